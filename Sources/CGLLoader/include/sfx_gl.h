@@ -1,0 +1,2 @@
+// Placeholder
+int sfx_gl_placeholder(void);

@@ -1,0 +1,2 @@
+// Placeholder: replaced by the PNG codec.
+int sfx_png_version(void);
