@@ -1,0 +1,140 @@
+/// The kind of value a built-in effect's parameter takes on the command line.
+public enum ValueType: String, Sendable, Codable {
+    /// A number, e.g. `12` or `-0.5`.
+    case float
+    /// A point or size in points, `X,Y`.
+    case point
+    /// A colour: a SwiftUI name (`red`), `#rrggbb[aa]`, or `r,g,b[,a]` components.
+    case color
+    /// Colours separated by commas (`red,orange`), or by `;` when given as components.
+    case colorList = "color-list"
+    /// Numbers separated by commas.
+    case floatList = "float-list"
+    /// A PNG file.
+    case image
+}
+
+/// One parameter of a built-in effect, as `shaderfx effects` lists it and `render` takes it.
+public struct EffectParameter: Sendable {
+    /// The command-line name, kebab-case (`--amplitude`).
+    public let name: String
+    /// The value's type.
+    public let type: ValueType
+    /// The default, as it would be typed on the command line ("" when there is none).
+    public let defaultValue: String
+    /// What the parameter does, with its unit and range.
+    public let help: String
+    /// The GLSL parameter it feeds, or nil when it only drives timing or enabling.
+    public let glsl: (name: String, type: ParameterType)?
+
+    /// Describes a parameter.
+    public init(_ name: String, _ type: ValueType, default defaultValue: String, _ help: String,
+                glsl: (name: String, type: ParameterType)?) {
+        self.name = name
+        self.type = type
+        self.defaultValue = defaultValue
+        self.help = help
+        self.glsl = glsl
+    }
+}
+
+/// A built-in effect: a typed Swift value with named parameters that knows its kind, its
+/// shader and its `maxSampleOffset`, as a SwiftUI view modifier does.
+public protocol BuiltInEffect: Sendable {
+    /// The command-line name, kebab-case (`ripple`).
+    static var name: String { get }
+    /// Which modifier the effect is.
+    static var kind: EffectKind { get }
+    /// One line saying what it does.
+    static var summary: String { get }
+    /// Where the effect comes from (seed, public effect).
+    static var origin: String { get }
+    /// The shader file below `Shaders/`, without extension (`Layer/ripple`).
+    static var shaderFile: String { get }
+    /// Every parameter, in the order the GLSL function declares those that feed it.
+    static var parameters: [EffectParameter] { get }
+    /// The effect with its parameters read from command-line values (defaults for the rest).
+    init(values: ParameterValues) throws(ParameterError)
+    /// The effect to render.
+    var effect: Effect { get }
+}
+
+extension BuiltInEffect {
+    /// The built-in shader library holding this effect's function.
+    public static var library: ShaderLibrary { BuiltInEffects.library(for: shaderFile) }
+    /// This effect's GLSL function.
+    public static var function: ShaderFunction { library.function(String(shaderFile.split(separator: "/").last!)) }
+}
+
+/// The registry of built-in effects.
+public enum BuiltInEffects {
+    /// Every built-in effect, in the order `shaderfx effects` lists them.
+    public static let all: [any BuiltInEffect.Type] = [Stripes.self, Ripple.self]
+
+    /// The effect with this command-line name.
+    public static func named(_ name: String) -> (any BuiltInEffect.Type)? {
+        all.first { $0.name == name }
+    }
+
+    /// The embedded GLSL file `Shaders/<file>.glsl` as a library.
+    static func library(for file: String) -> ShaderLibrary {
+        guard let source = EmbeddedShaders.files[file] else {
+            preconditionFailure("Shaders/\(file).glsl is not embedded in the binary")
+        }
+        return ShaderLibrary(source: source, name: "Shaders/\(file).glsl")
+    }
+}
+
+/// A bad value for a built-in effect's parameter.
+public struct ParameterError: Error, Equatable, CustomStringConvertible {
+    /// The parameter's command-line name.
+    public let parameter: String
+    /// What is wrong and what was expected.
+    public let reason: String
+    public var description: String { "--\(parameter): \(reason)" }
+}
+
+/// Parameter values given as text (from the command line or a script), read with types.
+public struct ParameterValues: Sendable, Equatable {
+    /// The raw values by parameter name.
+    public var raw: [String: String]
+
+    /// Values from a name -> text map.
+    public init(_ raw: [String: String] = [:]) { self.raw = raw }
+
+    /// The number given for `name`, or `fallback`; must be finite and within `range`.
+    public func float(_ name: String, _ fallback: Float, in range: ClosedRange<Float>? = nil) throws(ParameterError) -> Float {
+        guard let text = raw[name] else { return fallback }
+        guard let value = Float(text.trimmingWhitespace), value.isFinite else {
+            throw ParameterError(parameter: name, reason: "expected a number, got '\(text)'")
+        }
+        if let range, !range.contains(value) {
+            throw ParameterError(parameter: name, reason: "must be between \(range.lowerBound) and \(range.upperBound), got \(text)")
+        }
+        return value
+    }
+
+    /// The point `X,Y` given for `name`, or `fallback`.
+    public func point(_ name: String, _ fallback: SIMD2<Float>) throws(ParameterError) -> SIMD2<Float> {
+        guard let text = raw[name] else { return fallback }
+        let parts = text.split(separator: ",").map { Float($0.trimmingWhitespace) }
+        guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite else {
+            throw ParameterError(parameter: name, reason: "expected a point X,Y in points (e.g. 120,80), got '\(text)'")
+        }
+        return SIMD2(x, y)
+    }
+
+    /// The colour list given for `name`, or `fallback`.
+    public func colors(_ name: String, _ fallback: [RGBA]) throws(ParameterError) -> [RGBA] {
+        guard let text = raw[name] else { return fallback }
+        do {
+            let list = try RGBA.parseList(text)
+            guard !list.isEmpty else { throw ParameterError(parameter: name, reason: "give at least one colour") }
+            return list
+        } catch let error as ParameterError {
+            throw error
+        } catch {
+            throw ParameterError(parameter: name, reason: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+
+/// A GLSL source holding effect functions, as SwiftUI's `ShaderLibrary` holds Metal ones.
+///
+/// `library.ripple(.float2(origin), .float(time))` or `library.function("ripple")(...)`
+/// makes a `Shader`, exactly as `ShaderLibrary.Ripple(...)` does in SwiftUI.
+@dynamicMemberLookup
+public struct ShaderLibrary: Sendable, Equatable {
+    /// The GLSL text.
+    public let source: String
+    /// The file name used in error messages.
+    public let name: String
+
+    /// A library from GLSL text.
+    /// - Parameters:
+    ///   - source: GLSL ES 3.0 function definitions (no `main`, no `#version` needed).
+    ///   - name: the name error messages give the source, usually its file name.
+    public init(source: String, name: String = "shader.glsl") {
+        self.source = source
+        self.name = name
+    }
+
+    /// A library read from a `.glsl` file.
+    /// - Parameter path: the file's path.
+    public init(contentsOf path: String) throws(ShaderError) {
+        do {
+            source = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw .unreadable(file: path, reason: (error as NSError).localizedDescription)
+        }
+        name = path
+    }
+
+    /// The function of this name.
+    public func function(_ name: String) -> ShaderFunction { ShaderFunction(library: self, name: name) }
+
+    /// The function of this name, as `ShaderLibrary.Name` reads in SwiftUI.
+    public subscript(dynamicMember name: String) -> ShaderFunction { function(name) }
+}
+
+/// One function of a `ShaderLibrary`; call it with arguments to make a `Shader`.
+public struct ShaderFunction: Sendable, Equatable {
+    /// The library that defines it.
+    public let library: ShaderLibrary
+    /// The function's name.
+    public let name: String
+
+    /// A shader calling this function with these arguments, in the order the function declares them.
+    public func callAsFunction(_ arguments: Shader.Argument...) -> Shader {
+        Shader(function: self, arguments: arguments)
+    }
+
+    /// The function's parsed signature.
+    public func signature() throws(ShaderError) -> ShaderSignature {
+        try ShaderSignature.parse(function: name, in: library.source, file: library.name)
+    }
+}
+
+/// A function and its arguments: what a SwiftUI effect modifier is given.
+public struct Shader: Sendable, Equatable {
+    /// The function to call.
+    public var function: ShaderFunction
+    /// Values for the parameters after the kind's fixed leading ones, in order.
+    public var arguments: [Argument]
+
+    /// A shader calling `function` with `arguments`.
+    public init(function: ShaderFunction, arguments: [Argument]) {
+        self.function = function
+        self.arguments = arguments
+    }
+
+    /// A value passed to a shader parameter; the cases mirror SwiftUI's `Shader.Argument`.
+    public enum Argument: Sendable, Equatable {
+        /// A `float`.
+        case float(Float)
+        /// A `vec2`.
+        case float2(Float, Float)
+        /// A `vec3`.
+        case float3(Float, Float, Float)
+        /// A `vec4`, passed as it is.
+        case float4(Float, Float, Float, Float)
+        /// A colour, passed to a `vec4` premultiplied.
+        case color(RGBA)
+        /// Floats, passed to a `FloatArray`.
+        case floatArray([Float])
+        /// Colours, passed to a `ColorArray` premultiplied.
+        case colorArray([RGBA])
+        /// An image, bound as a texture to a `sampler2D`.
+        case image(RGBAImage)
+        /// The layer's bounds in points, `vec4(x, y, width, height)`, passed to a `vec4`.
+        case boundingRect
+
+        /// A `vec2` from a point.
+        public static func float2(_ v: SIMD2<Float>) -> Argument { .float2(v.x, v.y) }
+
+        /// The argument kind's name, for messages.
+        var kindName: String {
+            switch self {
+            case .float: return "float"
+            case .float2: return "float2"
+            case .float3: return "float3"
+            case .float4: return "float4"
+            case .color: return "color"
+            case .floatArray: return "floatArray"
+            case .colorArray: return "colorArray"
+            case .image: return "image"
+            case .boundingRect: return "boundingRect"
+            }
+        }
+
+        /// True when this argument can feed a parameter of `type`.
+        func fits(_ type: ParameterType) -> Bool {
+            switch (self, type) {
+            case (.float, .float), (.float2, .vec2), (.float3, .vec3), (.float4, .vec4), (.color, .vec4),
+                 (.boundingRect, .vec4), (.floatArray, .floatArray), (.colorArray, .colorArray), (.image, .image):
+                return true
+            default:
+                return false
+            }
+        }
+    }
+}
+
+/// A shader applied to a layer the way one SwiftUI modifier applies it.
+public struct Effect: Sendable, Equatable {
+    /// Which modifier: colour, distortion, layer or fill.
+    public var kind: EffectKind
+    /// The function and its arguments.
+    public var shader: Shader
+    /// How far, in points, the shader may sample outside the layer's bounds (width, height).
+    /// The layer and the drawn region grow by this much on each side, transparently.
+    public var maxSampleOffset: SIMD2<Float>
+    /// When false the layer is drawn unchanged.
+    public var isEnabled: Bool
+
+    /// `colorEffect(_:isEnabled:)`: a new colour for each pixel.
+    public static func colorEffect(_ shader: Shader, isEnabled: Bool = true) -> Effect {
+        Effect(kind: .color, shader: shader, maxSampleOffset: .zero, isEnabled: isEnabled)
+    }
+
+    /// `distortionEffect(_:maxSampleOffset:isEnabled:)`: where each pixel samples the layer.
+    public static func distortionEffect(_ shader: Shader, maxSampleOffset: SIMD2<Float>, isEnabled: Bool = true) -> Effect {
+        Effect(kind: .distortion, shader: shader, maxSampleOffset: maxSampleOffset, isEnabled: isEnabled)
+    }
+
+    /// `layerEffect(_:maxSampleOffset:isEnabled:)`: each pixel computed from samples of the layer.
+    public static func layerEffect(_ shader: Shader, maxSampleOffset: SIMD2<Float>, isEnabled: Bool = true) -> Effect {
+        Effect(kind: .layer, shader: shader, maxSampleOffset: maxSampleOffset, isEnabled: isEnabled)
+    }
+
+    /// A shader as a fill style (`.fill(shader)`, `.foregroundStyle(shader)`): its colour
+    /// fills the layer's coverage.
+    public static func fill(_ shader: Shader, isEnabled: Bool = true) -> Effect {
+        Effect(kind: .fill, shader: shader, maxSampleOffset: .zero, isEnabled: isEnabled)
+    }
+}

@@ -1,0 +1,211 @@
+/// The GLSL type of an effect function's parameter, and the argument kind that feeds it.
+public enum ParameterType: String, Sendable, CaseIterable, Codable {
+    /// `float`: `.float(x)`.
+    case float
+    /// `vec2`: `.float2(x, y)`.
+    case vec2
+    /// `vec3`: `.float3(x, y, z)`.
+    case vec3
+    /// `vec4`: `.float4(...)`, `.color(...)` (premultiplied) or `.boundingRect` (x, y, width, height).
+    case vec4
+    /// `FloatArray`: `.floatArray([...])`; read with `at(array, i)` and `array.count`.
+    case floatArray = "FloatArray"
+    /// `ColorArray`: `.colorArray([...])`; `at(colors, i)` is a premultiplied `vec4`.
+    case colorArray = "ColorArray"
+    /// `sampler2D`: `.image(...)`, sampled as a `#pragma shaderfx sampler` line declares.
+    case image = "sampler2D"
+    /// `Layer`: the layer of a layer effect (leading parameter only).
+    case layer = "Layer"
+}
+
+/// One parameter of an effect function.
+public struct ShaderParameter: Sendable, Equatable {
+    /// The GLSL type.
+    public let type: ParameterType
+    /// The name as written in the shader.
+    public let name: String
+}
+
+/// How an image argument is sampled: declared in the shader with
+/// `#pragma shaderfx sampler(NAME, address: repeat|clamp, filter: linear|nearest)`.
+public struct ImageSampling: Sendable, Equatable {
+    /// Coordinates outside 0...1 wrap around when true, clamp to the edge when false.
+    public var repeats: Bool = false
+    /// Bilinear filtering when true, nearest texel when false.
+    public var linear: Bool = true
+}
+
+/// The parsed signature of an effect function in a GLSL file.
+public struct ShaderSignature: Sendable, Equatable {
+    /// The function's name.
+    public let function: String
+    /// The GLSL return type (`vec4` or `vec2`).
+    public let returnType: String
+    /// Every parameter, the fixed leading ones included.
+    public let parameters: [ShaderParameter]
+    /// The 1-based line of the function's name in its file.
+    public let line: Int
+    /// Sampling declared for image parameters, by parameter name.
+    public let samplers: [String: ImageSampling]
+
+    /// The parameters after the kind's fixed leading ones: the ones arguments feed.
+    public func arguments(for kind: EffectKind) -> [ShaderParameter] {
+        Array(parameters.dropFirst(kind.leadingTypes.count))
+    }
+
+    /// Finds `function` in `source` and reads its parameters.
+    /// - Parameters:
+    ///   - function: the effect function's name.
+    ///   - source: the GLSL text.
+    ///   - file: the file name, for error messages.
+    public static func parse(function: String, in source: String, file: String) throws(ShaderError) -> ShaderSignature {
+        let text = stripComments(source)
+        let definitions = functionDefinitions(in: text)
+        guard let definition = definitions.first(where: { $0.name == function }) else {
+            throw .functionNotFound(file: file, function: function, defined: definitions.map(\.name))
+        }
+        var parameters: [ShaderParameter] = []
+        let list = definition.parameters.trimmingWhitespace
+        if !list.isEmpty && list != "void" {
+            for piece in list.split(separator: ",", omittingEmptySubsequences: false) {
+                let words = piece.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+                    .map(String.init)
+                    .filter { !["const", "in", "highp", "mediump", "lowp"].contains($0) }
+                guard words.count == 2 else {
+                    throw .badSignature(file: file, line: definition.line, function: function,
+                                        reason: "cannot read the parameter '\(piece.trimmingWhitespace)' (expected 'TYPE NAME'; out/inout and arrays are not supported)")
+                }
+                guard let type = ParameterType(rawValue: words[0]) else {
+                    let known = ParameterType.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw .badSignature(file: file, line: definition.line, function: function,
+                                        reason: "parameter '\(words[1])' has type '\(words[0])'; supported types: \(known)")
+                }
+                parameters.append(ShaderParameter(type: type, name: words[1]))
+            }
+        }
+        return ShaderSignature(function: function, returnType: definition.returnType, parameters: parameters,
+                               line: definition.line, samplers: samplerPragmas(in: text))
+    }
+
+    /// Checks the signature against `kind`'s contract.
+    public func validate(as kind: EffectKind, file: String) throws(ShaderError) {
+        func fail(_ reason: String) -> ShaderError {
+            .badSignature(file: file, line: line, function: function,
+                          reason: "\(reason); a \(kind.modifierName) function is \(kind.contract)")
+        }
+        guard returnType == kind.returnType else { throw fail("returns \(returnType)") }
+        let leading = parameters.prefix(kind.leadingTypes.count).map(\.type.rawValue)
+        guard leading == kind.leadingTypes else {
+            throw fail("starts with (\(leading.joined(separator: ", ")))")
+        }
+        for parameter in arguments(for: kind) where parameter.type == .layer {
+            throw fail("only the leading parameter of a layer effect may be a Layer ('\(parameter.name)')")
+        }
+        for name in samplers.keys where !parameters.contains(where: { $0.name == name && $0.type == .image }) {
+            throw .badSignature(file: file, line: line, function: function,
+                                reason: "#pragma shaderfx sampler names '\(name)', which is not a sampler2D parameter")
+        }
+    }
+
+    struct Definition { var returnType: String; var name: String; var parameters: String; var line: Int }
+
+    /// Every `TYPE NAME(PARAMS) {` definition in comment-free text.
+    static func functionDefinitions(in text: String) -> [Definition] {
+        var result: [Definition] = []
+        let chars = Array(text.unicodeScalars)
+        var i = 0
+        var line = 1
+        var lineAt: [Int] = []
+        lineAt.reserveCapacity(chars.count)
+        for c in chars { lineAt.append(line); if c == "\n" { line += 1 } }
+        func isIdent(_ c: Unicode.Scalar) -> Bool { c == "_" || c.properties.isAlphabetic || ("0"..."9").contains(c) }
+        while i < chars.count {
+            guard chars[i] == "(" else { i += 1; continue }
+            // Name before '('.
+            var end = i - 1
+            while end >= 0 && (chars[end] == " " || chars[end] == "\t" || chars[end] == "\n") { end -= 1 }
+            var start = end
+            while start >= 0 && isIdent(chars[start]) { start -= 1 }
+            let name = String(String.UnicodeScalarView(chars[(start + 1)...max(start + 1, end)]))
+            // Return type before the name.
+            var typeEnd = start
+            while typeEnd >= 0 && (chars[typeEnd] == " " || chars[typeEnd] == "\t" || chars[typeEnd] == "\n") { typeEnd -= 1 }
+            var typeStart = typeEnd
+            while typeStart >= 0 && isIdent(chars[typeStart]) { typeStart -= 1 }
+            // Parameters up to ')', then '{'.
+            var close = i + 1
+            while close < chars.count && chars[close] != ")" && chars[close] != "(" && chars[close] != ";" { close += 1 }
+            guard close < chars.count, chars[close] == ")", end >= 0, end > start, typeEnd > typeStart else { i += 1; continue }
+            var brace = close + 1
+            while brace < chars.count && (chars[brace] == " " || chars[brace] == "\t" || chars[brace] == "\n" || chars[brace] == "\r") { brace += 1 }
+            guard brace < chars.count, chars[brace] == "{" else { i = close + 1; continue }
+            let returnType = String(String.UnicodeScalarView(chars[(typeStart + 1)...typeEnd]))
+            if !["if", "for", "while", "switch", "return", "else"].contains(name),
+               !["return", "else"].contains(returnType), name.first.map({ !$0.isNumber }) ?? false {
+                let params = String(String.UnicodeScalarView(chars[(i + 1)..<close]))
+                result.append(Definition(returnType: returnType, name: name, parameters: params, line: lineAt[start + 1]))
+            }
+            i = close + 1
+        }
+        return result
+    }
+
+    /// `#pragma shaderfx sampler(NAME, address: repeat, filter: nearest)` lines.
+    static func samplerPragmas(in text: String) -> [String: ImageSampling] {
+        var result: [String: ImageSampling] = [:]
+        for rawLine in text.split(separator: "\n") {
+            let line = rawLine.trimmingWhitespace
+            guard line.hasPrefix("#pragma"), line.contains("shaderfx"), line.contains("sampler("),
+                  let open = line.firstIndex(of: "("), let close = line.lastIndex(of: ")"), open < close else { continue }
+            let fields = line[line.index(after: open)..<close].split(separator: ",").map { $0.trimmingWhitespace }
+            guard let name = fields.first, !name.isEmpty else { continue }
+            var sampling = ImageSampling()
+            for field in fields.dropFirst() {
+                let value = field.split(separator: ":").last.map { $0.trimmingWhitespace } ?? ""
+                switch value {
+                case "repeat": sampling.repeats = true
+                case "clamp", "clamp_to_edge": sampling.repeats = false
+                case "linear": sampling.linear = true
+                case "nearest": sampling.linear = false
+                default: break
+                }
+            }
+            result[name] = sampling
+        }
+        return result
+    }
+
+    /// The text with `//` and `/* */` comments replaced by spaces, newlines kept.
+    static func stripComments(_ source: String) -> String {
+        var out = String.UnicodeScalarView()
+        let chars = Array(source.unicodeScalars)
+        var i = 0
+        while i < chars.count {
+            if chars[i] == "/", i + 1 < chars.count, chars[i + 1] == "/" {
+                while i < chars.count && chars[i] != "\n" { i += 1 }
+            } else if chars[i] == "/", i + 1 < chars.count, chars[i + 1] == "*" {
+                i += 2
+                while i < chars.count && !(chars[i] == "*" && i + 1 < chars.count && chars[i + 1] == "/") {
+                    out.append(chars[i] == "\n" ? "\n" : " ")
+                    i += 1
+                }
+                i += 2
+            } else {
+                out.append(chars[i])
+                i += 1
+            }
+        }
+        return String(out)
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces, tabs and newlines.
+    var trimmingWhitespace: String {
+        let scalars = unicodeScalars
+        let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+              let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(String.UnicodeScalarView(scalars[first...last]))
+    }
+}

@@ -1,0 +1,165 @@
+/// Wraps a user's effect function in the uniforms and `main` that run it, as SwiftUI
+/// stitches a `[[stitchable]]` function into its own pipeline.
+///
+/// The generated fragment shader is three GLSL source strings, so the driver's line numbers
+/// can be traced back: string 0 is the prelude (precision, `Layer`, `sampleLayer`, the array
+/// types), string 1 is the user's file with its own line numbers, string 2 is the uniforms
+/// and `main`.
+struct Stitcher {
+    /// Floats the array uniform block holds: 1024 `vec4`s, the 16 KiB every GLES 3 GPU allows.
+    static let arrayCapacity = 4096
+
+    /// The GLSL every effect function can use.
+    static let prelude = """
+        #version 300 es
+        precision highp float;
+        precision highp int;
+        precision highp sampler2D;
+        uniform sampler2D sfx_layerTexture;
+        uniform vec2 sfx_layerOrigin;
+        uniform vec2 sfx_layerSize;
+        uniform float sfx_scale;
+        uniform int sfx_enabled;
+        /// The layer of a layer effect: pass it to sampleLayer.
+        struct Layer { float unused; };
+        /// SwiftUI's layer.sample(position): a bilinear sample at a position in points,
+        /// clamped to the grown layer's edge.
+        vec4 sampleLayer(Layer layer, vec2 position) {
+            vec2 q = clamp(position - sfx_layerOrigin, vec2(0.0), sfx_layerSize);
+            return texture(sfx_layerTexture, q / sfx_layerSize);
+        }
+        layout(std140) uniform ShaderFXArrays { vec4 sfx_arrayData[1024]; };
+        /// A float array argument (SwiftUI's `device const float *ptr, int count`).
+        struct FloatArray { int offset; int count; };
+        /// A colour array argument (SwiftUI's `device const half4 *ptr, int count`).
+        struct ColorArray { int offset; int count; };
+        /// Element i of a float array; 0.0 outside 0 ..< count.
+        float at(FloatArray a, int i) {
+            if (i < 0 || i >= a.count) return 0.0;
+            int k = a.offset + i;
+            return sfx_arrayData[k >> 2][k & 3];
+        }
+        /// Element i of a colour array, premultiplied; transparent outside 0 ..< count.
+        vec4 at(ColorArray a, int i) {
+            if (i < 0 || i >= a.count) return vec4(0.0);
+            return sfx_arrayData[(a.offset >> 2) + i];
+        }
+
+        """
+
+    let kind: EffectKind
+    let signature: ShaderSignature
+    let file: String
+    let fragmentSource: String
+
+    /// Parses `function` in `library`, checks it against `kind`, and builds the fragment shader.
+    init(function: ShaderFunction, kind: EffectKind) throws(ShaderError) {
+        self.kind = kind
+        file = function.library.name
+        signature = try function.signature()
+        try signature.validate(as: kind, file: file)
+        fragmentSource = Self.prelude + "#line 1 1\n" + Self.userSource(function.library.source)
+            + "\n#line 1 2\n" + Self.main(kind: kind, signature: signature)
+    }
+
+    /// The user's text with any `#version` line blanked (the prelude sets it), lines kept.
+    static func userSource(_ source: String) -> String {
+        source.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.trimmingWhitespace.hasPrefix("#version") ? "" : String(line)
+        }.joined(separator: "\n")
+    }
+
+    /// The uniform that carries parameter `name`.
+    static func uniformName(_ name: String) -> String { "sfx_arg_" + name }
+
+    static func main(kind: EffectKind, signature: ShaderSignature) -> String {
+        var lines: [String] = []
+        var callArguments: [String] = []
+        for parameter in signature.arguments(for: kind) {
+            let uniform = uniformName(parameter.name)
+            switch parameter.type {
+            case .floatArray, .colorArray:
+                lines.append("uniform int \(uniform)_offset;")
+                lines.append("uniform int \(uniform)_count;")
+                callArguments.append("\(parameter.type.rawValue)(\(uniform)_offset, \(uniform)_count)")
+            default:
+                lines.append("uniform \(parameter.type.rawValue) \(uniform);")
+                callArguments.append(uniform)
+            }
+        }
+        let leading: [String]
+        switch kind {
+        case .color: leading = ["position", "sfx_own"]
+        case .distortion, .fill: leading = ["position"]
+        case .layer: leading = ["position", "Layer(0.0)"]
+        }
+        let call = "\(signature.function)(\((leading + callArguments).joined(separator: ", ")))"
+        let result: String
+        switch kind {
+        case .color, .layer: result = call
+        case .distortion: result = "sampleLayer(Layer(0.0), \(call))"
+        case .fill: result = "\(call) * sfx_own.a"
+        }
+        lines += [
+            "out vec4 sfx_fragColor;",
+            "void main() {",
+            "    vec2 position = sfx_layerOrigin + gl_FragCoord.xy / sfx_scale;",
+            "    vec4 sfx_own = texelFetch(sfx_layerTexture, ivec2(gl_FragCoord.xy), 0);",
+            "    if (sfx_enabled == 0) { sfx_fragColor = sfx_own; return; }",
+            "    sfx_fragColor = \(result);",
+            "}",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Rewrites a driver's compile log so each message names the user's file and line.
+    /// Mesa writes `1:5(12): error: ...`, NVIDIA `1(5) : error C0000: ...`; the leading
+    /// number is the source string (1 = the user's file).
+    static func describe(log: String, file: String) -> String {
+        log.split(separator: "\n").map { rawLine -> String in
+            let line = String(rawLine)
+            if let mapped = mapMesa(line, file: file) ?? mapNVIDIA(line, file: file) { return mapped }
+            return line
+        }.joined(separator: "\n")
+    }
+
+    private static func place(_ string: Int, _ line: Int, _ column: Int?, file: String) -> String {
+        let where_ = string == 1 ? file : "<ShaderFX wrapper \(string == 0 ? "prelude" : "main")>"
+        return column.map { "\(where_):\(line):\($0)" } ?? "\(where_):\(line)"
+    }
+
+    private static func mapMesa(_ line: String, file: String) -> String? {
+        // S:L(C): message
+        let scalars = Array(line)
+        var i = 0
+        func number() -> Int? {
+            let start = i
+            while i < scalars.count, scalars[i].isNumber { i += 1 }
+            return i > start ? Int(String(scalars[start..<i])) : nil
+        }
+        guard let string = number(), i < scalars.count, scalars[i] == ":" else { return nil }
+        i += 1
+        guard let lineNumber = number(), i < scalars.count, scalars[i] == "(" else { return nil }
+        i += 1
+        guard let column = number(), i + 1 < scalars.count, scalars[i] == ")", scalars[i + 1] == ":" else { return nil }
+        return place(string, lineNumber, column, file: file) + String(scalars[(i + 1)...])
+    }
+
+    private static func mapNVIDIA(_ line: String, file: String) -> String? {
+        // S(L) : message
+        let scalars = Array(line)
+        var i = 0
+        func number() -> Int? {
+            let start = i
+            while i < scalars.count, scalars[i].isNumber { i += 1 }
+            return i > start ? Int(String(scalars[start..<i])) : nil
+        }
+        guard let string = number(), i < scalars.count, scalars[i] == "(" else { return nil }
+        i += 1
+        guard let lineNumber = number(), i < scalars.count, scalars[i] == ")" else { return nil }
+        i += 1
+        let rest = String(scalars[i...]).trimmingWhitespace
+        guard rest.hasPrefix(":") else { return nil }
+        return place(string, lineNumber, nil, file: file) + ": " + rest.dropFirst().trimmingWhitespace
+    }
+}

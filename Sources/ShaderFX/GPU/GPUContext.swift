@@ -1,0 +1,454 @@
+import CGLLoader
+import Foundation
+
+/// How ShaderFX reaches a GPU through EGL, with no window and no surface.
+public enum Backend: String, Sendable, CaseIterable {
+    /// A hardware EGL device if there is one, then a GBM render node, then Mesa's surfaceless platform.
+    case auto
+    /// Mesa's surfaceless platform (`EGL_MESA_platform_surfaceless`): llvmpipe on machines without a GPU.
+    case surfaceless
+    /// An EGL device (`EGL_EXT_platform_device`): NVIDIA's headless path, and Mesa's own devices.
+    case device
+    /// A DRM render node (`/dev/dri/renderD*`) through libgbm: Intel and AMD GPUs with Mesa.
+    case gbm
+}
+
+/// Which backend and device to open; unset fields mean "the default".
+public struct GPUOptions: Sendable, Equatable {
+    /// The backend; `.auto` by default.
+    public var backend: Backend
+    /// For `.device`: the index in EGL's device list. For `.gbm`: the index among render nodes.
+    public var deviceIndex: Int?
+    /// For `.device`: the CUDA device number (`EGL_NV_device_cuda`), which may differ from EGL's order.
+    public var cudaDevice: Int?
+
+    /// Options with the given values; `backend` defaults to `.auto`.
+    public init(backend: Backend = .auto, deviceIndex: Int? = nil, cudaDevice: Int? = nil) {
+        self.backend = backend
+        self.deviceIndex = deviceIndex
+        self.cudaDevice = cudaDevice
+    }
+
+    /// Options from `SHADERFX_BACKEND` (`auto`, `surfaceless`, `device`, `gbm`, optionally
+    /// `device:N` or `gbm:N`) and `SHADERFX_DEVICE`, or the defaults when unset.
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(OptionsError) -> GPUOptions {
+        var options = GPUOptions()
+        if let value = environment["SHADERFX_BACKEND"], !value.isEmpty {
+            options = try parse(value, source: "SHADERFX_BACKEND")
+        }
+        if let value = environment["SHADERFX_DEVICE"], !value.isEmpty {
+            guard let index = Int(value), index >= 0 else {
+                throw OptionsError(message: "SHADERFX_DEVICE must be a device index (0, 1, ...), got '\(value)'")
+            }
+            options.deviceIndex = index
+        }
+        return options
+    }
+
+    /// Parses `NAME` or `NAME:INDEX`, e.g. `device:1`; `source` names the flag or variable in errors.
+    public static func parse(_ text: String, source: String) throws(OptionsError) -> GPUOptions {
+        let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+        guard let backend = Backend(rawValue: parts[0].lowercased()) else {
+            let names = Backend.allCases.map(\.rawValue).joined(separator: ", ")
+            throw OptionsError(message: "\(source): unknown backend '\(parts[0])'; expected one of \(names)")
+        }
+        var options = GPUOptions(backend: backend)
+        if parts.count == 2 {
+            guard let index = Int(parts[1]), index >= 0 else {
+                throw OptionsError(message: "\(source): '\(parts[1])' is not a device index")
+            }
+            options.deviceIndex = index
+        }
+        return options
+    }
+
+    /// A problem with backend options, from a flag or the environment.
+    public struct OptionsError: Error, CustomStringConvertible, Equatable {
+        /// What is wrong and what was expected.
+        public let message: String
+        public var description: String { message }
+    }
+}
+
+/// One EGL device as `EGL_EXT_device_enumeration` reports it.
+public struct GPUDeviceInfo: Sendable, Equatable {
+    /// Position in EGL's device list.
+    public let index: Int
+    /// The DRM device file (`/dev/dri/card0`), if the driver reports one.
+    public let drmDevice: String?
+    /// The DRM render node (`/dev/dri/renderD128`), if the driver reports one.
+    public let renderNode: String?
+    /// The CUDA device number (`EGL_NV_device_cuda`), on NVIDIA.
+    public let cudaDevice: Int?
+    /// True for a software rasteriser (`EGL_MESA_device_software`).
+    public let isSoftware: Bool
+    /// The device's EGL extensions.
+    public let extensions: [String]
+
+    /// A one-line summary, e.g. `#1 hardware /dev/dri/renderD128 (CUDA 0)`.
+    public var summary: String {
+        var parts = ["#\(index)", isSoftware ? "software" : "hardware"]
+        if let node = renderNode ?? drmDevice { parts.append(node) }
+        if let cuda = cudaDevice { parts.append("(CUDA \(cuda))") }
+        if extensions.contains("EGL_NV_device_cuda"), cudaDevice == nil { parts.append("(NVIDIA)") }
+        return parts.joined(separator: " ")
+    }
+}
+
+/// What a context runs on: the answer to "which renderer drew this frame?".
+public struct GPUInfo: Sendable, Equatable {
+    /// The backend that was opened (never `.auto`).
+    public let backend: Backend
+    /// The EGL device or render node used, when the backend has one.
+    public let device: String?
+    /// `EGL_VENDOR`, e.g. `Mesa Project` or `NVIDIA`.
+    public let eglVendor: String
+    /// `EGL_VERSION`, e.g. `1.5`.
+    public let eglVersion: String
+    /// `GL_VENDOR`.
+    public let glVendor: String
+    /// `GL_RENDERER`, e.g. `llvmpipe (LLVM 15.0.6, 256 bits)`.
+    public let renderer: String
+    /// `GL_VERSION`, e.g. `OpenGL ES 3.2 Mesa 22.3.6`.
+    public let glVersion: String
+    /// `GL_SHADING_LANGUAGE_VERSION`.
+    public let glslVersion: String
+    /// `GL_MAX_TEXTURE_SIZE`.
+    public let maxTextureSize: Int
+    /// True when the renderer is a CPU rasteriser (llvmpipe, softpipe, swrast).
+    public let isSoftware: Bool
+    /// True when float textures can be filtered linearly and rendered to at 32 bits.
+    public let hasFloat32Linear: Bool
+    /// The EGL devices found (empty where device enumeration is unavailable).
+    public let devices: [GPUDeviceInfo]
+
+    /// One line naming the renderer, for logs: `llvmpipe (...) via surfaceless, OpenGL ES 3.2 Mesa 22.3.6`.
+    public var summary: String {
+        "\(renderer) via \(backend.rawValue)\(device.map { " \($0)" } ?? ""), \(glVersion)"
+    }
+}
+
+/// An OpenGL ES 3 context with no surface.
+///
+/// Every frame goes to a framebuffer object. GL work runs inside `withCurrent`, which makes
+/// the context current on the calling thread for the duration and serialises threads, so a
+/// context can be shared (one thread at a time). GL objects keep their context alive.
+public final class GPUContext: @unchecked Sendable {
+    /// What this context runs on.
+    public private(set) var info: GPUInfo
+    let gl: SFXGLES
+    private let egl: SFXEGL
+    private let display: EGLDisplay
+    private let context: EGLContext
+    private let gbmDevice: UnsafeMutableRawPointer?
+    private let gbmFD: Int32
+    private let lock = NSRecursiveLock()
+    private var depth = 0
+
+    /// Opens a display on the chosen backend and makes an OpenGL ES 3.x context current.
+    /// - Parameter options: backend and device; see `GPUOptions`.
+    /// - Throws: `GPUError` naming what to install or set when no context can be made.
+    public init(options: GPUOptions = GPUOptions()) throws(GPUError) {
+        let egl = try Self.loadEGL()
+        self.egl = egl
+        let devices = Self.enumerateDevices(egl)
+        let opened = try Self.openDisplay(options: options, egl: egl, devices: devices)
+        display = opened.display
+        gbmDevice = opened.gbm
+        gbmFD = opened.fd
+        do {
+            context = try Self.makeContext(egl: egl, display: display, backend: opened.backend)
+        } catch {
+            _ = egl.Terminate(display)
+            Self.closeGBM(opened.gbm, fd: opened.fd)
+            throw error
+        }
+        var err = [CChar](repeating: 0, count: 512)
+        guard sfx_load_gles(&err, err.count) == 0 else {
+            _ = egl.MakeCurrent(display, nil, nil, nil)
+            _ = egl.DestroyContext(display, context)
+            _ = egl.Terminate(display)
+            Self.closeGBM(opened.gbm, fd: opened.fd)
+            throw .libraryMissing(library: "libGLESv2.so.2", reason: cString(err),
+                                  install: "apt-get install libgles2")
+        }
+        gl = sfx_gles().pointee
+        info = GPUInfo(backend: opened.backend, device: opened.deviceName, eglVendor: "", eglVersion: "",
+                       glVendor: "", renderer: "", glVersion: "", glslVersion: "", maxTextureSize: 0,
+                       isSoftware: false, hasFloat32Linear: false, devices: devices)
+        info = describe(backend: opened.backend, device: opened.deviceName, devices: devices)
+        _ = egl.MakeCurrent(display, nil, nil, nil)
+    }
+
+    deinit {
+        _ = egl.DestroyContext(display, context)
+        _ = egl.Terminate(display)
+        Self.closeGBM(gbmDevice, fd: gbmFD)
+    }
+
+    /// Runs `body` with the context current on this thread; other threads wait meanwhile.
+    /// Calls nest; the context is released when the outermost call returns.
+    public func withCurrent<T>(_ body: () throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        if depth == 0 {
+            guard egl.MakeCurrent(display, nil, nil, context) == EGL_TRUE else {
+                throw GPUError.egl(call: "eglMakeCurrent", code: egl.GetError())
+            }
+        }
+        depth += 1
+        defer {
+            depth -= 1
+            if depth == 0 { _ = egl.MakeCurrent(display, nil, nil, nil) }
+        }
+        return try body()
+    }
+
+    /// Throws the first pending GL error, naming `call`.
+    func check(_ call: @autoclosure () -> String) throws(GPUError) {
+        let code = gl.GetError()
+        if code != GL_NO_ERROR {
+            while gl.GetError() != GL_NO_ERROR {}
+            throw .gl(call: call(), code: code)
+        }
+    }
+
+    /// The devices EGL can enumerate, without opening any of them. Empty when libEGL is
+    /// missing or lacks `EGL_EXT_device_enumeration`.
+    public static func devices() -> [GPUDeviceInfo] {
+        guard let egl = try? loadEGL() else { return [] }
+        return enumerateDevices(egl)
+    }
+
+    // MARK: - Set-up
+
+    private static func loadEGL() throws(GPUError) -> SFXEGL {
+        var err = [CChar](repeating: 0, count: 512)
+        guard sfx_load_egl(&err, err.count) == 0 else {
+            throw .libraryMissing(library: "libEGL.so.1", reason: cString(err),
+                                  install: "apt-get install libegl1 libegl-mesa0 libgles2 libgl1-mesa-dri (or the GPU vendor's EGL driver)")
+        }
+        return sfx_egl().pointee
+    }
+
+    private static func clientExtensions(_ egl: SFXEGL) -> Set<String> {
+        guard let text = egl.QueryString(nil, EGL_EXTENSIONS) else { return [] }
+        return Set(String(cString: text).split(separator: " ").map(String.init))
+    }
+
+    private static func enumerateDevices(_ egl: SFXEGL) -> [GPUDeviceInfo] {
+        guard let query = egl.QueryDevicesEXT, let queryString = egl.QueryDeviceStringEXT else { return [] }
+        var count: EGLint = 0
+        guard query(0, nil, &count) == EGL_TRUE, count > 0 else { return [] }
+        var handles = [EGLDeviceEXT?](repeating: nil, count: Int(count))
+        guard query(count, &handles, &count) == EGL_TRUE else { return [] }
+        return handles.prefix(Int(count)).enumerated().map { index, handle in
+            func string(_ name: Int32) -> String? {
+                guard let text = queryString(handle, name) else { _ = egl.GetError(); return nil }
+                return String(cString: text)
+            }
+            let extensions = (string(EGL_EXTENSIONS) ?? "").split(separator: " ").map(String.init)
+            var cuda: Int?
+            if extensions.contains("EGL_NV_device_cuda"), let attrib = egl.QueryDeviceAttribEXT {
+                var value: EGLAttrib = 0
+                if attrib(handle, EGLint(EGL_CUDA_DEVICE_NV), &value) == EGL_TRUE { cuda = Int(value) }
+            }
+            return GPUDeviceInfo(
+                index: index,
+                drmDevice: extensions.contains("EGL_EXT_device_drm") ? string(EGL_DRM_DEVICE_FILE_EXT) : nil,
+                renderNode: extensions.contains("EGL_EXT_device_drm_render_node") ? string(EGL_DRM_RENDER_NODE_FILE_EXT) : nil,
+                cudaDevice: cuda,
+                isSoftware: extensions.contains("EGL_MESA_device_software"),
+                extensions: extensions)
+        }
+    }
+
+    private struct OpenedDisplay {
+        var display: EGLDisplay
+        var backend: Backend
+        var deviceName: String?
+        var gbm: UnsafeMutableRawPointer?
+        var fd: Int32 = -1
+    }
+
+    private static func openDisplay(options: GPUOptions, egl: SFXEGL, devices: [GPUDeviceInfo]) throws(GPUError) -> OpenedDisplay {
+        switch options.backend {
+        case .surfaceless:
+            return try openSurfaceless(egl)
+        case .device:
+            return try openDevice(egl, devices: devices, index: options.deviceIndex, cuda: options.cudaDevice)
+        case .gbm:
+            return try openGBM(egl, index: options.deviceIndex)
+        case .auto:
+            var reasons: [String] = []
+            if let hardware = devices.first(where: { !$0.isSoftware }) {
+                do { return try openDevice(egl, devices: devices, index: hardware.index, cuda: nil) } catch {
+                    reasons.append("device: \(error)")
+                }
+            }
+            if !renderNodes().isEmpty {
+                do { return try openGBM(egl, index: nil) } catch { reasons.append("gbm: \(error)") }
+            }
+            do { return try openSurfaceless(egl) } catch { reasons.append("surfaceless: \(error)") }
+            if let software = devices.first(where: { $0.isSoftware }) {
+                do { return try openDevice(egl, devices: devices, index: software.index, cuda: nil) } catch {
+                    reasons.append("device: \(error)")
+                }
+            }
+            throw .noDisplay(backend: "auto", reason: reasons.isEmpty ? "no EGL platform is available" : reasons.joined(separator: "; "))
+        }
+    }
+
+    private static func initialize(_ egl: SFXEGL, _ display: EGLDisplay?, backend: Backend) throws(GPUError) -> EGLDisplay {
+        guard let display else {
+            throw .noDisplay(backend: backend.rawValue, reason: "eglGetPlatformDisplay failed with \(eglErrorName(egl.GetError()))")
+        }
+        var major: EGLint = 0, minor: EGLint = 0
+        guard egl.Initialize(display, &major, &minor) == EGL_TRUE else {
+            throw .noDisplay(backend: backend.rawValue, reason: "eglInitialize failed with \(eglErrorName(egl.GetError()))")
+        }
+        return display
+    }
+
+    private static func openSurfaceless(_ egl: SFXEGL) throws(GPUError) -> OpenedDisplay {
+        guard clientExtensions(egl).contains("EGL_MESA_platform_surfaceless") else {
+            throw .noDisplay(backend: "surfaceless", reason: "this libEGL lacks EGL_MESA_platform_surfaceless (install Mesa: apt-get install libegl-mesa0 libgl1-mesa-dri)")
+        }
+        let display = try initialize(egl, egl.GetPlatformDisplay(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), nil, nil), backend: .surfaceless)
+        return OpenedDisplay(display: display, backend: .surfaceless)
+    }
+
+    private static func openDevice(_ egl: SFXEGL, devices: [GPUDeviceInfo], index: Int?, cuda: Int?) throws(GPUError) -> OpenedDisplay {
+        guard let query = egl.QueryDevicesEXT, !devices.isEmpty else {
+            throw .noDisplay(backend: "device", reason: "EGL reports no devices (EGL_EXT_device_enumeration missing or no driver)")
+        }
+        let chosen: GPUDeviceInfo
+        if let cuda {
+            guard let match = devices.first(where: { $0.cudaDevice == cuda }) else {
+                throw .noDevice(requested: "with CUDA number \(cuda)", available: devices.count)
+            }
+            chosen = match
+        } else if let index {
+            guard devices.indices.contains(index) else { throw .noDevice(requested: "#\(index)", available: devices.count) }
+            chosen = devices[index]
+        } else {
+            chosen = devices.first(where: { !$0.isSoftware }) ?? devices[0]
+        }
+        var count = EGLint(devices.count)
+        var handles = [EGLDeviceEXT?](repeating: nil, count: devices.count)
+        guard query(count, &handles, &count) == EGL_TRUE, chosen.index < Int(count) else {
+            throw .noDisplay(backend: "device", reason: "eglQueryDevicesEXT failed")
+        }
+        let raw = egl.GetPlatformDisplay(EGLenum(EGL_PLATFORM_DEVICE_EXT), UnsafeMutableRawPointer(handles[chosen.index]), nil)
+        let display = try initialize(egl, raw, backend: .device)
+        return OpenedDisplay(display: display, backend: .device, deviceName: chosen.summary)
+    }
+
+    /// The DRM render nodes present, sorted (`/dev/dri/renderD128`, ...).
+    static func renderNodes() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []
+        return names.filter { $0.hasPrefix("renderD") }.sorted().map { "/dev/dri/" + $0 }
+    }
+
+    private static func openGBM(_ egl: SFXEGL, index: Int?) throws(GPUError) -> OpenedDisplay {
+        let nodes = renderNodes()
+        guard !nodes.isEmpty else {
+            throw .noDisplay(backend: "gbm", reason: "no /dev/dri/renderD* node (no GPU visible; in a container, pass --device /dev/dri)")
+        }
+        let position = index ?? 0
+        guard nodes.indices.contains(position) else { throw .noDevice(requested: "render node #\(position)", available: nodes.count) }
+        var err = [CChar](repeating: 0, count: 512)
+        guard sfx_load_gbm(&err, err.count) == 0 else {
+            throw .libraryMissing(library: "libgbm.so.1", reason: cString(err), install: "apt-get install libgbm1")
+        }
+        let gbm = sfx_gbm().pointee
+        let fd = open(nodes[position], O_RDWR | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw .noDisplay(backend: "gbm", reason: "cannot open \(nodes[position]): \(String(cString: strerror(errno))) (is this user in the 'render' group?)")
+        }
+        guard let device = gbm.create_device(fd) else {
+            close(fd)
+            throw .noDisplay(backend: "gbm", reason: "gbm_create_device failed on \(nodes[position])")
+        }
+        do {
+            let display = try initialize(egl, egl.GetPlatformDisplay(EGLenum(EGL_PLATFORM_GBM_KHR), device, nil), backend: .gbm)
+            return OpenedDisplay(display: display, backend: .gbm, deviceName: nodes[position], gbm: device, fd: fd)
+        } catch {
+            closeGBM(device, fd: fd)
+            throw error
+        }
+    }
+
+    private static func closeGBM(_ device: UnsafeMutableRawPointer?, fd: Int32) {
+        if let device { sfx_gbm().pointee.device_destroy(device) }
+        if fd >= 0 { close(fd) }
+    }
+
+    private static func makeContext(egl: SFXEGL, display: EGLDisplay, backend: Backend) throws(GPUError) -> EGLContext {
+        let name = backend.rawValue
+        guard egl.BindAPI(EGLenum(EGL_OPENGL_ES_API)) == EGL_TRUE else {
+            throw .noContext(backend: name, reason: "eglBindAPI(EGL_OPENGL_ES_API) failed: the driver has no OpenGL ES")
+        }
+        let extensions = egl.QueryString(display, EGL_EXTENSIONS).map { String(cString: $0) } ?? ""
+        guard extensions.contains("EGL_KHR_surfaceless_context") else {
+            throw .noContext(backend: name, reason: "the display lacks EGL_KHR_surfaceless_context")
+        }
+        var config: EGLConfig? = nil
+        if !extensions.contains("EGL_KHR_no_config_context") {
+            let attributes: [EGLint] = [EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT, EGL_NONE]
+            var count: EGLint = 0
+            guard egl.ChooseConfig(display, attributes, &config, 1, &count) == EGL_TRUE, count > 0 else {
+                throw .noContext(backend: name, reason: "no EGL config supports OpenGL ES 3")
+            }
+        }
+        var lastError: Int32 = 0
+        for minor in [2, 1, 0] as [EGLint] {
+            let attributes: [EGLint] = [EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, minor, EGL_NONE]
+            if let context = egl.CreateContext(display, config, nil, attributes) {
+                guard egl.MakeCurrent(display, nil, nil, context) == EGL_TRUE else {
+                    let code = egl.GetError()
+                    _ = egl.DestroyContext(display, context)
+                    throw .noContext(backend: name, reason: "eglMakeCurrent failed with \(eglErrorName(code))")
+                }
+                return context
+            }
+            lastError = egl.GetError()
+        }
+        throw .noContext(backend: name, reason: "eglCreateContext failed with \(eglErrorName(lastError))")
+    }
+
+    private func describe(backend: Backend, device: String?, devices: [GPUDeviceInfo]) -> GPUInfo {
+        func glString(_ name: Int32) -> String {
+            guard let text = gl.GetString(GLenum(name)) else { return "unknown" }
+            return String(cString: text)
+        }
+        func eglString(_ name: Int32) -> String {
+            guard let text = egl.QueryString(display, name) else { return "unknown" }
+            return String(cString: text)
+        }
+        var maxTexture: GLint = 0
+        gl.GetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &maxTexture)
+        var extensionCount: GLint = 0
+        gl.GetIntegerv(GLenum(GL_NUM_EXTENSIONS), &extensionCount)
+        var glExtensions = Set<String>()
+        for i in 0..<max(0, Int(extensionCount)) {
+            if let text = gl.GetStringi(GLenum(GL_EXTENSIONS), GLuint(i)) { glExtensions.insert(String(cString: text)) }
+        }
+        let renderer = glString(GL_RENDERER)
+        let lower = renderer.lowercased()
+        let software = ["llvmpipe", "softpipe", "swrast", "software"].contains { lower.contains($0) }
+        let version = glString(GL_VERSION)
+        let float32 = glExtensions.contains("GL_OES_texture_float_linear")
+            && (glExtensions.contains("GL_EXT_color_buffer_float") || version.contains("ES 3.2"))
+        return GPUInfo(backend: backend, device: device, eglVendor: eglString(EGL_VENDOR), eglVersion: eglString(EGL_VERSION),
+                       glVendor: glString(GL_VENDOR), renderer: renderer, glVersion: version,
+                       glslVersion: glString(GL_SHADING_LANGUAGE_VERSION), maxTextureSize: Int(maxTexture),
+                       isSoftware: software, hasFloat32Linear: float32, devices: devices)
+    }
+}
+
+/// The text of a NUL-terminated C buffer.
+func cString(_ buffer: [CChar]) -> String {
+    let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    return String(decoding: bytes, as: UTF8.self)
+}

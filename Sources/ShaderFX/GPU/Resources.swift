@@ -1,0 +1,215 @@
+import CGLLoader
+
+/// A 2D texture in a float format, premultiplied RGBA; deleted with its last reference.
+final class Texture {
+    let context: GPUContext
+    let id: GLuint
+    let width: Int
+    let height: Int
+    /// `GL_RGBA32F` where the GPU filters it linearly, else `GL_RGBA16F`.
+    let internalFormat: GLenum
+
+    /// An uninitialised texture of this size.
+    init(context: GPUContext, width: Int, height: Int) throws(GPUError) {
+        let limit = context.info.maxTextureSize
+        guard width > 0, height > 0, width <= limit, height <= limit else {
+            throw .tooLarge(width: width, height: height, maxTextureSize: limit)
+        }
+        self.context = context
+        self.width = width
+        self.height = height
+        internalFormat = GLenum(context.info.hasFloat32Linear ? GL_RGBA32F : GL_RGBA16F)
+        let gl = context.gl
+        var id: GLuint = 0
+        gl.GenTextures(1, &id)
+        self.id = id
+        gl.BindTexture(GLenum(GL_TEXTURE_2D), id)
+        gl.TexStorage2D(GLenum(GL_TEXTURE_2D), 1, internalFormat, GLsizei(width), GLsizei(height))
+        setSampling(ImageSampling())
+        try context.check("glTexStorage2D(\(width)x\(height))")
+    }
+
+    /// A texture holding `image`, row 0 (the top) at t = 0.
+    convenience init(context: GPUContext, image: RGBAImage) throws(GPUError) {
+        try self.init(context: context, width: image.width, height: image.height)
+        try upload(image)
+    }
+
+    deinit {
+        var id = self.id
+        let gl = context.gl
+        _ = try? context.withCurrent { gl.DeleteTextures(1, &id) }
+    }
+
+    /// Replaces the contents with `image` (same size).
+    func upload(_ image: RGBAImage) throws(GPUError) {
+        precondition(image.width == width && image.height == height)
+        let gl = context.gl
+        gl.BindTexture(GLenum(GL_TEXTURE_2D), id)
+        gl.PixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+        image.pixels.withUnsafeBufferPointer { buffer in
+            gl.TexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height),
+                             GLenum(GL_RGBA), GLenum(GL_FLOAT), buffer.baseAddress)
+        }
+        try context.check("glTexSubImage2D(\(width)x\(height))")
+    }
+
+    /// Sets wrap and filter modes of the bound texture unit's texture.
+    func setSampling(_ sampling: ImageSampling) {
+        let gl = context.gl
+        gl.BindTexture(GLenum(GL_TEXTURE_2D), id)
+        let wrap = GLint(sampling.repeats ? GL_REPEAT : GL_CLAMP_TO_EDGE)
+        let filter = GLint(sampling.linear ? GL_LINEAR : GL_NEAREST)
+        gl.TexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), wrap)
+        gl.TexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), wrap)
+        gl.TexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), filter)
+        gl.TexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), filter)
+    }
+
+    /// Binds the texture to texture unit `unit`.
+    func bind(unit: Int) {
+        context.gl.ActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
+        context.gl.BindTexture(GLenum(GL_TEXTURE_2D), id)
+    }
+}
+
+/// A framebuffer object drawing into its own float texture.
+final class Framebuffer {
+    let context: GPUContext
+    let id: GLuint
+    let texture: Texture
+
+    init(context: GPUContext, width: Int, height: Int) throws(GPUError) {
+        self.context = context
+        texture = try Texture(context: context, width: width, height: height)
+        let gl = context.gl
+        var id: GLuint = 0
+        gl.GenFramebuffers(1, &id)
+        self.id = id
+        gl.BindFramebuffer(GLenum(GL_FRAMEBUFFER), id)
+        gl.FramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture.id, 0)
+        let status = gl.CheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        guard status == GL_FRAMEBUFFER_COMPLETE else {
+            throw .framebufferIncomplete(status: status, format: texture.internalFormat == GL_RGBA32F ? "RGBA32F" : "RGBA16F")
+        }
+        try context.check("glFramebufferTexture2D")
+    }
+
+    deinit {
+        var id = self.id
+        let gl = context.gl
+        _ = try? context.withCurrent { gl.DeleteFramebuffers(1, &id) }
+    }
+
+    var width: Int { texture.width }
+    var height: Int { texture.height }
+
+    /// Binds for drawing, with a viewport covering the whole texture.
+    func bindForDrawing() {
+        context.gl.BindFramebuffer(GLenum(GL_FRAMEBUFFER), id)
+        context.gl.Viewport(0, 0, GLsizei(width), GLsizei(height))
+    }
+
+    /// Reads the rectangle at (`x`, `y`) of `width` x `height` pixels as premultiplied floats, top row first.
+    func read(x: Int, y: Int, width: Int, height: Int) throws(GPUError) -> RGBAImage {
+        let gl = context.gl
+        gl.BindFramebuffer(GLenum(GL_FRAMEBUFFER), id)
+        gl.PixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
+        var pixels = [Float](repeating: 0, count: width * height * 4)
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            gl.ReadPixels(GLint(x), GLint(y), GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_FLOAT), buffer.baseAddress)
+        }
+        try context.check("glReadPixels(\(width)x\(height))")
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+}
+
+/// A linked vertex + fragment program with cached uniform locations.
+final class Program {
+    let context: GPUContext
+    let id: GLuint
+    private var locations: [String: GLint] = [:]
+
+    /// The full-screen triangle every pass draws: three vertices, no attributes.
+    static let vertexSource = """
+        #version 300 es
+        void main() {
+            vec2 corner = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
+            gl_Position = vec4(corner * 2.0 - 1.0, 0.0, 1.0);
+        }
+        """
+
+    /// Compiles and links; `describe` turns a compile log into the error to throw.
+    init(context: GPUContext, fragmentSource: String, file: String,
+         describe: (String) -> String = { $0 }) throws(ShaderError) {
+        self.context = context
+        let gl = context.gl
+        func compile(_ type: Int32, _ source: String) -> (GLuint, String?) {
+            let shader = gl.CreateShader(GLenum(type))
+            source.withCString { pointer in
+                var p: UnsafePointer<GLchar>? = pointer
+                gl.ShaderSource(shader, 1, &p, nil)
+            }
+            gl.CompileShader(shader)
+            var ok: GLint = 0
+            gl.GetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &ok)
+            if ok == GL_TRUE { return (shader, nil) }
+            let log = Self.log(length: { var n: GLint = 0; gl.GetShaderiv(shader, GLenum(GL_INFO_LOG_LENGTH), &n); return n }) {
+                gl.GetShaderInfoLog(shader, $0, nil, $1)
+            }
+            gl.DeleteShader(shader)
+            return (0, log)
+        }
+        let (vertex, vertexLog) = compile(GL_VERTEX_SHADER, Self.vertexSource)
+        if let vertexLog { throw .compileFailed(file: "<ShaderFX vertex shader>", log: vertexLog) }
+        let (fragment, fragmentLog) = compile(GL_FRAGMENT_SHADER, fragmentSource)
+        if let fragmentLog {
+            gl.DeleteShader(vertex)
+            throw .compileFailed(file: file, log: describe(fragmentLog))
+        }
+        id = gl.CreateProgram()
+        gl.AttachShader(id, vertex)
+        gl.AttachShader(id, fragment)
+        gl.LinkProgram(id)
+        gl.DeleteShader(vertex)
+        gl.DeleteShader(fragment)
+        var ok: GLint = 0
+        gl.GetProgramiv(id, GLenum(GL_LINK_STATUS), &ok)
+        guard ok == GL_TRUE else {
+            let program = id
+            let log = Self.log(length: { var n: GLint = 0; gl.GetProgramiv(program, GLenum(GL_INFO_LOG_LENGTH), &n); return n }) {
+                gl.GetProgramInfoLog(program, $0, nil, $1)
+            }
+            gl.DeleteProgram(id)
+            throw .linkFailed(file: file, log: log)
+        }
+    }
+
+    deinit {
+        let gl = context.gl, id = self.id
+        _ = try? context.withCurrent { gl.DeleteProgram(id) }
+    }
+
+    private static func log(length: () -> GLint, read: (GLsizei, UnsafeMutablePointer<GLchar>) -> Void) -> String {
+        let n = max(1, Int(length()))
+        var buffer = [GLchar](repeating: 0, count: n + 1)
+        buffer.withUnsafeMutableBufferPointer { read(GLsizei(n), $0.baseAddress!) }
+        return cString(buffer).trimmingWhitespace
+    }
+
+    func use() { context.gl.UseProgram(id) }
+
+    /// The location of uniform `name`, or -1 when the compiler removed it.
+    func location(_ name: String) -> GLint {
+        if let cached = locations[name] { return cached }
+        let location = context.gl.GetUniformLocation(id, name)
+        locations[name] = location
+        return location
+    }
+
+    func set(_ name: String, _ v: Float) { context.gl.Uniform1f(location(name), v) }
+    func set(_ name: String, _ x: Float, _ y: Float) { context.gl.Uniform2f(location(name), x, y) }
+    func set(_ name: String, _ x: Float, _ y: Float, _ z: Float) { context.gl.Uniform3f(location(name), x, y, z) }
+    func set(_ name: String, _ x: Float, _ y: Float, _ z: Float, _ w: Float) { context.gl.Uniform4f(location(name), x, y, z, w) }
+    func set(_ name: String, int v: Int) { context.gl.Uniform1i(location(name), GLint(v)) }
+}

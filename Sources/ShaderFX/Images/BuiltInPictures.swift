@@ -1,0 +1,86 @@
+import Foundation
+
+/// Pictures drawn in code, used when no input file is given.
+public enum BuiltInPicture: String, Sendable, CaseIterable {
+    /// The floor of a pool: 46-point rounded tiles whose straight lines show how a wave bends them
+    /// (the demo of seed 001). Opaque.
+    case pool
+    /// A white disc on transparency with 16 points of padding, like the seed 000 `Circle().padding(16)`
+    /// that Stripes fills. Its anti-aliased rim shows premultiplied coverage.
+    case circle
+
+    /// A one-line description for `--help`.
+    public var summary: String {
+        switch self {
+        case .pool: return "pool floor of 46-point rounded tiles (opaque)"
+        case .circle: return "white disc on transparency, 16-point padding"
+        }
+    }
+
+    /// Draws the picture at `width` x `height` pixels (= points).
+    public func draw(width: Int = 512, height: Int = 384) -> RGBAImage {
+        switch self {
+        case .pool: return Self.poolFloor(width: width, height: height)
+        case .circle: return Self.circle(width: width, height: height)
+        }
+    }
+
+    /// SwiftUI's `Color(hue:saturation:brightness:)` in sRGB.
+    static func hsb(_ h: Double, _ s: Double, _ v: Double) -> SIMD3<Float> {
+        let h6 = (h - h.rounded(.down)) * 6
+        let i = Int(h6.rounded(.down)) % 6
+        let f = h6 - h6.rounded(.down)
+        let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
+        let rgb: (Double, Double, Double)
+        switch i {
+        case 0: rgb = (v, t, p)
+        case 1: rgb = (q, v, p)
+        case 2: rgb = (p, v, t)
+        case 3: rgb = (p, q, v)
+        case 4: rgb = (t, p, v)
+        default: rgb = (v, p, q)
+        }
+        return SIMD3(Float(rgb.0), Float(rgb.1), Float(rgb.2))
+    }
+
+    /// Coverage of a pixel centre at signed distance `d` from an edge (negative inside).
+    private static func coverage(_ d: Double) -> Float { Float(min(max(0.5 - d, 0), 1)) }
+
+    private static func poolFloor(width: Int, height: Int) -> RGBAImage {
+        let side = 46.0
+        let background = hsb(0.56, 0.8, 0.42)
+        var image = RGBAImage(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let px = Double(x) + 0.5, py = Double(y) + 0.5
+                let column = Int(px / side), row = Int(py / side)
+                let shade = Double((row * 7 + column * 13) % 5) / 4
+                let tile = hsb(0.52 + 0.03 * shade, 0.7, 0.72 + 0.2 * shade)
+                // Tile inset by 2 points, corner radius 6: signed distance to the rounded rect.
+                let cx = (Double(column) + 0.5) * side, cy = (Double(row) + 0.5) * side
+                let half = side / 2 - 2, radius = 6.0
+                let qx = abs(px - cx) - (half - radius), qy = abs(py - cy) - (half - radius)
+                let outside = (max(qx, 0) * max(qx, 0) + max(qy, 0) * max(qy, 0)).squareRoot()
+                let d = outside + min(max(qx, qy), 0) - radius
+                let a = coverage(d)
+                let rgb = tile * a + background * (1 - a)
+                image[x, y] = SIMD4(rgb, 1)
+            }
+        }
+        return image
+    }
+
+    private static func circle(width: Int, height: Int) -> RGBAImage {
+        let radius = Double(min(width, height)) / 2 - 16
+        let cx = Double(width) / 2, cy = Double(height) / 2
+        var image = RGBAImage(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let dx = Double(x) + 0.5 - cx, dy = Double(y) + 0.5 - cy
+                let a = coverage((dx * dx + dy * dy).squareRoot() - radius)
+                image[x, y] = SIMD4(a, a, a, a)
+            }
+        }
+        return image
+    }
+}

@@ -1,0 +1,295 @@
+import CGLLoader
+
+/// Which part of the final canvas a render returns.
+public enum OutputRegion: String, Sendable, CaseIterable {
+    /// The picture's own frame, as SwiftUI lays the view out.
+    case frame
+    /// The frame grown by the last effect's `maxSampleOffset` on every side.
+    case grown
+}
+
+/// Runs effects over images on one GPU context: upload, one pass per effect, read back.
+///
+/// Programs, framebuffers and argument textures are kept between calls, so rendering the
+/// frames of an animation with one renderer compiles and allocates once.
+public final class Renderer: @unchecked Sendable {
+    /// The context every pass runs on.
+    public let context: GPUContext
+    private var programs: [String: (program: Program, stitcher: Stitcher)] = [:]
+    private let rasterProgram: Program
+    private var vertexArray: GLuint = 0
+    private var arrayBuffer: GLuint = 0
+    private var spareFramebuffers: [Framebuffer] = []
+    private var imageTextures: [(image: RGBAImage, texture: Texture)] = []
+    private var source: (image: RGBAImage, texture: Texture)?
+
+    /// Copies a canvas into a layer of another geometry: bilinear where scales differ,
+    /// transparent outside the source canvas.
+    private static let rasterSource = """
+        #version 300 es
+        precision highp float;
+        precision highp sampler2D;
+        uniform sampler2D sfx_source;
+        uniform vec2 sfx_sourceOrigin;
+        uniform vec2 sfx_sourceSize;
+        uniform vec2 sfx_origin;
+        uniform float sfx_scale;
+        out vec4 sfx_fragColor;
+        void main() {
+            vec2 q = sfx_origin + gl_FragCoord.xy / sfx_scale - sfx_sourceOrigin;
+            if (any(lessThan(q, vec2(0.0))) || any(greaterThan(q, sfx_sourceSize))) {
+                sfx_fragColor = vec4(0.0);
+            } else {
+                sfx_fragColor = texture(sfx_source, q / sfx_sourceSize);
+            }
+        }
+        """
+
+    /// A renderer on `context`.
+    public init(context: GPUContext) throws {
+        self.context = context
+        let gl = context.gl
+        var vertexArray: GLuint = 0, arrayBuffer: GLuint = 0
+        rasterProgram = try context.withCurrent {
+            let program = try Program(context: context, fragmentSource: Self.rasterSource, file: "<ShaderFX rasteriser>")
+            gl.GenVertexArrays(1, &vertexArray)
+            gl.GenBuffers(1, &arrayBuffer)
+            gl.BindBuffer(GLenum(GL_UNIFORM_BUFFER), arrayBuffer)
+            gl.BufferData(GLenum(GL_UNIFORM_BUFFER), Stitcher.arrayCapacity * 4, nil, GLenum(GL_DYNAMIC_DRAW))
+            try context.check("renderer set-up")
+            return program
+        }
+        self.vertexArray = vertexArray
+        self.arrayBuffer = arrayBuffer
+    }
+
+    /// A renderer on a new context opened with `options`.
+    public convenience init(options: GPUOptions = GPUOptions()) throws {
+        try self.init(context: GPUContext(options: options))
+    }
+
+    deinit {
+        var buffer = arrayBuffer, vertexArray = self.vertexArray
+        let gl = context.gl
+        _ = try? context.withCurrent {
+            gl.DeleteBuffers(1, &buffer)
+            gl.DeleteVertexArrays(1, &vertexArray)
+        }
+    }
+
+    /// Compiles the program for `effect` now, so errors surface before a long render starts.
+    public func prepare(_ effect: Effect) throws {
+        _ = try context.withCurrent { try program(for: effect) }
+    }
+
+    /// Applies `effects` in order to `image` and reads the result back.
+    /// - Parameters:
+    ///   - image: the layer's content; its size in pixels is its size in points.
+    ///   - effects: the modifiers, innermost first; each reads the previous one's float output.
+    ///   - scale: pixels per point of the output (2 renders as @2x).
+    ///   - region: the picture's frame (default) or the frame grown by the last effect's offset.
+    /// - Returns: the premultiplied result, `scale` times the image's size (plus growth).
+    public func render(_ image: RGBAImage, effects: [Effect], scale: Int = 1, region: OutputRegion = .frame) throws -> RGBAImage {
+        precondition(scale >= 1, "scale is at least 1")
+        return try context.withCurrent { try renderCurrent(image, effects: effects, scale: scale, region: region) }
+    }
+
+    /// The GL state every pass assumes, set each time the context becomes current here.
+    private func setState() {
+        let gl = context.gl
+        gl.BindVertexArray(vertexArray)
+        gl.Disable(GLenum(GL_BLEND))
+        gl.Disable(GLenum(GL_DITHER))
+    }
+
+    private func renderCurrent(_ image: RGBAImage, effects: [Effect], scale: Int, region: OutputRegion) throws -> RGBAImage {
+        setState()
+        let size = SIMD2(image.width, image.height)
+        var canvas = Canvas(texture: try sourceTexture(image), margin: .zero, scale: 1)
+        var retired: [Framebuffer] = []
+        defer { spareFramebuffers += retired }
+        if scale != 1 {
+            let target = try framebuffer(size: size &* scale, margin: .zero)
+            try rasterise(canvas, into: target, margin: .zero, scale: scale)
+            retired.append(target)
+            canvas = Canvas(texture: target.texture, margin: .zero, scale: scale, framebuffer: target)
+        }
+        for effect in effects {
+            let margin = SIMD2(Int((effect.maxSampleOffset.x * Float(scale)).rounded(.up)),
+                               Int((effect.maxSampleOffset.y * Float(scale)).rounded(.up)))
+            let layer: Canvas
+            if canvas.margin == margin && canvas.scale == scale {
+                layer = canvas
+            } else {
+                let target = try framebuffer(size: size &* scale, margin: margin)
+                try rasterise(canvas, into: target, margin: margin, scale: scale)
+                retired.append(target)
+                layer = Canvas(texture: target.texture, margin: margin, scale: scale, framebuffer: target)
+            }
+            guard effect.isEnabled else { canvas = layer; continue }
+            let output = try framebuffer(size: size &* scale, margin: margin)
+            retired.append(output)
+            try draw(effect, layer: layer, into: output, frame: size)
+            canvas = Canvas(texture: output.texture, margin: margin, scale: scale, framebuffer: output)
+        }
+        if canvas.framebuffer == nil {
+            // Every effect was disabled at scale 1: the picture is the source itself.
+            let target = try framebuffer(size: size, margin: canvas.margin)
+            try rasterise(canvas, into: target, margin: canvas.margin, scale: scale)
+            retired.append(target)
+            canvas.framebuffer = target
+        }
+        let framebuffer = canvas.framebuffer!
+        switch region {
+        case .frame:
+            return try framebuffer.read(x: canvas.margin.x, y: canvas.margin.y, width: size.x * scale, height: size.y * scale)
+        case .grown:
+            return try framebuffer.read(x: 0, y: 0, width: framebuffer.width, height: framebuffer.height)
+        }
+    }
+
+    // MARK: - Passes
+
+    /// A texture plus where it sits: `margin` pixels of growth around the frame, at `scale` pixels per point.
+    private struct Canvas {
+        let texture: Texture
+        let margin: SIMD2<Int>
+        let scale: Int
+        var framebuffer: Framebuffer? = nil
+
+        var originPoints: SIMD2<Float> { SIMD2(Float(-margin.x), Float(-margin.y)) / Float(scale) }
+        var sizePoints: SIMD2<Float> { SIMD2(Float(texture.width), Float(texture.height)) / Float(scale) }
+    }
+
+    private func sourceTexture(_ image: RGBAImage) throws -> Texture {
+        if let source, source.image == image { return source.texture }
+        let texture = try Texture(context: context, image: image)
+        source = (image, texture)
+        return texture
+    }
+
+    private func framebuffer(size: SIMD2<Int>, margin: SIMD2<Int>) throws(GPUError) -> Framebuffer {
+        let width = size.x + 2 * margin.x, height = size.y + 2 * margin.y
+        if let index = spareFramebuffers.firstIndex(where: { $0.width == width && $0.height == height }) {
+            return spareFramebuffers.remove(at: index)
+        }
+        return try Framebuffer(context: context, width: width, height: height)
+    }
+
+    private func rasterise(_ source: Canvas, into target: Framebuffer, margin: SIMD2<Int>, scale: Int) throws {
+        let gl = context.gl
+        target.bindForDrawing()
+        rasterProgram.use()
+        source.texture.bind(unit: 0)
+        // Same pixel grid: copy texels exactly. Otherwise resample bilinearly.
+        source.texture.setSampling(ImageSampling(repeats: false, linear: source.scale != scale))
+        rasterProgram.set("sfx_source", int: 0)
+        rasterProgram.set("sfx_sourceOrigin", source.originPoints.x, source.originPoints.y)
+        rasterProgram.set("sfx_sourceSize", source.sizePoints.x, source.sizePoints.y)
+        let origin = SIMD2(Float(-margin.x), Float(-margin.y)) / Float(scale)
+        rasterProgram.set("sfx_origin", origin.x, origin.y)
+        rasterProgram.set("sfx_scale", Float(scale))
+        gl.DrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        try context.check("rasterising the layer")
+    }
+
+    private func program(for effect: Effect) throws -> (program: Program, stitcher: Stitcher) {
+        let function = effect.shader.function
+        let key = "\(effect.kind.rawValue)\u{0}\(function.name)\u{0}\(function.library.name)\u{0}\(function.library.source)"
+        if let cached = programs[key] { return cached }
+        let stitcher = try Stitcher(function: function, kind: effect.kind)
+        let program = try Program(context: context, fragmentSource: stitcher.fragmentSource, file: stitcher.file) {
+            Stitcher.describe(log: $0, file: stitcher.file)
+        }
+        let gl = context.gl
+        let block = gl.GetUniformBlockIndex(program.id, "ShaderFXArrays")
+        if block != GL_INVALID_INDEX { gl.UniformBlockBinding(program.id, block, 0) }
+        programs[key] = (program, stitcher)
+        return (program, stitcher)
+    }
+
+    private func draw(_ effect: Effect, layer: Canvas, into target: Framebuffer, frame: SIMD2<Int>) throws {
+        let (program, stitcher) = try program(for: effect)
+        let parameters = stitcher.signature.arguments(for: effect.kind)
+        let arguments = effect.shader.arguments
+        let function = stitcher.signature.function
+        guard parameters.count == arguments.count else {
+            let expected = parameters.map { "\($0.type.rawValue) \($0.name)" }.joined(separator: ", ")
+            throw ShaderError.argumentMismatch(
+                function: function,
+                reason: "takes \(parameters.count) argument\(parameters.count == 1 ? "" : "s") after its leading ones (\(expected)), \(arguments.count) given")
+        }
+        let gl = context.gl
+        target.bindForDrawing()
+        program.use()
+        layer.texture.bind(unit: 0)
+        layer.texture.setSampling(ImageSampling(repeats: false, linear: true))
+        program.set("sfx_layerTexture", int: 0)
+        program.set("sfx_layerOrigin", layer.originPoints.x, layer.originPoints.y)
+        program.set("sfx_layerSize", layer.sizePoints.x, layer.sizePoints.y)
+        program.set("sfx_scale", Float(layer.scale))
+        program.set("sfx_enabled", int: 1)
+
+        var arrayData: [Float] = []
+        var unit = 1
+        for (parameter, argument) in zip(parameters, arguments) {
+            guard argument.fits(parameter.type) else {
+                throw ShaderError.argumentMismatch(
+                    function: function,
+                    reason: "parameter '\(parameter.name)' is a \(parameter.type.rawValue), but a .\(argument.kindName) argument was given")
+            }
+            let name = Stitcher.uniformName(parameter.name)
+            switch argument {
+            case let .float(x): program.set(name, x)
+            case let .float2(x, y): program.set(name, x, y)
+            case let .float3(x, y, z): program.set(name, x, y, z)
+            case let .float4(x, y, z, w): program.set(name, x, y, z, w)
+            case let .color(color):
+                let c = color.premultiplied
+                program.set(name, c.x, c.y, c.z, c.w)
+            case .boundingRect:
+                program.set(name, 0, 0, Float(frame.x), Float(frame.y))
+            case let .floatArray(values):
+                program.set(name + "_offset", int: arrayData.count)
+                program.set(name + "_count", int: values.count)
+                arrayData += values
+            case let .colorArray(colors):
+                while arrayData.count % 4 != 0 { arrayData.append(0) }
+                program.set(name + "_offset", int: arrayData.count)
+                program.set(name + "_count", int: colors.count)
+                for color in colors {
+                    let c = color.premultiplied
+                    arrayData += [c.x, c.y, c.z, c.w]
+                }
+            case let .image(image):
+                let texture = try argumentTexture(image)
+                texture.bind(unit: unit)
+                texture.setSampling(stitcher.signature.samplers[parameter.name] ?? ImageSampling())
+                program.set(name, int: unit)
+                unit += 1
+            }
+        }
+        if !arrayData.isEmpty {
+            guard arrayData.count <= Stitcher.arrayCapacity else {
+                throw ShaderError.argumentMismatch(
+                    function: function,
+                    reason: "its array arguments hold \(arrayData.count) floats; the capacity is \(Stitcher.arrayCapacity) floats (a colour takes 4)")
+            }
+            gl.BindBuffer(GLenum(GL_UNIFORM_BUFFER), arrayBuffer)
+            arrayData.withUnsafeBytes { bytes in
+                gl.BufferSubData(GLenum(GL_UNIFORM_BUFFER), 0, bytes.count, bytes.baseAddress)
+            }
+            gl.BindBufferBase(GLenum(GL_UNIFORM_BUFFER), 0, arrayBuffer)
+        }
+        gl.DrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        try context.check("drawing \(effect.kind.modifierName) \(function)")
+    }
+
+    private func argumentTexture(_ image: RGBAImage) throws -> Texture {
+        if let hit = imageTextures.first(where: { $0.image == image }) { return hit.texture }
+        let texture = try Texture(context: context, image: image)
+        imageTextures.append((image, texture))
+        if imageTextures.count > 8 { imageTextures.removeFirst() }
+        return texture
+    }
+}
