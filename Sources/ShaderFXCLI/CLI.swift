@@ -1,1 +1,115 @@
-public enum ShaderFXCLI {}
+import ShaderFX
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The `shaderfx` command-line tool.
+public enum ShaderFXCLI {
+    /// The tool's commands, in help order.
+    static let tool = ToolDescription(
+        name: "shaderfx",
+        abstract: "Render SwiftUI-style shader effects headless, with EGL and OpenGL ES.",
+        discussion: """
+            Effects follow SwiftUI's contracts: colorEffect, distortionEffect, layerEffect and \
+            shaders used as fills; positions in points with the origin top-left; premultiplied colours. \
+            The GPU backend is chosen with --backend or SHADERFX_BACKEND (auto, surfaceless, device, gbm).
+            Exit codes: 0 done; 1 the work failed (a render, a bad input file, a shader that does not \
+            compile); 2 usage or set-up error (a bad option, no GPU or EGL).
+            """,
+        version: ShaderFXVersion.string,
+        commands: [RenderCommand.description, EffectsCommand.description, InfoCommand.description])
+
+    /// Runs the tool with `arguments` (without the executable name) and returns the exit code.
+    public static func run(_ arguments: [String]) -> Int32 {
+        var output = Output()
+        do {
+            switch try tool.route(arguments) {
+            case .help:
+                output.print(tool.helpText())
+            case .version:
+                output.print("shaderfx \(ShaderFXVersion.string)")
+            case let .command(command, rest):
+                switch command.name {
+                case RenderCommand.description.name: try RenderCommand.run(rest, output: &output)
+                case EffectsCommand.description.name: try EffectsCommand.run(rest, output: &output)
+                case InfoCommand.description.name: try InfoCommand.run(rest, output: &output)
+                default: preconditionFailure("unrouted command \(command.name)")
+                }
+            }
+            return 0
+        } catch {
+            let failure = Failure(error)
+            output.error(failure.message)
+            if let hint = failure.hint { output.error(hint) }
+            return failure.exitCode
+        }
+    }
+}
+
+/// An error as the CLI reports it: the message, an optional hint, the exit code.
+struct Failure {
+    let message: String
+    let hint: String?
+    let exitCode: Int32
+
+    init(_ error: any Error) {
+        switch error {
+        case let error as UsageError:
+            message = "\(error)"
+            hint = "Run 'shaderfx help' or add --help to a command for its options."
+            exitCode = 2
+        case let error as GPUOptions.OptionsError:
+            message = "\(error)"
+            hint = nil
+            exitCode = 2
+        case let error as GPUError:
+            message = "\(error)"
+            switch error {
+            case .libraryMissing, .noDisplay, .noContext, .noDevice:
+                hint = "ShaderFX needs an EGL driver: Mesa (apt-get install libegl-mesa0 libgl1-mesa-dri) for software rendering, or a GPU vendor's."
+                exitCode = 2
+            default:
+                hint = nil
+                exitCode = 1
+            }
+        case let error as ParameterError:
+            message = "\(error)"
+            hint = "Run 'shaderfx effects' to see every effect's parameters."
+            exitCode = 2
+        default:
+            message = "\(error)"
+            hint = nil
+            exitCode = 1
+        }
+    }
+}
+
+/// Standard output and error, flushed line by line.
+struct Output {
+    /// When true, only errors are written.
+    var quiet = false
+
+    /// Writes a line to standard output.
+    func print(_ text: String) {
+        Swift.print(text)
+        fflush(stdout)
+    }
+
+    /// Writes a progress or status line to standard output unless quiet.
+    func status(_ text: String) {
+        guard !quiet else { return }
+        print(text)
+    }
+
+    /// Writes `shaderfx: error: ...` to standard error.
+    func error(_ text: String) {
+        let line = text.hasPrefix("Run ") || text.hasPrefix("ShaderFX ") ? text + "\n" : "shaderfx: error: \(text)\n"
+        fputs(line, stderr)
+    }
+}
+
+/// The version of ShaderFX.
+enum ShaderFXVersion {
+    static let string = "0.1.0"
+}

@@ -1,0 +1,77 @@
+import ShaderFX
+
+/// Options shared by every command that opens a GPU.
+enum GPUFlags {
+    static let options: [OptionDescription] = [
+        .value("backend", valueName: "NAME",
+               help: "GPU backend: auto (hardware device, then gbm, then surfaceless), surfaceless (Mesa llvmpipe), device (EGL device, e.g. NVIDIA), gbm (/dev/dri/renderD*); overrides SHADERFX_BACKEND",
+               section: "GPU"),
+        .value("device", valueName: "N", help: "device index for --backend device or gbm (see 'shaderfx info')", section: "GPU"),
+        .value("cuda-device", valueName: "N", help: "for --backend device: the GPU with this CUDA device number", section: "GPU"),
+    ]
+
+    /// The GPU options from the flags, falling back to SHADERFX_BACKEND / SHADERFX_DEVICE.
+    static func resolve(_ args: ParsedArguments) throws -> GPUOptions {
+        var options = try GPUOptions.fromEnvironment()
+        if let backend = args.string("backend") {
+            let parsed = try GPUOptions.parse(backend, source: "--backend")
+            options.backend = parsed.backend
+            options.deviceIndex = parsed.deviceIndex ?? options.deviceIndex
+        }
+        if let index = try args.int("device", in: 0...4096) { options.deviceIndex = index }
+        if let cuda = try args.int("cuda-device", in: 0...4096) {
+            options.cudaDevice = cuda
+            if !args.isPresent("backend") { options.backend = .device }
+        }
+        return options
+    }
+}
+
+/// Where a command's picture comes from: a PNG file or a built-in picture.
+enum InputFlags {
+    static let options: [OptionDescription] = [
+        .value("input", short: "i", valueName: "FILE", help: "the picture to apply the effect to (PNG)", section: "INPUT"),
+        .value("picture", valueName: "NAME",
+               help: "a built-in picture when no --input is given: "
+                   + BuiltInPicture.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: ", "),
+               section: "INPUT"),
+        .value("size", valueName: "WxH", help: "size of the built-in picture in points", default: "512x384", section: "INPUT"),
+    ]
+
+    /// A `WxH` size, each side 1...16384.
+    static func size(_ args: ParsedArguments, _ name: String) throws(UsageError) -> SIMD2<Int>? {
+        try args.value(name, expected: "a size WxH in points, e.g. 512x384") { text in
+            let parts = text.lowercased().split(separator: "x")
+            guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+                  (1...16384).contains(w), (1...16384).contains(h) else { return nil }
+            return SIMD2(w, h)
+        }
+    }
+
+    /// Checks the flags without reading any file.
+    static func validate(_ args: ParsedArguments, defaultPicture: BuiltInPicture) throws(UsageError) {
+        if args.isPresent("input"), args.isPresent("picture") {
+            throw UsageError.invalidValue(option: "--picture", value: args.string("picture") ?? "",
+                                          expected: "either --input or --picture, not both")
+        }
+        _ = try args.choice("picture", as: BuiltInPicture.self)
+        _ = try size(args, "size")
+    }
+
+    /// Reads the input PNG, or draws the built-in picture.
+    static func load(_ args: ParsedArguments, defaultPicture: BuiltInPicture, limits: ImageLimits) throws -> (image: RGBAImage, name: String) {
+        if let path = args.string("input") {
+            return (try PNG.read(path: path, limits: limits), path)
+        }
+        let picture = try args.choice("picture", as: BuiltInPicture.self) ?? defaultPicture
+        let size = try size(args, "size") ?? SIMD2(512, 384)
+        return (picture.draw(width: size.x, height: size.y), "built-in \(picture.rawValue) picture")
+    }
+}
+
+/// Milliseconds since `start`, for status lines.
+func milliseconds(since start: ContinuousClock.Instant) -> String {
+    let elapsed = ContinuousClock.now - start
+    let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+    return ms < 10 ? "\(Int(ms * 10) / 10).\(Int(ms * 10) % 10) ms" : "\(Int(ms)) ms"
+}

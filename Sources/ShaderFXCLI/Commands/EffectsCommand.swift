@@ -1,0 +1,34 @@
+import ShaderFX
+
+/// `shaderfx effects`: the built-in effects with kind, parameters, types and defaults.
+enum EffectsCommand {
+    static let description = CommandDescription(
+        name: "effects",
+        abstract: "List the built-in effects with their kind, parameters, types and defaults.",
+        arguments: [ArgumentDescription("effect", help: "show only this effect", optional: true)],
+        examples: [UsageExample("shaderfx effects ripple")])
+
+    static func run(_ arguments: [String], output: inout Output) throws {
+        let args = try description.parse(arguments)
+        if args.isHelpRequested { output.print(description.helpText()); return }
+        var effects = BuiltInEffects.all
+        if let name = args.positional("effect") {
+            guard let effect = BuiltInEffects.named(name) else { throw RenderCommand.unknownEffect(name) }
+            effects = [effect]
+        }
+        var lines: [String] = []
+        for effect in effects {
+            lines.append("\(effect.name)  (\(effect.kind.modifierName))  \(effect.summary)")
+            lines.append("    from: \(effect.origin); shader: Shaders/\(effect.shaderFile).glsl")
+            let width = effect.parameters.map { $0.name.count + $0.type.rawValue.count }.max() ?? 0
+            for parameter in effect.parameters {
+                let head = "--\(parameter.name) <\(parameter.type.rawValue)>"
+                let pad = String(repeating: " ", count: max(1, width + 6 - head.count + 2))
+                let fallback = parameter.defaultValue.isEmpty ? "" : " (default: \(parameter.defaultValue))"
+                lines.append("    \(head)\(pad)\(parameter.help)\(fallback)")
+            }
+            lines.append("")
+        }
+        output.print(lines.joined(separator: "\n"))
+    }
+}
