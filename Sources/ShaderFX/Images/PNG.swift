@@ -1,0 +1,508 @@
+// PNG reading and writing. This is the only Swift file that calls libpng (through CPNGShim).
+import CPNGShim
+
+import Glibc
+
+/// Size limits checked against a PNG's header before any pixel memory is allocated.
+public struct ImageLimits: Sendable, Equatable {
+    /// The largest width or height accepted, in pixels.
+    ///
+    /// Pass the GPU's `GL_MAX_TEXTURE_SIZE`, so that every image read can become a texture.
+    public var maxDimension: Int
+    /// The pixel budget: the largest `width * height` accepted.
+    ///
+    /// Decoding needs about 24 bytes per pixel at its peak (16-bit RGBA from libpng plus the
+    /// `Float` image), so the default of 64 Mi pixels allows about 1.5 GiB.
+    public var maxPixels: Int
+
+    /// Creates limits.
+    /// - Parameters:
+    ///   - maxDimension: the largest width or height accepted, in pixels (default 16384).
+    ///   - maxPixels: the pixel budget, the largest `width * height` accepted
+    ///     (default 64 * 1024 * 1024).
+    public init(maxDimension: Int = 16384, maxPixels: Int = 64 * 1024 * 1024) {
+        self.maxDimension = maxDimension
+        self.maxPixels = maxPixels
+    }
+
+    /// The default limits: 16384 pixels per side, 64 Mi pixels in all.
+    public static let `default` = ImageLimits()
+
+    /// The limit that a `width` x `height` image exceeds, if any (the dimension first).
+    func exceeded(width: Int, height: Int) -> ImageError.Limit? {
+        if width > maxDimension || height > maxDimension { return .dimension(maxDimension) }
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        if overflow || pixels > maxPixels { return .pixelBudget(maxPixels) }
+        return nil
+    }
+}
+
+/// Why an image could not be read or written; every case names the file.
+public enum ImageError: Error, Equatable, CustomStringConvertible {
+    /// The limit of `ImageLimits` that an image exceeds.
+    public enum Limit: Sendable, Equatable {
+        /// The width or the height is above `ImageLimits.maxDimension`, the associated value.
+        case dimension(Int)
+        /// `width * height` is above the pixel budget `ImageLimits.maxPixels`, the associated value.
+        case pixelBudget(Int)
+    }
+
+    /// The file could not be opened or read (missing, no permission, a directory...).
+    /// - Parameters:
+    ///   - path: the file.
+    ///   - reason: the system's explanation, e.g. "No such file or directory".
+    case unreadable(path: String, reason: String)
+    /// The data does not start with the PNG signature.
+    /// - Parameter path: the file (or the name given to `PNG.decode`).
+    case notPNG(path: String)
+    /// libpng rejected the data: corrupt or truncated.
+    /// - Parameters:
+    ///   - path: the file (or the name given to `PNG.decode`).
+    ///   - reason: libpng's message, e.g. "unexpected end of data (the file is truncated)".
+    case corrupt(path: String, reason: String)
+    /// The header announces an image larger than the limits; nothing was decoded.
+    /// - Parameters:
+    ///   - path: the file (or the name given to `PNG.decode`).
+    ///   - width: the width in the header, in pixels.
+    ///   - height: the height in the header, in pixels.
+    ///   - limit: which limit is exceeded, and its value.
+    case tooLarge(path: String, width: Int, height: Int, limit: Limit)
+    /// The PNG could not be produced or stored.
+    /// - Parameters:
+    ///   - path: the destination file ("(in memory)" for `PNG.encode`).
+    ///   - reason: what failed, e.g. "directory /tmp/out does not exist".
+    case unwritable(path: String, reason: String)
+
+    /// A one-line message for people: the path first, then the problem and what to do.
+    public var description: String {
+        switch self {
+        case let .unreadable(path, reason):
+            return "\(path): cannot read the file (\(reason)); check the path and its permissions"
+        case let .notPNG(path):
+            return "\(path): not a PNG file (bad signature); convert the image to PNG"
+        case let .corrupt(path, reason):
+            return "\(path): corrupt or truncated PNG (\(reason)); export or download it again"
+        case let .tooLarge(path, width, height, .dimension(maximum)):
+            return "\(path): image is \(width)x\(height) pixels, over the maximum dimension of "
+                + "\(maximum) pixels per side (ImageLimits.maxDimension, the GPU texture size); "
+                + "scale it down"
+        case let .tooLarge(path, width, height, .pixelBudget(maximum)):
+            let pixels = width.multipliedReportingOverflow(by: height).partialValue
+            return "\(path): image is \(width)x\(height) = \(pixels) pixels, over the pixel "
+                + "budget of \(maximum) pixels (ImageLimits.maxPixels); scale it down or raise "
+                + "the budget"
+        case let .unwritable(path, reason):
+            return "\(path): cannot write the file (\(reason)); check that the directory exists "
+                + "and is writable"
+        }
+    }
+}
+
+/// Reads and writes PNG files with libpng, converting to and from premultiplied `RGBAImage`s.
+///
+/// Reading accepts every PNG colour type, bit depth and interlace method; samples are taken
+/// as they are (no gamma conversion), scaled exactly to 16 bits, then to `Float`:
+/// alpha `a = A / 65535` and colour `c = (C / 65535) * a`, so 16-bit precision is kept.
+///
+/// Writing produces 8-bit PNGs: colour is un-premultiplied (`c / a`), clamped to 0...1
+/// (NaN becomes 0) and rounded to the nearest of 256 levels; the file is RGB when every
+/// alpha rounds to 255, RGBA otherwise, and pixels whose alpha rounds to 0 are written
+/// as 0, 0, 0, 0.
+///
+/// What round-trips: reading an 8-bit PNG (any colour type) then writing it gives back exactly
+/// the same 8-bit straight R, G, B, A values for every pixel whose alpha is above 0, opaque or
+/// semi-transparent alike; pixels of alpha 0 come back as 0, 0, 0, 0. The file bytes may
+/// differ (the colour type can change, e.g. opaque RGBA or grey becomes RGB, and compression
+/// differs), and writing an image read from a 16-bit PNG rounds each value to 8 bits.
+public enum PNG {
+    /// Reads and decodes a PNG file.
+    /// - Parameters:
+    ///   - path: the file to read.
+    ///   - limits: the size limits, checked against the header before decoding.
+    /// - Returns: the image, premultiplied.
+    /// - Throws: `ImageError.unreadable`, `.notPNG`, `.corrupt` or `.tooLarge`.
+    public static func read(path: String, limits: ImageLimits = .default) throws(ImageError)
+        -> RGBAImage
+    {
+        try decode(readFile(path), name: path, limits: limits)
+    }
+
+    /// Decodes a PNG held in memory.
+    /// - Parameters:
+    ///   - bytes: the whole PNG file.
+    ///   - name: the name used in errors, usually the file's path.
+    ///   - limits: the size limits, checked against the header before decoding.
+    /// - Returns: the image, premultiplied.
+    /// - Throws: `ImageError.notPNG`, `.corrupt` or `.tooLarge`.
+    public static func decode(_ bytes: [UInt8], name: String, limits: ImageLimits = .default)
+        throws(ImageError) -> RGBAImage
+    {
+        let (header, rgba) = try decodeStraight16(bytes, name: name, limits: limits)
+        return premultiplied(rgba, width: header.width, height: header.height)
+    }
+
+    /// Encodes an image as an 8-bit PNG (RGB when opaque, RGBA otherwise).
+    /// - Parameter image: the premultiplied image.
+    /// - Returns: the PNG file's bytes.
+    /// - Throws: `ImageError.unwritable` with path "(in memory)" if libpng fails.
+    public static func encode(_ image: RGBAImage) throws(ImageError) -> [UInt8] {
+        try encode(image, name: "(in memory)")
+    }
+
+    /// Writes an image as an 8-bit PNG file, atomically.
+    ///
+    /// The PNG goes to a new temporary file in the same directory, which is then renamed over
+    /// `path`; on any failure the temporary file is removed, so `path` is either left as it
+    /// was or replaced by the complete new file. A new file gets mode 0644 (less the umask).
+    /// - Parameters:
+    ///   - image: the premultiplied image.
+    ///   - path: the destination file; its directory must exist.
+    /// - Throws: `ImageError.unwritable` naming the problem (e.g. the missing directory).
+    public static func write(_ image: RGBAImage, to path: String) throws(ImageError) {
+        try writeAtomically(encode(image, name: path), to: path)
+    }
+}
+
+// MARK: - Internal: also used by the tests
+
+extension PNG {
+    /// PNG colour types (the IHDR field).
+    enum ColorType: Int32, CaseIterable, Sendable {
+        case gray = 0, rgb = 2, palette = 3, grayAlpha = 4, rgba = 6
+
+        /// Samples per pixel in the file.
+        var channels: Int {
+            switch self {
+            case .gray, .palette: 1
+            case .grayAlpha: 2
+            case .rgb: 3
+            case .rgba: 4
+            }
+        }
+    }
+
+    /// The IHDR fields of a PNG.
+    struct Header: Equatable, Sendable {
+        var width: Int
+        var height: Int
+        var bitDepth: Int
+        var colorType: ColorType
+        var interlaced: Bool
+    }
+
+    /// An image in libpng's row format, for `encodeRaw`.
+    struct RawImage: Sendable {
+        var width: Int
+        var height: Int
+        var bitDepth: Int
+        var colorType: ColorType
+        var interlaced = false
+        /// `height` rows of `ceil(width * channels * bitDepth / 8)` bytes, samples below 8 bits
+        /// packed most significant first, 16-bit samples big-endian.
+        var rows: [UInt8]
+        /// PLTE as RGB triples.
+        var palette: [UInt8] = []
+        /// tRNS for palette images: one alpha per palette entry (possibly fewer).
+        var paletteAlpha: [UInt8] = []
+        /// tRNS for grey ([grey]) or RGB ([r, g, b]) images, in the image's bit depth.
+        var transparentColor: [UInt16]? = nil
+    }
+
+    /// Reads the header (and the chunks before the image data) without decoding pixels.
+    static func readHeader(_ bytes: [UInt8], name: String) throws(ImageError) -> Header {
+        var header = sfx_png_header()
+        let (status, message) = withErrorBuffer { err, errlen in
+            bytes.withUnsafeBufferPointer {
+                sfx_png_read_header($0.baseAddress, $0.count, &header, err, errlen)
+            }
+        }
+        guard status == SFX_PNG_OK else { throw failure(status, message, name: name) }
+        guard let colorType = ColorType(rawValue: header.color_type) else {
+            throw .corrupt(path: name, reason: "unknown colour type \(header.color_type)")
+        }
+        return Header(
+            width: Int(header.width), height: Int(header.height), bitDepth: Int(header.bit_depth),
+            colorType: colorType, interlaced: header.interlaced != 0)
+    }
+
+    /// Decodes to straight 16-bit RGBA (native endian), after checking the header's size.
+    static func decodeStraight16(_ bytes: [UInt8], name: String, limits: ImageLimits)
+        throws(ImageError) -> (header: Header, rgba: [UInt16])
+    {
+        let header = try readHeader(bytes, name: name)
+        if let limit = limits.exceeded(width: header.width, height: header.height) {
+            throw .tooLarge(path: name, width: header.width, height: header.height, limit: limit)
+        }
+        let count = header.width * header.height * 4
+        var status: Int32 = SFX_PNG_OK
+        var message = ""
+        let rgba = [UInt16](unsafeUninitializedCapacity: count) { buffer, initialized in
+            (status, message) = withErrorBuffer { err, errlen in
+                bytes.withUnsafeBufferPointer {
+                    sfx_png_decode_rgba16(
+                        $0.baseAddress, $0.count, buffer.baseAddress, count, err, errlen)
+                }
+            }
+            initialized = count  // UInt16 is trivial; unused on failure
+        }
+        guard status == SFX_PNG_OK else { throw failure(status, message, name: name) }
+        return (header, rgba)
+    }
+
+    /// Converts straight 16-bit RGBA to a premultiplied `Float` image: `c = (C/65535) * a`.
+    static func premultiplied(_ rgba: [UInt16], width: Int, height: Int) -> RGBAImage {
+        let pixels = [Float](unsafeUninitializedCapacity: rgba.count) { out, initialized in
+            rgba.withUnsafeBufferPointer { source in
+                var i = 0
+                while i < source.count {
+                    let alpha = Float(source[i + 3]) / 65535
+                    out[i] = Float(source[i]) / 65535 * alpha
+                    out[i + 1] = Float(source[i + 1]) / 65535 * alpha
+                    out[i + 2] = Float(source[i + 2]) / 65535 * alpha
+                    out[i + 3] = alpha
+                    i += 4
+                }
+            }
+            initialized = rgba.count
+        }
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// Quantises a premultiplied image to straight 8-bit RGBA; `opaque` when every alpha is 255.
+    static func straight8(_ image: RGBAImage) -> (rgba: [UInt8], opaque: Bool) {
+        var opaque = true
+        let count = image.pixels.count
+        let rgba = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+            image.pixels.withUnsafeBufferPointer { source in
+                var i = 0
+                while i < count {
+                    let alpha = unit(source[i + 3])
+                    let a8 = level(alpha)
+                    if a8 != 255 { opaque = false }
+                    if a8 == 0 {
+                        out[i] = 0; out[i + 1] = 0; out[i + 2] = 0; out[i + 3] = 0
+                    } else {
+                        out[i] = level(unit(source[i] / alpha))
+                        out[i + 1] = level(unit(source[i + 1] / alpha))
+                        out[i + 2] = level(unit(source[i + 2] / alpha))
+                        out[i + 3] = a8
+                    }
+                    i += 4
+                }
+            }
+            initialized = count
+        }
+        return (rgba, opaque)
+    }
+
+    /// Encodes an image, naming `name` in errors.
+    static func encode(_ image: RGBAImage, name: String) throws(ImageError) -> [UInt8] {
+        guard image.width <= Int(Int32.max), image.height <= Int(Int32.max) else {
+            throw .unwritable(path: name, reason: "PNG allows at most 2147483647 pixels per side")
+        }
+        let (straight, opaque) = straight8(image)
+        let rgba = opaque ? dropAlpha(straight) : straight
+        let channels: Int32 = opaque ? 3 : 4
+        return try encoded(name: name) { out, size, err, errlen in
+            rgba.withUnsafeBufferPointer {
+                sfx_png_encode_rgba8(
+                    $0.baseAddress, UInt32(image.width), UInt32(image.height), channels,
+                    out, size, err, errlen)
+            }
+        }
+    }
+
+    /// Encodes any kind of PNG from libpng-format rows (for tests).
+    static func encodeRaw(_ raw: RawImage) throws(ImageError) -> [UInt8] {
+        let name = "(raw image)"
+        guard let width = UInt32(exactly: raw.width), let height = UInt32(exactly: raw.height)
+        else { throw .unwritable(path: name, reason: "invalid size \(raw.width)x\(raw.height)") }
+        let color = raw.transparentColor ?? []
+        return try encoded(name: name) { out, size, err, errlen in
+            raw.rows.withUnsafeBufferPointer { rows in
+                raw.palette.withUnsafeBufferPointer { palette in
+                    raw.paletteAlpha.withUnsafeBufferPointer { alpha in
+                        var image = sfx_png_raw_image()
+                        image.width = width
+                        image.height = height
+                        image.bit_depth = Int32(raw.bitDepth)
+                        image.color_type = raw.colorType.rawValue
+                        image.interlaced = raw.interlaced ? 1 : 0
+                        image.rows = rows.baseAddress
+                        image.rows_size = rows.count
+                        image.palette = palette.baseAddress
+                        image.palette_size = Int32(palette.count / 3)
+                        image.trns_alpha = alpha.baseAddress
+                        image.trns_alpha_count = Int32(alpha.count)
+                        image.has_trns_color = raw.transparentColor == nil ? 0 : 1
+                        image.trns_gray = color.first ?? 0
+                        if color.count == 3 {
+                            (image.trns_red, image.trns_green, image.trns_blue) =
+                                (color[0], color[1], color[2])
+                        }
+                        return sfx_png_encode_raw(&image, out, size, err, errlen)
+                    }
+                }
+            }
+        }
+    }
+}
+
+// MARK: - Private helpers
+
+extension PNG {
+    /// Clamps to 0...1, NaN becoming 0.
+    private static func unit(_ value: Float) -> Float {
+        value.isNaN ? 0 : min(max(value, 0), 1)
+    }
+
+    /// The nearest of the 256 levels of a value in 0...1.
+    private static func level(_ value: Float) -> UInt8 {
+        UInt8((value * 255).rounded(.toNearestOrAwayFromZero))
+    }
+
+    /// RGBA bytes to RGB bytes.
+    private static func dropAlpha(_ rgba: [UInt8]) -> [UInt8] {
+        var rgb = [UInt8]()
+        rgb.reserveCapacity(rgba.count / 4 * 3)
+        var i = 0
+        while i < rgba.count {
+            rgb.append(rgba[i]); rgb.append(rgba[i + 1]); rgb.append(rgba[i + 2])
+            i += 4
+        }
+        return rgb
+    }
+
+    /// Calls a shim function with an error buffer; returns its status and message.
+    private static func withErrorBuffer(
+        _ body: (UnsafeMutablePointer<CChar>, Int) -> Int32
+    ) -> (status: Int32, message: String) {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 512) { buffer in
+            let base = buffer.baseAddress!
+            base.initialize(to: 0)
+            let status = body(base, buffer.count)
+            return (status, String(cString: base))
+        }
+    }
+
+    /// Runs a shim encoder and takes ownership of the buffer it returns.
+    private static func encoded(
+        name: String,
+        _ body: (
+            UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, UnsafeMutablePointer<Int>,
+            UnsafeMutablePointer<CChar>, Int
+        ) -> Int32
+    ) throws(ImageError) -> [UInt8] {
+        var output: UnsafeMutablePointer<UInt8>? = nil
+        var size = 0
+        let (status, message) = withErrorBuffer { err, errlen in body(&output, &size, err, errlen) }
+        defer { sfx_png_free(output) }
+        guard status == SFX_PNG_OK, let output else {
+            throw .unwritable(path: name, reason: "cannot encode the PNG: \(message)")
+        }
+        return Array(UnsafeBufferPointer(start: output, count: size))
+    }
+
+    /// The `ImageError` for a failed shim status.
+    private static func failure(_ status: Int32, _ message: String, name: String) -> ImageError {
+        switch status {
+        case SFX_PNG_ERR_SIGNATURE: .notPNG(path: name)
+        case SFX_PNG_ERR_MEMORY: .unreadable(path: name, reason: message)
+        default: .corrupt(path: name, reason: message)
+        }
+    }
+
+    /// The text of an `errno` value.
+    private static func systemError(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+
+    /// Reads a whole regular file.
+    private static func readFile(_ path: String) throws(ImageError) -> [UInt8] {
+        // O_NONBLOCK: opening a FIFO must not hang; it has no effect on regular files.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw .unreadable(path: path, reason: systemError(errno)) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            throw .unreadable(path: path, reason: systemError(errno))
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .unreadable(path: path, reason: "it is a directory, not a file")
+        default: throw .unreadable(path: path, reason: "not a regular file")
+        }
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(Int(info.st_size))
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count == 0 { return bytes }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(path: path, reason: systemError(errno))
+            }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// Writes `bytes` to `path` through a temporary file renamed into place.
+    private static func writeAtomically(_ bytes: [UInt8], to path: String) throws(ImageError) {
+        guard !path.isEmpty, !path.hasSuffix("/") else {
+            throw .unwritable(path: path, reason: "the path names a directory, not a file")
+        }
+        // "dir/name.png" -> prefix "dir/", name "name.png"; "name.png" -> prefix "".
+        let slash = path.lastIndex(of: "/")
+        let prefix = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let directory = prefix.isEmpty ? "." : (prefix == "/" ? "/" : String(prefix.dropLast()))
+
+        var info = stat()
+        guard stat(directory, &info) == 0 else {
+            let code = errno
+            throw .unwritable(
+                path: path,
+                reason: code == ENOENT
+                    ? "directory \(directory) does not exist"
+                    : "cannot access directory \(directory): \(systemError(code))")
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw .unwritable(path: path, reason: "\(directory) is not a directory")
+        }
+
+        let unique = String(UInt64.random(in: .min ... .max), radix: 16)
+        let temporary = "\(prefix).\(name).tmp-\(getpid())-\(unique)"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw .unwritable(
+                path: path,
+                reason: "cannot create a file in \(directory): \(systemError(errno))")
+        }
+        var problem = writeAll(bytes, to: fd)
+        if problem == nil, fsync(fd) != 0 { problem = "cannot flush: \(systemError(errno))" }
+        if close(fd) != 0, problem == nil { problem = "cannot close: \(systemError(errno))" }
+        if problem == nil, rename(temporary, path) != 0 {
+            problem = "cannot move the new file into place: \(systemError(errno))"
+        }
+        if let problem {
+            unlink(temporary)
+            throw .unwritable(path: path, reason: problem)
+        }
+    }
+
+    /// Writes every byte to `fd`; returns the problem, or nil.
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return systemError(errno)
+                }
+                offset += written
+            }
+            return nil
+        }
+    }
+}
