@@ -92,8 +92,7 @@ struct Output {
 
     /// Writes a line to standard output.
     func print(_ text: String) {
-        Swift.print(text)
-        fflush(stdout)
+        Self.write(text + "\n", to: STDOUT_FILENO)
     }
 
     /// Writes a progress or status line to standard output unless quiet.
@@ -105,7 +104,17 @@ struct Output {
     /// Writes `shaderfx: error: ...` to standard error.
     func error(_ text: String) {
         let line = text.hasPrefix("Run ") || text.hasPrefix("ShaderFX ") ? text + "\n" : "shaderfx: error: \(text)\n"
-        fputs(line, stderr)
+        Self.write(line, to: STDERR_FILENO)
+    }
+
+    /// Writes all of `text` to a file descriptor, unbuffered, so lines keep their order.
+    static func write(_ text: String, to fd: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if n <= 0 { return }
+            bytes = bytes.dropFirst(n)
+        }
     }
 }
 

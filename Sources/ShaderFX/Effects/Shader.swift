@@ -133,6 +133,14 @@ public struct Effect: Sendable, Equatable {
     /// When false the layer is drawn unchanged.
     public var isEnabled: Bool
 
+    /// An effect of any kind; the static constructors read as SwiftUI's modifiers.
+    public init(kind: EffectKind, shader: Shader, maxSampleOffset: SIMD2<Float> = .zero, isEnabled: Bool = true) {
+        self.kind = kind
+        self.shader = shader
+        self.maxSampleOffset = maxSampleOffset
+        self.isEnabled = isEnabled
+    }
+
     /// `colorEffect(_:isEnabled:)`: a new colour for each pixel.
     public static func colorEffect(_ shader: Shader, isEnabled: Bool = true) -> Effect {
         Effect(kind: .color, shader: shader, maxSampleOffset: .zero, isEnabled: isEnabled)

@@ -37,7 +37,7 @@ enum RenderCommand {
         ])
 
     static func unknownEffect(_ name: String) -> UsageError {
-        let names = BuiltInEffects.all.map(\.name)
+        let names = BuiltInEffects.all.map { $0.name }
         let suggestion = TextUtilities.suggestion(for: name, among: names)
         return .invalidValue(option: "effect", value: name,
                              expected: "a built-in effect (\(names.joined(separator: ", ")))\(suggestion.map { "; did you mean '\($0)'?" } ?? "")")
