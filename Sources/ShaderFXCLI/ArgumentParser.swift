@@ -85,6 +85,7 @@ public struct CommandDescription: Sendable {
     ///   - collectingUnknownOptions: when true, an undeclared `--name value` (or `--name=value`)
     ///     is kept in `collectedOptions` instead of failing, for a second stage to check with
     ///     `ParsedArguments.checkCollectedOptions(allowed:)`; unknown short options still fail.
+    ///     Required options are not checked when any option was collected: parse again strictly.
     /// - Returns: the parsed arguments, or a help request.
     /// - Throws: `UsageError` for the first mistake found.
     public func parse(
@@ -97,7 +98,10 @@ public struct CommandDescription: Sendable {
         var scanner = ArgumentScanner(command: self, tokens: arguments, collecting: collectingUnknownOptions)
         try scanner.scan()
         let positionals = try assignPositionals(scanner.positionals)
-        if let missing = options.first(where: { $0.isRequired && scanner.occurrences[$0.name] == nil }) {
+        // A collected unknown option may be a misspelt required one: leave the required check
+        // to the second stage, so the user hears "did you mean --output?" rather than "missing --output".
+        if scanner.collected.isEmpty,
+           let missing = options.first(where: { $0.isRequired && scanner.occurrences[$0.name] == nil }) {
             throw .missingOption(missing.usage)
         }
         return ParsedArguments(

@@ -55,13 +55,17 @@ enum RenderCommand {
     static func run(_ arguments: [String], output: inout Output) throws {
         // A first pass finds the effect, whose parameters then become options.
         let first = try description.parse(arguments, collectingUnknownOptions: true)
+        // With --help the parser stops early; the effect is then the first word naming one.
         let effectName = first.positional("effect")
+            ?? (first.isHelpRequested ? arguments.first { BuiltInEffects.named($0) != nil } : nil)
         let builtIn = try effectName.map { name throws(UsageError) in
             guard let effect = BuiltInEffects.named(name) else { throw unknownEffect(name) }
             return effect
         }
         let command = builtIn.map(description(for:)) ?? description
         if first.isHelpRequested { output.print(command.helpText()); return }
+        // A misspelt option is reported before anything it may have caused, such as a missing --output.
+        try first.checkCollectedOptions(allowed: builtIn?.parameters.map(\.name) ?? [])
         let args = try command.parse(arguments)
         output.quiet = args.flag("quiet")
 

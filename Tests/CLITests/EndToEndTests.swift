@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+import ShaderFX
+
+/// Runs the built `shaderfx` binary and captures what it prints.
+struct CLIRun {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+
+    /// The package root, found from this file's path.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The binary `swift build` made (debug), or SHADERFX_BIN.
+    static var binary: String {
+        ProcessInfo.processInfo.environment["SHADERFX_BIN"] ?? root.appendingPathComponent(".build/debug/shaderfx").path
+    }
+
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = Self.root
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "SHADERFX_BACKEND")
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        status = process.terminationStatus
+        stdout = String(decoding: outData, as: UTF8.self)
+        stderr = String(decoding: errData, as: UTF8.self)
+    }
+}
+
+/// A fresh temporary folder for one test.
+func temporaryFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("shaderfx-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+@Suite(.serialized) struct EndToEndTests {
+    @Test func binaryExists() {
+        #expect(FileManager.default.isExecutableFile(atPath: CLIRun.binary), "build first: swift build (looked for \(CLIRun.binary))")
+    }
+
+    @Test func helpListsTheCommands() throws {
+        let run = try CLIRun(["--help"])
+        #expect(run.status == 0)
+        for command in ["render", "effects", "info"] { #expect(run.stdout.contains(command)) }
+        let render = try CLIRun(["render", "ripple", "--help"])
+        #expect(render.status == 0)
+        #expect(render.stdout.contains("--amplitude"))
+        #expect(render.stdout.contains("(default: 12)"))
+    }
+
+    @Test func rendersARippleAndSaysWhichRendererDrewIt() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("ripple.png").path
+        let run = try CLIRun(["render", "ripple", "--size", "64x48", "--origin", "32,24", "--time", "0.02", "-o", out])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("llvmpipe"))
+        #expect(run.stderr.isEmpty)
+        let image = try PNG.read(path: out)
+        #expect(image.width == 64 && image.height == 48)
+        #expect(image != BuiltInPicture.pool.draw(width: 64, height: 48))
+    }
+
+    @Test func scaleTwoDoublesTheSize() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("s.png").path
+        let run = try CLIRun(["render", "stripes", "--size", "40x30", "--scale", "2", "-q", "-o", out])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        let image = try PNG.read(path: out)
+        #expect(image.width == 80 && image.height == 60)
+    }
+
+    @Test func effectsListsParametersAndDefaults() throws {
+        let run = try CLIRun(["effects"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("ripple  (layerEffect)"))
+        #expect(run.stdout.contains("stripes  (fill)"))
+        #expect(run.stdout.contains("--speed <float>"))
+        #expect(run.stdout.contains("(default: 1200)"))
+    }
+
+    @Test func infoNamesTheRenderer() throws {
+        let run = try CLIRun(["info", "--backend", "surfaceless"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("GL_RENDERER:      llvmpipe"))
+        #expect(run.stdout.contains("OpenGL ES 3"))
+    }
+
+    @Test(arguments: [
+        (["render", "ripple"], "missing required option '--output <FILE>'"),
+        (["render", "rippel", "-o", "x.png"], "did you mean 'ripple'?"),
+        (["render", "ripple", "--time", "abc", "-o", "x.png"], "--time: expected a number, got 'abc'"),
+        (["render", "ripple", "--origin", "5", "-o", "x.png"], "--origin: expected a point X,Y"),
+        (["render", "ripple", "--ouput", "x.png"], "did you mean '--output'?"),
+        (["render", "ripple", "--backend", "vulkan", "-o", "x.png"], "--backend: unknown backend 'vulkan'"),
+        (["render", "ripple", "--scale", "0", "-o", "x.png"], "--scale"),
+        (["render", "--shader", "examples/vignette.glsl", "--kind", "color", "-o", "x.png"], "--arg strength=<float>"),
+        (["render", "--shader", "examples/vignette.glsl", "--kind", "color", "--arg", "strength=1", "--arg", "tint=nope", "--arg", "bounds=bounds", "-o", "x.png"], "--arg tint"),
+        (["frobnicate"], "unknown command 'frobnicate'"),
+    ] as [([String], String)])
+    func usageErrorsExitWithTwo(arguments: [String], message: String) throws {
+        let run = try CLIRun(arguments)
+        #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains(message), "stderr was: \(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: CLIRun.root.appendingPathComponent("x.png").path))
+    }
+
+    @Test func aCorruptInputFailsWithoutWritingOutput() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("broken.png")
+        var bytes = try PNG.encode(BuiltInPicture.pool.draw(width: 32, height: 32))
+        bytes.removeLast(40)
+        try Data(bytes).write(to: input)
+        let out = dir.appendingPathComponent("out.png").path
+        let run = try CLIRun(["render", "ripple", "--time", "0.1", "-i", input.path, "-o", out])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("broken.png"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["broken.png"])
+    }
+
+    @Test func aShaderThatDoesNotCompileNamesTheUsersLine() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let shader = dir.appendingPathComponent("bad.glsl")
+        try "// a user's effect\nvec4 bad(vec2 position, vec4 color) {\n    return colr;\n}\n".write(to: shader, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("out.png").path
+        let run = try CLIRun(["render", "--shader", shader.path, "--kind", "color", "-o", out])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("bad.glsl:3:"), "stderr was: \(run.stderr)")
+        #expect(run.stderr.contains("colr"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test func aMissingGPUBackendIsASetUpError() throws {
+        guard !FileManager.default.fileExists(atPath: "/dev/dri") else { return }
+        let run = try CLIRun(["info", "--backend", "gbm"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("no /dev/dri/renderD* node"))
+    }
+
+    @Test func anUnwritableOutputFails() throws {
+        let run = try CLIRun(["render", "stripes", "--size", "8x8", "-o", "/nonexistent-dir/out.png"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("/nonexistent-dir"))
+    }
+
+    @Test func theBackendCanComeFromTheEnvironment() throws {
+        let run = try CLIRun(["info"], environment: ["SHADERFX_BACKEND": "surfaceless"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("backend:          surfaceless\n"))
+        let bad = try CLIRun(["info"], environment: ["SHADERFX_BACKEND": "bogus"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("SHADERFX_BACKEND: unknown backend 'bogus'"))
+    }
+}
