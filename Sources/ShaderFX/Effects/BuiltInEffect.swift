@@ -57,9 +57,26 @@ public protocol BuiltInEffect: Sendable {
     init(values: ParameterValues) throws(ParameterError)
     /// The effect to render.
     var effect: Effect { get }
+    /// How `shaderfx animate` drives the effect (default: it does not move by itself).
+    static var animation: EffectAnimation { get }
+    /// The passes to render, in order; `[effect]` unless the effect needs several (a two-pass blur).
+    var passes: [Effect] { get }
+}
+
+/// How an effect moves over time, for `shaderfx animate`.
+public enum EffectAnimation: Sendable, Equatable {
+    /// Nothing moves unless a parameter is animated by an event script.
+    case still
+    /// The float parameter `parameter` is set to the frame's time in seconds; `duration` is the
+    /// natural length of one run (nil: runs until --duration).
+    case time(parameter: String, duration: Double?)
+    /// The effect follows taps and drags of an event script (the seeds' gestures).
+    case gesture
 }
 
 extension BuiltInEffect {
+    public static var animation: EffectAnimation { .still }
+    public var passes: [Effect] { [effect] }
     /// The built-in shader library holding this effect's function.
     public static var library: ShaderLibrary { BuiltInEffects.library(for: shaderFile) }
     /// This effect's GLSL function.
@@ -69,7 +86,10 @@ extension BuiltInEffect {
 /// The registry of built-in effects.
 public enum BuiltInEffects {
     /// Every built-in effect, in the order `shaderfx effects` lists them.
-    public static let all: [any BuiltInEffect.Type] = [Stripes.self, Ripple.self]
+    public static let all: [any BuiltInEffect.Type] = seedEffects + colorEffects + distortionEffects + layerEffects
+
+    /// The effects of the seeds.
+    static let seedEffects: [any BuiltInEffect.Type] = [Stripes.self, Ripple.self] + moreSeedEffects
 
     /// The effect with this command-line name.
     public static func named(_ name: String) -> (any BuiltInEffect.Type)? {
@@ -123,6 +143,37 @@ public struct ParameterValues: Sendable, Equatable {
         }
         return SIMD2(x, y)
     }
+
+    /// The whole number given for `name`, or `fallback`; within `range`.
+    public func int(_ name: String, _ fallback: Int, in range: ClosedRange<Int>? = nil) throws(ParameterError) -> Int {
+        guard let text = raw[name] else { return fallback }
+        guard let value = Int(text.trimmingWhitespace) else {
+            throw ParameterError(parameter: name, reason: "expected a whole number, got '\(text)'")
+        }
+        if let range, !range.contains(value) {
+            throw ParameterError(parameter: name, reason: "must be between \(range.lowerBound) and \(range.upperBound), got \(text)")
+        }
+        return value
+    }
+
+    /// `true`/`false` (also yes/no, 1/0) given for `name`, or `fallback`.
+    public func bool(_ name: String, _ fallback: Bool) throws(ParameterError) -> Bool {
+        guard let text = raw[name] else { return fallback }
+        switch text.trimmingWhitespace.lowercased() {
+        case "true", "yes", "1", "on": return true
+        case "false", "no", "0", "off": return false
+        default: throw ParameterError(parameter: name, reason: "expected true or false, got '\(text)'")
+        }
+    }
+
+    /// The colour given for `name`, or `fallback`.
+    public func color(_ name: String, _ fallback: RGBA) throws(ParameterError) -> RGBA {
+        guard let text = raw[name] else { return fallback }
+        do { return try RGBA.parse(text) } catch { throw ParameterError(parameter: name, reason: "\(error)") }
+    }
+
+    /// The path of the image file given for `name`, or nil; the CLI reads it.
+    public func path(_ name: String) -> String? { raw[name] }
 
     /// The colour list given for `name`, or `fallback`.
     public func colors(_ name: String, _ fallback: [RGBA]) throws(ParameterError) -> [RGBA] {

@@ -84,30 +84,30 @@ enum RenderCommand {
                 raw[parameter.name] = args.string(parameter.name)
             }
             let value = try builtIn.init(values: ParameterValues(raw))
-            job = Job(effect: value.effect, name: builtIn.name,
+            job = Job(effects: value.passes, name: builtIn.name,
                       picture: builtIn.kind == .fill ? .circle : .pool)
         } else {
             job = try customJob(args)
         }
         try InputFlags.validate(args, defaultPicture: job.picture)
-        var effect = job.effect
-        if args.flag("disabled") { effect.isEnabled = false }
+        var effects = job.effects
+        if args.flag("disabled") { effects = effects.map { var e = $0; e.isEnabled = false; return e } }
 
         let options = try GPUFlags.resolve(args)
         let start = ContinuousClock.now
         let renderer = try Renderer(options: options)
         let limits = ImageLimits(maxDimension: renderer.context.info.maxTextureSize / scale)
         let (image, inputName) = try InputFlags.load(args, defaultPicture: job.picture, limits: limits)
-        let resolved = try job.resolveImages(effect)
-        try renderer.prepare(resolved)
-        let result = try renderer.render(image, effects: [resolved], scale: scale, region: region)
+        let resolved = try effects.map(job.resolveImages)
+        for effect in resolved { try renderer.prepare(effect) }
+        let result = try renderer.render(image, effects: resolved, scale: scale, region: region)
         try PNG.write(result, to: outputPath)
         output.status("wrote \(outputPath) (\(result.width)x\(result.height), \(job.name) over \(inputName)) in \(milliseconds(since: start)) on \(renderer.context.info.summary)")
     }
 
     /// What to render: the effect, and for custom shaders the image arguments still to load.
     struct Job {
-        var effect: Effect
+        var effects: [Effect]
         var name: String
         var picture: BuiltInPicture
         var imagePaths: [Int: String] = [:]
@@ -165,7 +165,7 @@ enum RenderCommand {
             return SIMD2(w, h)
         } ?? .zero
         let shader = Shader(function: library.function(functionName), arguments: arguments)
-        return Job(effect: Effect(kind: kind, shader: shader, maxSampleOffset: offset, isEnabled: true),
+        return Job(effects: [Effect(kind: kind, shader: shader, maxSampleOffset: offset, isEnabled: true)],
                    name: functionName, picture: kind == .fill ? .circle : .pool, imagePaths: imagePaths)
     }
 

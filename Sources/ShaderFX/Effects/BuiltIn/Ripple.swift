@@ -10,6 +10,7 @@ public struct Ripple: BuiltInEffect {
     public static let shaderFile = "Layer/ripple"
     /// The seed's animation length: the effect is enabled only while 0 < time < duration.
     public static let duration: Float = 3
+    public static let animation = EffectAnimation.gesture
     public static let parameters = [
         EffectParameter("origin", .point, default: "0,0", "the tap point in points, origin top-left",
                         glsl: ("origin", .vec2)),

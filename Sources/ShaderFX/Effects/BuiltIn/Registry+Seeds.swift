@@ -1,0 +1,4 @@
+extension BuiltInEffects {
+    /// The seed effects beyond stripes and ripple (ripple-wave, ripple-refraction, background-warp, blur).
+    static let moreSeedEffects: [any BuiltInEffect.Type] = []
+}
