@@ -101,3 +101,24 @@ func seedRipple(position: SIMD2<Double>, origin: SIMD2<Double>, time: Double, am
         #expect(effect.shader.arguments.count == glsl.count)
     }
 }
+
+@Suite(.serialized) struct SeedReferenceTests {
+    @Test(arguments: [0.05, 0.15, 0.3])
+    func rippleOverThePoolFloor(time: Float) throws {
+        let image = BuiltInPicture.pool.draw(width: 240, height: 180)
+        let out = try TestGPU.get().render(image, effects: [Ripple(origin: SIMD2(120, 90), time: time).effect])
+        try expectImage(out, matches: "Seeds/ripple-t\(time)")
+    }
+
+    @Test func rippleAtScaleTwo() throws {
+        let image = BuiltInPicture.pool.draw(width: 120, height: 90)
+        let out = try TestGPU.get().render(image, effects: [Ripple(origin: SIMD2(40, 30), time: 0.05).effect], scale: 2)
+        try expectImage(out, matches: "Seeds/ripple-t0.05@2x")
+    }
+
+    @Test func stripesFillADisc() throws {
+        let image = BuiltInPicture.circle.draw(width: 160, height: 160)
+        let out = try TestGPU.get().render(image, effects: [Stripes().effect])
+        try expectImage(out, matches: "Seeds/stripes")
+    }
+}

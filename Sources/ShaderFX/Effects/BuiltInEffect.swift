@@ -72,6 +72,8 @@ public enum EffectAnimation: Sendable, Equatable {
     case time(parameter: String, duration: Double?)
     /// The effect follows taps and drags of an event script (the seeds' gestures).
     case gesture
+    /// The point parameter `parameter` follows the touch of an event script (a loupe, a bubble).
+    case touch(parameter: String)
 }
 
 extension BuiltInEffect {
