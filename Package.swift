@@ -31,7 +31,7 @@ let package = Package(
         ),
         .target(name: "ShaderFXCLI", dependencies: ["ShaderFX"]),
         .executableTarget(name: "shaderfx", dependencies: ["ShaderFXCLI"]),
-        .testTarget(name: "ShaderFXTests", dependencies: ["ShaderFX"]),
+        .testTarget(name: "ShaderFXTests", dependencies: ["ShaderFX"], exclude: ["References"]),
         .testTarget(name: "CLITests", dependencies: ["ShaderFXCLI"]),
     ]
 )

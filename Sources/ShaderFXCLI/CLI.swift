@@ -18,7 +18,7 @@ public enum ShaderFXCLI {
             compile); 2 usage or set-up error (a bad option, no GPU or EGL).
             """,
         version: ShaderFXVersion.string,
-        commands: [RenderCommand.description, EffectsCommand.description, InfoCommand.description])
+        commands: [RenderCommand.description, AnimateCommand.description, EffectsCommand.description, InfoCommand.description])
 
     /// Runs the tool with `arguments` (without the executable name) and returns the exit code.
     public static func run(_ arguments: [String]) -> Int32 {
@@ -32,6 +32,7 @@ public enum ShaderFXCLI {
             case let .command(command, rest):
                 switch command.name {
                 case RenderCommand.description.name: try RenderCommand.run(rest, output: &output)
+                case AnimateCommand.description.name: try AnimateCommand.run(rest, output: &output)
                 case EffectsCommand.description.name: try EffectsCommand.run(rest, output: &output)
                 case InfoCommand.description.name: try InfoCommand.run(rest, output: &output)
                 default: preconditionFailure("unrouted command \(command.name)")

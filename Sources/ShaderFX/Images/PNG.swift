@@ -149,6 +149,14 @@ public enum PNG {
         try encode(image, name: "(in memory)")
     }
 
+    /// Encodes an image as an 8-bit RGBA PNG even when it is opaque (frames of an animation
+    /// must share one colour type).
+    /// - Parameter image: the premultiplied image.
+    /// - Returns: the PNG file's bytes.
+    public static func encodeRGBA(_ image: RGBAImage) throws(ImageError) -> [UInt8] {
+        try encode(image, name: "(in memory)", keepAlpha: true)
+    }
+
     /// Writes an image as an 8-bit PNG file, atomically.
     ///
     /// The PNG goes to a new temporary file in the same directory, which is then renamed over
@@ -160,6 +168,14 @@ public enum PNG {
     /// - Throws: `ImageError.unwritable` naming the problem (e.g. the missing directory).
     public static func write(_ image: RGBAImage, to path: String) throws(ImageError) {
         try writeAtomically(encode(image, name: path), to: path)
+    }
+
+    /// Writes already encoded PNG bytes to `path`, atomically as `write` does.
+    /// - Parameters:
+    ///   - bytes: a whole PNG file, e.g. from `encode`.
+    ///   - path: the destination file; its directory must exist.
+    public static func writeFile(_ bytes: [UInt8], to path: String) throws(ImageError) {
+        try writeAtomically(bytes, to: path)
     }
 }
 
@@ -296,11 +312,12 @@ extension PNG {
     }
 
     /// Encodes an image, naming `name` in errors.
-    static func encode(_ image: RGBAImage, name: String) throws(ImageError) -> [UInt8] {
+    static func encode(_ image: RGBAImage, name: String, keepAlpha: Bool = false) throws(ImageError) -> [UInt8] {
         guard image.width <= Int(Int32.max), image.height <= Int(Int32.max) else {
             throw .unwritable(path: name, reason: "PNG allows at most 2147483647 pixels per side")
         }
-        let (straight, opaque) = straight8(image)
+        var (straight, opaque) = straight8(image)
+        if keepAlpha { opaque = false }
         let rgba = opaque ? dropAlpha(straight) : straight
         let channels: Int32 = opaque ? 3 : 4
         return try encoded(name: name) { out, size, err, errlen in
@@ -447,7 +464,7 @@ extension PNG {
     }
 
     /// Writes `bytes` to `path` through a temporary file renamed into place.
-    private static func writeAtomically(_ bytes: [UInt8], to path: String) throws(ImageError) {
+    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(ImageError) {
         guard !path.isEmpty, !path.hasSuffix("/") else {
             throw .unwritable(path: path, reason: "the path names a directory, not a file")
         }

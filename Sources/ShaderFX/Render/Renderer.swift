@@ -15,6 +15,8 @@ public enum OutputRegion: String, Sendable, CaseIterable {
 public final class Renderer: @unchecked Sendable {
     /// The context every pass runs on.
     public let context: GPUContext
+    /// Where the time of every `render` call went, summed since the renderer was made.
+    public private(set) var statistics = RenderStatistics()
     private var programs: [String: (program: Program, stitcher: Stitcher)] = [:]
     private let rasterProgram: Program
     private var vertexArray: GLuint = 0
@@ -103,6 +105,7 @@ public final class Renderer: @unchecked Sendable {
     }
 
     private func renderCurrent(_ image: RGBAImage, effects: [Effect], scale: Int, region: OutputRegion) throws -> RGBAImage {
+        let started = ContinuousClock.now
         setState()
         let size = SIMD2(image.width, image.height)
         var canvas = Canvas(texture: try sourceTexture(image), margin: .zero, scale: 1)
@@ -140,6 +143,10 @@ public final class Renderer: @unchecked Sendable {
             canvas.framebuffer = target
         }
         let framebuffer = canvas.framebuffer!
+        context.gl.Finish()
+        let drawn = ContinuousClock.now
+        statistics.drawing += drawn - started
+        defer { statistics.readBack += ContinuousClock.now - drawn; statistics.frames += 1 }
         switch region {
         case .frame:
             return try framebuffer.read(x: canvas.margin.x, y: canvas.margin.y, width: size.x * scale, height: size.y * scale)
@@ -292,4 +299,14 @@ public final class Renderer: @unchecked Sendable {
         if imageTextures.count > 8 { imageTextures.removeFirst() }
         return texture
     }
+}
+
+/// Time spent by a renderer, summed over its `render` calls.
+public struct RenderStatistics: Sendable, Equatable {
+    /// Frames rendered.
+    public var frames = 0
+    /// Uploading, rasterising and running the effect passes, until the GPU finished.
+    public var drawing = Duration.zero
+    /// Reading the result back into memory.
+    public var readBack = Duration.zero
 }

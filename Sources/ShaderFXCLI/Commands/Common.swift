@@ -75,3 +75,42 @@ func milliseconds(since start: ContinuousClock.Instant) -> String {
     let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
     return ms < 10 ? "\(Int(ms * 10) / 10).\(Int(ms * 10) % 10) ms" : "\(Int(ms)) ms"
 }
+
+/// A built-in effect's parameters as command-line options.
+enum EffectOptions {
+    /// One option per parameter, in a section named after the effect.
+    static func options(for effect: any BuiltInEffect.Type) -> [OptionDescription] {
+        effect.parameters.map { parameter in
+            .value(parameter.name, valueName: parameter.type.rawValue.uppercased(), help: parameter.help,
+                   default: parameter.defaultValue.isEmpty ? nil : parameter.defaultValue,
+                   section: "\(effect.name.uppercased()) PARAMETERS")
+        }
+    }
+
+    /// The parameters given on the command line (absent ones keep the effect's defaults).
+    static func values(for effect: any BuiltInEffect.Type, from args: ParsedArguments) -> ParameterValues {
+        var raw: [String: String] = [:]
+        for parameter in effect.parameters where args.isPresent(parameter.name) {
+            raw[parameter.name] = args.string(parameter.name)
+        }
+        return ParameterValues(raw)
+    }
+
+    /// The built-in effect named by the first positional word (with --help the parser stops
+    /// early, so then the first word naming an effect).
+    static func effect(in first: ParsedArguments, arguments: [String]) throws(UsageError) -> (any BuiltInEffect.Type)? {
+        let name = first.positional("effect")
+            ?? (first.isHelpRequested ? arguments.first { BuiltInEffects.named($0) != nil } : nil)
+        guard let name else { return nil }
+        guard let effect = BuiltInEffects.named(name) else { throw unknownEffect(name) }
+        return effect
+    }
+
+    /// "not a built-in effect", with the list and a suggestion.
+    static func unknownEffect(_ name: String) -> UsageError {
+        let names = BuiltInEffects.all.map { $0.name }
+        let suggestion = TextUtilities.suggestion(for: name, among: names)
+        return .invalidValue(option: "effect", value: name,
+                             expected: "a built-in effect (\(names.joined(separator: ", ")))\(suggestion.map { "; did you mean '\($0)'?" } ?? "")")
+    }
+}

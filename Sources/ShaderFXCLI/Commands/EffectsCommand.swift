@@ -13,7 +13,7 @@ enum EffectsCommand {
         if args.isHelpRequested { output.print(description.helpText()); return }
         var effects = BuiltInEffects.all
         if let name = args.positional("effect") {
-            guard let effect = BuiltInEffects.named(name) else { throw RenderCommand.unknownEffect(name) }
+            guard let effect = BuiltInEffects.named(name) else { throw EffectOptions.unknownEffect(name) }
             effects = [effect]
         }
         var lines: [String] = []

@@ -36,32 +36,15 @@ enum RenderCommand {
             UsageExample("shaderfx render --shader my.glsl --function tint --kind color --arg amount=0.5 --arg color=teal -i in.png -o out.png"),
         ])
 
-    static func unknownEffect(_ name: String) -> UsageError {
-        let names = BuiltInEffects.all.map { $0.name }
-        let suggestion = TextUtilities.suggestion(for: name, among: names)
-        return .invalidValue(option: "effect", value: name,
-                             expected: "a built-in effect (\(names.joined(separator: ", ")))\(suggestion.map { "; did you mean '\($0)'?" } ?? "")")
-    }
-
     /// The command's description with `effect`'s parameters as options.
     static func description(for effect: any BuiltInEffect.Type) -> CommandDescription {
-        description.addingOptions(effect.parameters.map { parameter in
-            .value(parameter.name, valueName: parameter.type.rawValue.uppercased(), help: parameter.help,
-                   default: parameter.defaultValue.isEmpty ? nil : parameter.defaultValue,
-                   section: "\(effect.name.uppercased()) PARAMETERS")
-        })
+        description.addingOptions(EffectOptions.options(for: effect))
     }
 
     static func run(_ arguments: [String], output: inout Output) throws {
         // A first pass finds the effect, whose parameters then become options.
         let first = try description.parse(arguments, collectingUnknownOptions: true)
-        // With --help the parser stops early; the effect is then the first word naming one.
-        let effectName = first.positional("effect")
-            ?? (first.isHelpRequested ? arguments.first { BuiltInEffects.named($0) != nil } : nil)
-        let builtIn = try effectName.map { name throws(UsageError) in
-            guard let effect = BuiltInEffects.named(name) else { throw unknownEffect(name) }
-            return effect
-        }
+        let builtIn = try EffectOptions.effect(in: first, arguments: arguments)
         let command = builtIn.map(description(for:)) ?? description
         if first.isHelpRequested { output.print(command.helpText()); return }
         // A misspelt option is reported before anything it may have caused, such as a missing --output.
@@ -79,11 +62,7 @@ enum RenderCommand {
                 throw UsageError.invalidValue(option: "--\(custom)", value: args.values(custom).last ?? "",
                                               expected: "no --\(custom) with a built-in effect (it is for --shader)")
             }
-            var raw: [String: String] = [:]
-            for parameter in builtIn.parameters where args.isPresent(parameter.name) {
-                raw[parameter.name] = args.string(parameter.name)
-            }
-            let value = try builtIn.init(values: ParameterValues(raw))
+            let value = try builtIn.init(values: EffectOptions.values(for: builtIn, from: args))
             job = Job(effects: value.passes, name: builtIn.name,
                       picture: builtIn.kind == .fill ? .circle : .pool)
         } else {
