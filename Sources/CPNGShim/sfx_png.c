@@ -328,6 +328,10 @@ int sfx_png_encode_raw(const sfx_png_raw_image *image, uint8_t **out, size_t *ou
                               .green = image->trns_green, .blue = image->trns_blue};
         png_set_tRNS(png, info, NULL, 0, &color);
     }
+    if (image->fast) {
+        png_set_compression_level(png, 1);
+        png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
+    }
     png_write_info(png, info);
     const int passes = png_set_interlace_handling(png);
     for (int pass = 0; pass < passes; pass++) {
@@ -343,7 +347,7 @@ int sfx_png_encode_raw(const sfx_png_raw_image *image, uint8_t **out, size_t *ou
 }
 
 int sfx_png_encode_rgba8(const uint8_t *pixels, uint32_t width, uint32_t height,
-                         int32_t channels, uint8_t **out, size_t *out_size,
+                         int32_t channels, int32_t fast, uint8_t **out, size_t *out_size,
                          char *err, size_t errlen) {
     if (out != NULL) *out = NULL;
     if (out_size != NULL) *out_size = 0;
@@ -362,6 +366,7 @@ int sfx_png_encode_rgba8(const uint8_t *pixels, uint32_t width, uint32_t height,
         .color_type = channels == 4 ? SFX_PNG_COLOR_RGBA : SFX_PNG_COLOR_RGB,
         .rows = pixels,
         .rows_size = (size_t)width * (size_t)height * (size_t)channels,
+        .fast = fast,
     };
     return sfx_png_encode_raw(&image, out, out_size, err, errlen);
 }

@@ -24,6 +24,7 @@ public final class Renderer: @unchecked Sendable {
     private var spareFramebuffers: [Framebuffer] = []
     private var imageTextures: [(image: RGBAImage, texture: Texture)] = []
     private var source: (image: RGBAImage, texture: Texture)?
+    private var cachedSourceLayer: (texture: Texture, margin: SIMD2<Int>, scale: Int, canvas: Canvas)?
 
     /// Copies a canvas into a layer of another geometry: bilinear where scales differ,
     /// transparent outside the source canvas.
@@ -108,21 +109,18 @@ public final class Renderer: @unchecked Sendable {
         let started = ContinuousClock.now
         setState()
         let size = SIMD2(image.width, image.height)
-        var canvas = Canvas(texture: try sourceTexture(image), margin: .zero, scale: 1)
+        let source = Canvas(texture: try sourceTexture(image), margin: .zero, scale: 1)
+        var canvas = source
         var retired: [Framebuffer] = []
         defer { spareFramebuffers += retired }
-        if scale != 1 {
-            let target = try framebuffer(size: size &* scale, margin: .zero)
-            try rasterise(canvas, into: target, margin: .zero, scale: scale)
-            retired.append(target)
-            canvas = Canvas(texture: target.texture, margin: .zero, scale: scale, framebuffer: target)
-        }
         for effect in effects {
             let margin = SIMD2(Int((effect.maxSampleOffset.x * Float(scale)).rounded(.up)),
                                Int((effect.maxSampleOffset.y * Float(scale)).rounded(.up)))
             let layer: Canvas
             if canvas.margin == margin && canvas.scale == scale {
                 layer = canvas
+            } else if canvas.texture === source.texture {
+                layer = try sourceLayer(source, size: size, margin: margin, scale: scale)
             } else {
                 let target = try framebuffer(size: size &* scale, margin: margin)
                 try rasterise(canvas, into: target, margin: margin, scale: scale)
@@ -136,11 +134,8 @@ public final class Renderer: @unchecked Sendable {
             canvas = Canvas(texture: output.texture, margin: margin, scale: scale, framebuffer: output)
         }
         if canvas.framebuffer == nil {
-            // Every effect was disabled at scale 1: the picture is the source itself.
-            let target = try framebuffer(size: size, margin: canvas.margin)
-            try rasterise(canvas, into: target, margin: canvas.margin, scale: scale)
-            retired.append(target)
-            canvas.framebuffer = target
+            // No enabled effect drew: the picture is the source itself, at the output scale.
+            canvas = try sourceLayer(source, size: size, margin: canvas.scale == scale ? canvas.margin : .zero, scale: scale)
         }
         let framebuffer = canvas.framebuffer!
         context.gl.Finish()
@@ -173,6 +168,19 @@ public final class Renderer: @unchecked Sendable {
         let texture = try Texture(context: context, image: image)
         source = (image, texture)
         return texture
+    }
+
+    /// The source picture rasterised into a layer of this margin and scale. Kept between calls:
+    /// every frame of an animation over one picture starts from the same layer.
+    private func sourceLayer(_ source: Canvas, size: SIMD2<Int>, margin: SIMD2<Int>, scale: Int) throws -> Canvas {
+        if let cached = cachedSourceLayer, cached.texture === source.texture, cached.margin == margin, cached.scale == scale {
+            return cached.canvas
+        }
+        let target = try Framebuffer(context: context, width: size.x * scale + 2 * margin.x, height: size.y * scale + 2 * margin.y)
+        try rasterise(source, into: target, margin: margin, scale: scale)
+        let canvas = Canvas(texture: target.texture, margin: margin, scale: scale, framebuffer: target)
+        cachedSourceLayer = (source.texture, margin, scale, canvas)
+        return canvas
     }
 
     private func framebuffer(size: SIMD2<Int>, margin: SIMD2<Int>) throws(GPUError) -> Framebuffer {

@@ -225,11 +225,11 @@ final class FrameWriter: @unchecked Sendable {
             do {
                 if let directory {
                     let name = "frame_" + String(repeating: "0", count: max(0, 5 - String(index).count)) + String(index) + ".png"
-                    let png = try PNG.encode(frame)
-                    try PNG.writeFile(png, to: directory + "/" + name)
+                    let png = try PNG.encodeFast(frame)
+                    try PNG.writeFile(png, to: directory + "/" + name, durable: false)
                     lock.withLock { bytes += png.count; encodingSeconds += (ContinuousClock.now - start).seconds }
                 } else {
-                    let png = try PNG.encodeRGBA(frame)
+                    let png = try PNG.encodeRGBA(frame, fast: true)
                     lock.withLock {
                         encoded[index - firstIndex] = png
                         bytes += png.count
