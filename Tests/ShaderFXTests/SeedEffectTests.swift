@@ -92,13 +92,21 @@ func seedRipple(position: SIMD2<Double>, origin: SIMD2<Double>, time: Double, am
         let type = try #require(BuiltInEffects.named(name))
         let signature = try type.function.signature()
         try signature.validate(as: type.kind, file: type.shaderFile)
-        let glsl = signature.arguments(for: type.kind).map { "\($0.type.rawValue) \($0.name)" }
+        let arguments = signature.arguments(for: type.kind)
+        // `vec4 bounds` is the view's rectangle, fed by `.boundingRect`: no command-line parameter feeds it.
+        func isBounds(_ parameter: ShaderParameter) -> Bool { parameter.type == .vec4 && parameter.name == "bounds" }
+        let glsl = arguments.filter { !isBounds($0) }.map { "\($0.type.rawValue) \($0.name)" }
         let swift = type.parameters.compactMap { $0.glsl }.map { "\($0.type.rawValue) \($0.name)" }
         #expect(glsl == swift)
         // And the effect built from defaults has arguments of the right kinds, in order.
         let effect = try type.init(values: ParameterValues()).effect
         #expect(effect.kind == type.kind)
-        #expect(effect.shader.arguments.count == glsl.count)
+        try #require(effect.shader.arguments.count == arguments.count)
+        for (index, parameter) in arguments.enumerated() {
+            #expect(effect.shader.arguments[index].fits(parameter.type), "argument \(index) for \(parameter.name)")
+            #expect(isBounds(parameter) == (effect.shader.arguments[index] == .boundingRect),
+                    "only `vec4 bounds` takes .boundingRect (argument \(index), \(parameter.name))")
+        }
     }
 }
 
