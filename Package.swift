@@ -7,6 +7,7 @@ let package = Package(
     name: "ShaderFX",
     products: [
         .library(name: "ShaderFX", targets: ["ShaderFX"]),
+        .library(name: "ShaderFXTesting", targets: ["ShaderFXTesting"]),
         .executable(name: "shaderfx", targets: ["shaderfx"]),
     ],
     targets: [
@@ -29,9 +30,11 @@ let package = Package(
             dependencies: ["CGLLoader", "CPNGShim"],
             plugins: ["EmbedShaders"]
         ),
+        // Reference-image assertions for Swift Testing: record, compare, write artifacts.
+        .target(name: "ShaderFXTesting", dependencies: ["ShaderFX"]),
         .target(name: "ShaderFXCLI", dependencies: ["ShaderFX"]),
         .executableTarget(name: "shaderfx", dependencies: ["ShaderFXCLI"]),
-        .testTarget(name: "ShaderFXTests", dependencies: ["ShaderFX"], exclude: ["References"]),
+        .testTarget(name: "ShaderFXTests", dependencies: ["ShaderFX", "ShaderFXTesting"], exclude: ["References"]),
         .testTarget(name: "CLITests", dependencies: ["ShaderFXCLI"]),
     ]
 )

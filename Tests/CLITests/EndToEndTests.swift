@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ShaderFX
+@testable import ShaderFXCLI
 
 /// Runs the built `shaderfx` binary and captures what it prints.
 struct CLIRun {
@@ -167,5 +168,30 @@ func temporaryFolder() throws -> URL {
         let bad = try CLIRun(["info"], environment: ["SHADERFX_BACKEND": "bogus"])
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("SHADERFX_BACKEND: unknown backend 'bogus'"))
+    }
+}
+
+@Suite struct EffectOptionTests {
+    /// Every built-in effect's parameters become options of `render` and `animate`; a name
+    /// that one of those commands already uses would make the option ambiguous.
+    @Test(arguments: BuiltInEffects.all.map { $0.name })
+    func effectParametersDoNotShadowCommandOptions(name: String) throws {
+        let effect = try #require(BuiltInEffects.named(name))
+        for command in [RenderCommand.description, AnimateCommand.description] {
+            let taken = Set(command.options.map(\.name) + ["help"])
+            for parameter in effect.parameters {
+                #expect(!taken.contains(parameter.name), "\(name) --\(parameter.name) is also a '\(command.name)' option")
+            }
+        }
+    }
+
+    @Test(arguments: BuiltInEffects.all.map { $0.name })
+    func everyEffectRendersFromTheCommandLine(name: String) throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("\(name).png").path
+        let run = try CLIRun(["render", name, "--size", "48x32", "-q", "-o", out])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out))
     }
 }

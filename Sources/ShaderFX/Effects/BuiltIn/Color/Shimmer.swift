@@ -12,7 +12,7 @@ public struct Shimmer: BuiltInEffect {
     public static let animation = EffectAnimation.time(parameter: "time", duration: 3)
     public static let parameters = [
         EffectParameter("time", .float, default: "0", "seconds; the sweep repeats every duration", glsl: ("time", .float)),
-        EffectParameter("duration", .float, default: "3", "seconds for one sweep (> 0)", glsl: ("duration", .float)),
+        EffectParameter("sweep-duration", .float, default: "3", "seconds for one sweep (> 0)", glsl: ("duration", .float)),
         EffectParameter("gradient-width", .float, default: "0.3",
                         "half-width of the band along the diagonal, in unit coordinates (> 0)",
                         glsl: ("gradientWidth", .float)),
@@ -44,7 +44,7 @@ public struct Shimmer: BuiltInEffect {
 
     public init(values: ParameterValues) throws(ParameterError) {
         self.init(time: try values.float("time", 0),
-                  duration: try values.float("duration", 3, in: 0.001...1_000_000),
+                  duration: try values.float("sweep-duration", 3, in: 0.001...1_000_000),
                   gradientWidth: try values.float("gradient-width", 0.3, in: 0.001...1_000_000),
                   maxLightness: try values.float("max-lightness", 0.9, in: 0...1))
     }
