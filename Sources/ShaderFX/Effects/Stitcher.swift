@@ -1,17 +1,22 @@
 /// Wraps a user's effect function in the uniforms and `main` that run it, as SwiftUI
 /// stitches a `[[stitchable]]` function into its own pipeline.
 ///
-/// The generated fragment shader is three GLSL source strings, so the driver's line numbers
-/// can be traced back: string 0 is the prelude (precision, `Layer`, `sampleLayer`, the array
-/// types), string 1 is the user's file with its own line numbers, string 2 is the uniforms
-/// and `main`.
+/// The generated fragment shader has three parts, each numbered by a `#line` directive so the
+/// driver's messages can be traced back: the prelude (precision, `Layer`, `sampleLayer`, the
+/// array types) from line 200001, the user's file with its own line numbers (source string 1),
+/// and the uniforms and `main` from line 100001. Line numbers, not source-string numbers,
+/// decide where a message belongs: Mesa gives some messages source string 0 whatever
+/// `#line` said.
 struct Stitcher {
     /// Floats the array uniform block holds: 1024 `vec4`s, the 16 KiB every GLES 3 GPU allows.
     static let arrayCapacity = 4096
+    /// The first line number of the generated `main` part; the prelude starts at 200001.
+    static let mainFirstLine = 100_001
 
     /// The GLSL every effect function can use.
     static let prelude = """
         #version 300 es
+        #line 200001 0
         precision highp float;
         precision highp int;
         precision highp sampler2D;
@@ -59,7 +64,7 @@ struct Stitcher {
         signature = try function.signature()
         try signature.validate(as: kind, file: file)
         fragmentSource = Self.prelude + "#line 1 1\n" + Self.userSource(function.library.source)
-            + "\n#line 1 2\n" + Self.main(kind: kind, signature: signature)
+            + "\n#line \(Self.mainFirstLine) 2\n" + Self.main(kind: kind, signature: signature)
     }
 
     /// The user's text with any `#version` line blanked (the prelude sets it), lines kept.
@@ -124,8 +129,15 @@ struct Stitcher {
     }
 
     private static func place(_ string: Int, _ line: Int, _ column: Int?, file: String) -> String {
-        let where_ = string == 1 ? file : "<ShaderFX wrapper \(string == 0 ? "prelude" : "main")>"
-        return column.map { "\(where_):\(line):\($0)" } ?? "\(where_):\(line)"
+        let where_: String
+        if line >= 200_001 {
+            where_ = "<ShaderFX prelude>:\(line - 200_000)"
+        } else if line >= mainFirstLine {
+            where_ = "<ShaderFX generated main>:\(line - mainFirstLine + 1)"
+        } else {
+            where_ = "\(file):\(line)"
+        }
+        return column.map { "\(where_):\($0)" } ?? where_
     }
 
     private static func mapMesa(_ line: String, file: String) -> String? {
