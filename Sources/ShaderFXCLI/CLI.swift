@@ -90,6 +90,8 @@ struct Failure {
 struct Output {
     /// When true, only errors are written.
     var quiet = false
+    /// When true, status lines go to standard error (standard output carries data).
+    var toStandardError = false
 
     /// Writes a line to standard output.
     func print(_ text: String) {
@@ -99,7 +101,7 @@ struct Output {
     /// Writes a progress or status line to standard output unless quiet.
     func status(_ text: String) {
         guard !quiet else { return }
-        print(text)
+        Self.write(text + "\n", to: toStandardError ? STDERR_FILENO : STDOUT_FILENO)
     }
 
     /// Writes `shaderfx: error: ...` to standard error.
@@ -110,7 +112,12 @@ struct Output {
 
     /// Writes all of `text` to a file descriptor, unbuffered, so lines keep their order.
     static func write(_ text: String, to fd: Int32) {
-        var bytes = Array(text.utf8)[...]
+        write(Array(text.utf8), to: fd)
+    }
+
+    /// Writes all of `bytes` to a file descriptor.
+    static func write(_ data: [UInt8], to fd: Int32) {
+        var bytes = data[...]
         while !bytes.isEmpty {
             let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if n <= 0 { return }

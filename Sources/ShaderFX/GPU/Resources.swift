@@ -9,8 +9,8 @@ final class Texture {
     /// `GL_RGBA32F` where the GPU filters it linearly, else `GL_RGBA16F`.
     let internalFormat: GLenum
 
-    /// An uninitialised texture of this size.
-    init(context: GPUContext, width: Int, height: Int) throws(GPUError) {
+    /// An uninitialised texture of this size, in the context's float format or 8-bit RGBA.
+    init(context: GPUContext, width: Int, height: Int, eightBit: Bool = false) throws(GPUError) {
         let limit = context.info.maxTextureSize
         guard width > 0, height > 0, width <= limit, height <= limit else {
             throw .tooLarge(width: width, height: height, maxTextureSize: limit)
@@ -18,7 +18,7 @@ final class Texture {
         self.context = context
         self.width = width
         self.height = height
-        internalFormat = GLenum(context.info.hasFloat32Linear ? GL_RGBA32F : GL_RGBA16F)
+        internalFormat = GLenum(eightBit ? GL_RGBA8 : context.info.hasFloat32Linear ? GL_RGBA32F : GL_RGBA16F)
         let gl = context.gl
         var id: GLuint = 0
         gl.GenTextures(1, &id)
@@ -79,9 +79,9 @@ final class Framebuffer {
     let id: GLuint
     let texture: Texture
 
-    init(context: GPUContext, width: Int, height: Int) throws(GPUError) {
+    init(context: GPUContext, width: Int, height: Int, eightBit: Bool = false) throws(GPUError) {
         self.context = context
-        texture = try Texture(context: context, width: width, height: height)
+        texture = try Texture(context: context, width: width, height: height, eightBit: eightBit)
         let gl = context.gl
         var id: GLuint = 0
         gl.GenFramebuffers(1, &id)
@@ -90,7 +90,8 @@ final class Framebuffer {
         gl.FramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture.id, 0)
         let status = gl.CheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
         guard status == GL_FRAMEBUFFER_COMPLETE else {
-            throw .framebufferIncomplete(status: status, format: texture.internalFormat == GL_RGBA32F ? "RGBA32F" : "RGBA16F")
+            let names: [GLenum: String] = [GLenum(GL_RGBA32F): "RGBA32F", GLenum(GL_RGBA16F): "RGBA16F", GLenum(GL_RGBA8): "RGBA8"]
+            throw .framebufferIncomplete(status: status, format: names[texture.internalFormat] ?? "unknown")
         }
         try context.check("glFramebufferTexture2D")
     }

@@ -157,6 +157,24 @@ public enum PNG {
         try encode(image, name: "(in memory)", keepAlpha: true, fast: fast)
     }
 
+    /// Encodes straight 8-bit RGBA pixels (from `Renderer.renderSequence`) as a PNG: RGB when
+    /// every alpha is 255 unless `keepAlpha`, RGBA otherwise.
+    /// - Parameters:
+    ///   - frame: the pixels.
+    ///   - fast: zlib level 1 and one filter instead of libpng's defaults (animation frames).
+    ///   - keepAlpha: always write RGBA (frames of an animated PNG share one colour type).
+    public static func encode(_ frame: StraightFrame, fast: Bool = false, keepAlpha: Bool = false) throws(ImageError) -> [UInt8] {
+        let opaque = !keepAlpha && frame.isOpaque
+        let pixels = opaque ? dropAlpha(frame.bytes) : frame.bytes
+        return try encoded(name: "(in memory)") { out, size, err, errlen in
+            pixels.withUnsafeBufferPointer {
+                sfx_png_encode_rgba8(
+                    $0.baseAddress, UInt32(frame.width), UInt32(frame.height), opaque ? 3 : 4,
+                    fast ? 1 : 0, out, size, err, errlen)
+            }
+        }
+    }
+
     /// Encodes an image as `encode` does, trading file size for speed (zlib level 1, one
     /// filter): about three times faster, files about a third larger. For animation frames.
     /// - Parameter image: the premultiplied image.

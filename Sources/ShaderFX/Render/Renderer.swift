@@ -16,7 +16,8 @@ public final class Renderer: @unchecked Sendable {
     /// The context every pass runs on.
     public let context: GPUContext
     /// Where the time of every `render` call went, summed since the renderer was made.
-    public private(set) var statistics = RenderStatistics()
+    public internal(set) var statistics = RenderStatistics()
+    private var straighten: Program?
     private var programs: [String: (program: Program, stitcher: Stitcher)] = [:]
     private let rasterProgram: Program
     private var vertexArray: GLuint = 0
@@ -107,6 +108,31 @@ public final class Renderer: @unchecked Sendable {
 
     private func renderCurrent(_ image: RGBAImage, effects: [Effect], scale: Int, region: OutputRegion) throws -> RGBAImage {
         let started = ContinuousClock.now
+        let canvas = try drawCurrent(image, effects: effects, scale: scale)
+        let size = SIMD2(image.width, image.height)
+        let framebuffer = canvas.framebuffer!
+        context.gl.Finish()
+        let drawn = ContinuousClock.now
+        statistics.drawing += drawn - started
+        defer { statistics.readBack += ContinuousClock.now - drawn; statistics.frames += 1 }
+        switch region {
+        case .frame:
+            return try framebuffer.read(x: canvas.margin.x, y: canvas.margin.y, width: size.x * scale, height: size.y * scale)
+        case .grown:
+            return try framebuffer.read(x: 0, y: 0, width: framebuffer.width, height: framebuffer.height)
+        }
+    }
+
+    /// The program that turns a premultiplied float canvas into straight 8-bit RGBA.
+    func straightenProgram() throws -> Program {
+        if let straighten { return straighten }
+        let program = try Program(context: context, fragmentSource: Self.straightenSource, file: "<ShaderFX straighten>")
+        straighten = program
+        return program
+    }
+
+    /// Runs every pass; returns the final canvas (always a framebuffer), not yet read back.
+    func drawCurrent(_ image: RGBAImage, effects: [Effect], scale: Int) throws -> Canvas {
         setState()
         let size = SIMD2(image.width, image.height)
         let source = Canvas(texture: try sourceTexture(image), margin: .zero, scale: 1)
@@ -137,23 +163,13 @@ public final class Renderer: @unchecked Sendable {
             // No enabled effect drew: the picture is the source itself, at the output scale.
             canvas = try sourceLayer(source, size: size, margin: canvas.scale == scale ? canvas.margin : .zero, scale: scale)
         }
-        let framebuffer = canvas.framebuffer!
-        context.gl.Finish()
-        let drawn = ContinuousClock.now
-        statistics.drawing += drawn - started
-        defer { statistics.readBack += ContinuousClock.now - drawn; statistics.frames += 1 }
-        switch region {
-        case .frame:
-            return try framebuffer.read(x: canvas.margin.x, y: canvas.margin.y, width: size.x * scale, height: size.y * scale)
-        case .grown:
-            return try framebuffer.read(x: 0, y: 0, width: framebuffer.width, height: framebuffer.height)
-        }
+        return canvas
     }
 
     // MARK: - Passes
 
     /// A texture plus where it sits: `margin` pixels of growth around the frame, at `scale` pixels per point.
-    private struct Canvas {
+    struct Canvas {
         let texture: Texture
         let margin: SIMD2<Int>
         let scale: Int

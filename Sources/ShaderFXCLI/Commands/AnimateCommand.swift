@@ -20,8 +20,8 @@ enum AnimateCommand {
             """,
         arguments: [ArgumentDescription("effect", help: "a built-in effect, e.g. ripple")],
         options: [
-            .value("output", short: "o", valueName: "DIR|FILE.png",
-                   help: "a folder for frame_00000.png, ... or a .png file for an animated PNG (APNG)", required: true),
+            .value("output", short: "o", valueName: "DIR|FILE.png|-",
+                   help: "a folder for frame_00000.png, ..., a .png file for an animated PNG (APNG), or - for raw straight RGBA frames on standard output (for a video encoder: ffmpeg -f rawvideo -pix_fmt rgba -s WxH -r FPS -i -)", required: true),
             .value("fps", valueName: "N", help: "frames per second", default: "60"),
             .value("duration", valueName: "SECONDS", help: "length of the animation (default: the effect's own)"),
             .value("frames", valueName: "A..B", help: "render only frames A to B (inclusive) of the whole run"),
@@ -54,7 +54,9 @@ enum AnimateCommand {
         let fps = try args.int("fps", in: 1...1000) ?? 60
         let scale = try args.int("scale", in: 1...8) ?? 1
         guard let outputPath = args.string("output") else { throw UsageError.missingOption("--output <DIR|FILE.png>") }
+        let raw = outputPath == "-"
         let animated = outputPath.lowercased().hasSuffix(".png")
+        if raw { output.toStandardError = true }
         try InputFlags.validate(args, defaultPicture: effect.kind == .fill ? .circle : .pool)
         let base = EffectOptions.values(for: effect, from: args)
         let pictureSize = try InputFlags.size(args, "size") ?? SIMD2(512, 384)
@@ -80,23 +82,31 @@ enum AnimateCommand {
             throw UsageError.invalidValue(option: "--frames", value: args.string("frames") ?? "",
                                           expected: "a folder --output for a sub-range (an animated PNG holds the whole run)")
         }
-        if !animated { try makeDirectory(outputPath) }
+        if !animated && !raw { try makeDirectory(outputPath) }
         let sheetPath = args.string("contact-sheet")
         let sheetFrames = Set(sheetIndices(range, count: 12))
         for pass in try animator.passes(at: 0) { try renderer.prepare(pass) }
 
-        // Render on this thread (the GPU's); encode and write on others, overlapping.
-        let writer = FrameWriter(directory: animated ? nil : outputPath, frameCount: range.count, firstIndex: range.lowerBound)
+        // Render on this thread (the GPU's); read back through pixel buffers while the next
+        // frame draws; encode and write on other threads, overlapping both.
+        let writer = FrameWriter(directory: animated || raw ? nil : outputPath, frameCount: raw ? 0 : range.count,
+                                 firstIndex: range.lowerBound)
         var progress = Progress(total: range.count, enabled: !output.quiet && isatty(STDERR_FILENO) != 0)
         var sheet: [Int: RGBAImage] = [:]
+        var rawBytes = 0
         let start = ContinuousClock.now
-        for index in range {
-            let time = Double(index) / Double(fps)
-            let frame = try renderer.render(image, effects: animator.passes(at: time), scale: scale)
-            if sheetFrames.contains(index) { sheet[index] = frame }
-            try writer.submit(frame, index: index)
+        try renderer.renderSequence(image, frames: range, scale: scale, effects: { index in
+            try animator.passes(at: Double(index) / Double(fps))
+        }, deliver: { index, frame in
+            if sheetFrames.contains(index) { sheet[index] = frame.premultipliedImage }
+            if raw {
+                Output.write(frame.bytes, to: STDOUT_FILENO)
+                rawBytes += frame.bytes.count
+            } else {
+                try writer.submit(frame, index: index)
+            }
             progress.update(done: index - range.lowerBound + 1, elapsed: ContinuousClock.now - start)
-        }
+        })
         let encoded = try writer.finish()
         progress.finish()
         if animated {
@@ -116,7 +126,7 @@ enum AnimateCommand {
             in \(format(seconds)) s: \(format(Double(range.count) / seconds)) frames/s on \(renderer.context.info.summary)
             time: drawing \(format(stats.drawing.seconds)) s, read-back \(format(stats.readBack.seconds)) s, \
             encoding \(format(encoded.encodingSeconds)) s on \(FrameWriter.workers) threads (overlapped); \
-            \(encoded.bytes) bytes of PNG
+            \(raw ? "\(rawBytes) bytes of raw RGBA to standard output" : "\(encoded.bytes) bytes of PNG")
             """ + (sheetPath.map { "\ncontact sheet: \($0)" } ?? ""))
     }
 
@@ -206,16 +216,18 @@ final class FrameWriter: @unchecked Sendable {
     private var error: (any Error)?
     private var bytes = 0
     private var encodingSeconds = 0.0
+    private let keep: Bool
 
     /// A writer of `frameCount` frames into `directory` (nil: keep the encoded frames in memory).
     init(directory: String?, frameCount: Int, firstIndex: Int) {
         self.directory = directory
         self.firstIndex = firstIndex
         encoded = directory == nil ? Array(repeating: [], count: frameCount) : []
+        keep = directory == nil && frameCount > 0
     }
 
     /// Queues frame `index` for encoding; waits while too many are in flight.
-    func submit(_ frame: RGBAImage, index: Int) throws {
+    func submit(_ frame: StraightFrame, index: Int) throws {
         if let error = lock.withLock({ self.error }) { throw error }
         slots.wait()
         group.enter()
@@ -225,11 +237,11 @@ final class FrameWriter: @unchecked Sendable {
             do {
                 if let directory {
                     let name = "frame_" + String(repeating: "0", count: max(0, 5 - String(index).count)) + String(index) + ".png"
-                    let png = try PNG.encodeFast(frame)
+                    let png = try PNG.encode(frame, fast: true)
                     try PNG.writeFile(png, to: directory + "/" + name, durable: false)
                     lock.withLock { bytes += png.count; encodingSeconds += (ContinuousClock.now - start).seconds }
                 } else {
-                    let png = try PNG.encodeRGBA(frame, fast: true)
+                    let png = try PNG.encode(frame, fast: true, keepAlpha: true)
                     lock.withLock {
                         encoded[index - firstIndex] = png
                         bytes += png.count

@@ -1,0 +1,131 @@
+import CGLLoader
+
+/// A frame read back as straight (not premultiplied) 8-bit RGBA, top row first: what a PNG
+/// encoder or a video encoder takes.
+public struct StraightFrame: Sendable, Equatable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// `width * height * 4` bytes: R, G, B, A, with colour un-premultiplied.
+    public var bytes: [UInt8]
+
+    /// The frame as a premultiplied image (for contact sheets and comparisons).
+    public var premultipliedImage: RGBAImage {
+        var pixels = [Float](repeating: 0, count: bytes.count)
+        for i in stride(from: 0, to: bytes.count, by: 4) {
+            let a = Float(bytes[i + 3]) / 255
+            pixels[i] = Float(bytes[i]) / 255 * a
+            pixels[i + 1] = Float(bytes[i + 1]) / 255 * a
+            pixels[i + 2] = Float(bytes[i + 2]) / 255 * a
+            pixels[i + 3] = a
+        }
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// True when every alpha byte is 255.
+    public var isOpaque: Bool {
+        var i = 3
+        while i < bytes.count {
+            if bytes[i] != 255 { return false }
+            i += 4
+        }
+        return true
+    }
+}
+
+extension Renderer {
+    /// Converts the final premultiplied float canvas to straight 8-bit RGBA on the GPU, with the
+    /// same rounding as `PNG.encode` (alpha to the nearest level; colour divided by alpha,
+    /// clamped, to the nearest level; alpha 0 gives 0, 0, 0, 0).
+    static let straightenSource = """
+        #version 300 es
+        precision highp float;
+        precision highp sampler2D;
+        uniform sampler2D sfx_source;
+        uniform ivec2 sfx_offset;
+        out vec4 sfx_fragColor;
+        void main() {
+            vec4 p = texelFetch(sfx_source, ivec2(gl_FragCoord.xy) + sfx_offset, 0);
+            float a = clamp(p.a, 0.0, 1.0);
+            float a8 = floor(a * 255.0 + 0.5);
+            if (a8 == 0.0) { sfx_fragColor = vec4(0.0); return; }
+            vec3 c = clamp(p.rgb / a, 0.0, 1.0);
+            sfx_fragColor = vec4(floor(c * 255.0 + 0.5) / 255.0, a8 / 255.0);
+        }
+        """
+
+    /// Renders a sequence of frames over one picture, reading each back as straight 8-bit RGBA
+    /// through two pixel buffer objects, so the read-back of one frame overlaps the drawing of
+    /// the next, and handing each to `deliver` in order.
+    /// - Parameters:
+    ///   - image: the picture every frame starts from.
+    ///   - frames: the frame indices, in order.
+    ///   - scale: pixels per point.
+    ///   - effects: the passes of frame `index`.
+    ///   - deliver: called with each frame index and its pixels, in order, on this thread.
+    public func renderSequence(_ image: RGBAImage, frames: some Sequence<Int>, scale: Int = 1,
+                               effects: (Int) throws -> [Effect],
+                               deliver: (Int, StraightFrame) throws -> Void) throws {
+        try context.withCurrent {
+            let gl = context.gl
+            let width = image.width * scale, height = image.height * scale
+            let target = try Framebuffer(context: context, width: width, height: height, eightBit: true)
+            let program = try straightenProgram()
+            let bytes = width * height * 4
+            var buffers = [GLuint](repeating: 0, count: 2)
+            gl.GenBuffers(2, &buffers)
+            defer { gl.DeleteBuffers(2, &buffers) }
+            for buffer in buffers {
+                gl.BindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), buffer)
+                gl.BufferData(GLenum(GL_PIXEL_PACK_BUFFER), bytes, nil, GLenum(GL_STREAM_READ))
+            }
+            gl.BindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0)
+            var pending: (index: Int, slot: Int, fence: GLsync?)?
+
+            func collect(_ job: (index: Int, slot: Int, fence: GLsync?)) throws {
+                let started = ContinuousClock.now
+                if let fence = job.fence {
+                    _ = gl.ClientWaitSync(fence, GLbitfield(GL_SYNC_FLUSH_COMMANDS_BIT), 10_000_000_000)
+                    gl.DeleteSync(fence)
+                }
+                gl.BindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), buffers[job.slot])
+                guard let mapped = gl.MapBufferRange(GLenum(GL_PIXEL_PACK_BUFFER), 0, bytes, GLbitfield(GL_MAP_READ_BIT)) else {
+                    try context.check("glMapBufferRange")
+                    throw GPUError.gl(call: "glMapBufferRange", code: 0)
+                }
+                let frame = StraightFrame(width: width, height: height,
+                                          bytes: Array(UnsafeRawBufferPointer(start: mapped, count: bytes)))
+                _ = gl.UnmapBuffer(GLenum(GL_PIXEL_PACK_BUFFER))
+                gl.BindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0)
+                statistics.readBack += ContinuousClock.now - started
+                try deliver(job.index, frame)
+            }
+
+            var slot = 0
+            for index in frames {
+                let started = ContinuousClock.now
+                let canvas = try drawCurrent(image, effects: effects(index), scale: scale)
+                target.bindForDrawing()
+                program.use()
+                canvas.texture.bind(unit: 0)
+                program.set("sfx_source", int: 0)
+                gl.Uniform2i(program.location("sfx_offset"), GLint(canvas.margin.x), GLint(canvas.margin.y))
+                gl.DrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+                gl.BindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), buffers[slot])
+                gl.PixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
+                gl.ReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+                gl.BindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0)
+                let fence = gl.FenceSync(GLenum(GL_SYNC_GPU_COMMANDS_COMPLETE), 0)
+                gl.Flush()
+                try context.check("reading frame \(index) back")
+                statistics.drawing += ContinuousClock.now - started
+                statistics.frames += 1
+                if let previous = pending { try collect(previous) }
+                pending = (index, slot, fence)
+                slot = 1 - slot
+            }
+            if let last = pending { try collect(last) }
+        }
+    }
+}
