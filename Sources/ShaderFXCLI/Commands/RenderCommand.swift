@@ -45,7 +45,7 @@ enum RenderCommand {
 
     /// The command's description with `effect`'s parameters as options.
     static func description(for effect: any BuiltInEffect.Type) -> CommandDescription {
-        description.addingOptions(effect.parameters.map { parameter in
+        description.addingOptions(effect.options.map { parameter in
             .value(parameter.name, valueName: parameter.type.rawValue.uppercased(), help: parameter.help,
                    default: parameter.defaultValue.isEmpty ? nil : parameter.defaultValue,
                    section: "\(effect.name.uppercased()) PARAMETERS")
@@ -65,7 +65,7 @@ enum RenderCommand {
         let command = builtIn.map(description(for:)) ?? description
         if first.isHelpRequested { output.print(command.helpText()); return }
         // A misspelt option is reported before anything it may have caused, such as a missing --output.
-        try first.checkCollectedOptions(allowed: builtIn?.parameters.map(\.name) ?? [])
+        try first.checkCollectedOptions(allowed: builtIn?.options.map(\.name) ?? [])
         let args = try command.parse(arguments)
         output.quiet = args.flag("quiet")
 
@@ -80,7 +80,7 @@ enum RenderCommand {
                                               expected: "no --\(custom) with a built-in effect (it is for --shader)")
             }
             var raw: [String: String] = [:]
-            for parameter in builtIn.parameters where args.isPresent(parameter.name) {
+            for parameter in builtIn.options where args.isPresent(parameter.name) {
                 raw[parameter.name] = args.string(parameter.name)
             }
             let value = try builtIn.init(values: ParameterValues(raw))
