@@ -179,7 +179,7 @@ func temporaryFolder() throws -> URL {
         let effect = try #require(BuiltInEffects.named(name))
         for command in [RenderCommand.description, AnimateCommand.description] {
             let taken = Set(command.options.map(\.name) + ["help"])
-            for parameter in effect.parameters {
+            for parameter in effect.options {
                 #expect(!taken.contains(parameter.name), "\(name) --\(parameter.name) is also a '\(command.name)' option")
             }
         }

@@ -96,7 +96,7 @@ func seedRipple(position: SIMD2<Double>, origin: SIMD2<Double>, time: Double, am
         // `vec4 bounds` is the view's rectangle, fed by `.boundingRect`: no command-line parameter feeds it.
         func isBounds(_ parameter: ShaderParameter) -> Bool { parameter.type == .vec4 && parameter.name == "bounds" }
         let glsl = arguments.filter { !isBounds($0) }.map { "\($0.type.rawValue) \($0.name)" }
-        let swift = type.parameters.compactMap { $0.glsl }.map { "\($0.type.rawValue) \($0.name)" }
+        let swift = type.parameters.filter(\.isOption).compactMap { $0.glsl }.map { "\($0.type.rawValue) \($0.name)" }
         #expect(glsl == swift)
         // And the effect built from defaults has arguments of the right kinds, in order.
         let effect = try type.init(values: ParameterValues()).effect

@@ -12,6 +12,11 @@ public enum ValueType: String, Sendable, Codable {
     case floatList = "float-list"
     /// A PNG file.
     case image
+    /// A switch: `true` or `false` (also yes/no, on/off, 1/0), e.g. `--reduce-motion true`.
+    case bool
+    /// Not given by the user: the renderer passes the layer's bounding rect, as SwiftUI's
+    /// `.boundingRect` argument does (`vec4(0, 0, width, height)` in points).
+    case boundingRect = "bounds"
 }
 
 /// One parameter of a built-in effect, as `shaderfx effects` lists it and `render` takes it.
@@ -36,6 +41,17 @@ public struct EffectParameter: Sendable {
         self.help = help
         self.glsl = glsl
     }
+
+    /// The `vec4` parameter `glslName` that the renderer fills with the layer's bounding rect
+    /// (`.boundingRect`); it is not a command-line option.
+    /// - Parameter glslName: the GLSL parameter's name (`bounds` by default).
+    public static func boundingRect(_ glslName: String = "bounds") -> EffectParameter {
+        EffectParameter(glslName, .boundingRect, default: "", "set by the renderer: the layer's bounding rect (0, 0, width, height) in points",
+                        glsl: (glslName, .vec4))
+    }
+
+    /// True when the user gives this parameter (false for the bounding rect, which the renderer passes).
+    public var isOption: Bool { type != .boundingRect }
 }
 
 /// A built-in effect: a typed Swift value with named parameters that knows its kind, its
@@ -79,6 +95,8 @@ public enum EffectAnimation: Sendable, Equatable {
 extension BuiltInEffect {
     public static var animation: EffectAnimation { .still }
     public var passes: [Effect] { [effect] }
+    /// The parameters the user gives (on the command line or in a script): all but the bounding rect.
+    public static var options: [EffectParameter] { parameters.filter(\.isOption) }
     /// The built-in shader library holding this effect's function.
     public static var library: ShaderLibrary { BuiltInEffects.library(for: shaderFile) }
     /// This effect's GLSL function.

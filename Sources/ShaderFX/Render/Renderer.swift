@@ -250,6 +250,12 @@ public final class Renderer: @unchecked Sendable {
                 function: function,
                 reason: "takes \(parameters.count) argument\(parameters.count == 1 ? "" : "s") after its leading ones (\(expected)), \(arguments.count) given")
         }
+        // Upload image arguments before binding anything: creating a texture binds it to the
+        // active unit, which would replace the layer (or an earlier image) there.
+        let imageTextures = try arguments.map { argument throws -> Texture? in
+            guard case let .image(image) = argument else { return nil }
+            return try argumentTexture(image)
+        }
         let gl = context.gl
         target.bindForDrawing()
         program.use()
@@ -263,7 +269,7 @@ public final class Renderer: @unchecked Sendable {
 
         var arrayData: [Float] = []
         var unit = 1
-        for (parameter, argument) in zip(parameters, arguments) {
+        for (index, (parameter, argument)) in zip(parameters, arguments).enumerated() {
             guard argument.fits(parameter.type) else {
                 throw ShaderError.argumentMismatch(
                     function: function,
@@ -292,8 +298,8 @@ public final class Renderer: @unchecked Sendable {
                     let c = color.premultiplied
                     arrayData += [c.x, c.y, c.z, c.w]
                 }
-            case let .image(image):
-                let texture = try argumentTexture(image)
+            case .image:
+                let texture = imageTextures[index]!
                 texture.bind(unit: unit)
                 texture.setSampling(stitcher.signature.samplers[parameter.name] ?? ImageSampling())
                 program.set(name, int: unit)

@@ -45,7 +45,7 @@ enum AnimateCommand {
         let builtIn = try EffectOptions.effect(in: first, arguments: arguments)
         let command = builtIn.map { description.addingOptions(EffectOptions.options(for: $0)) } ?? description
         if first.isHelpRequested { output.print(command.helpText()); return }
-        try first.checkCollectedOptions(allowed: builtIn?.parameters.map(\.name) ?? [])
+        try first.checkCollectedOptions(allowed: builtIn?.options.map(\.name) ?? [])
         let args = try command.parse(arguments)
         guard let effect = builtIn else { throw UsageError.missingArgument("effect") }
         output.quiet = args.flag("quiet")

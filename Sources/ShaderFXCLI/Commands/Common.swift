@@ -80,7 +80,7 @@ func milliseconds(since start: ContinuousClock.Instant) -> String {
 enum EffectOptions {
     /// One option per parameter, in a section named after the effect.
     static func options(for effect: any BuiltInEffect.Type) -> [OptionDescription] {
-        effect.parameters.map { parameter in
+        effect.options.map { parameter in
             .value(parameter.name, valueName: parameter.type.rawValue.uppercased(), help: parameter.help,
                    default: parameter.defaultValue.isEmpty ? nil : parameter.defaultValue,
                    section: "\(effect.name.uppercased()) PARAMETERS")
@@ -90,7 +90,7 @@ enum EffectOptions {
     /// The parameters given on the command line (absent ones keep the effect's defaults).
     static func values(for effect: any BuiltInEffect.Type, from args: ParsedArguments) -> ParameterValues {
         var raw: [String: String] = [:]
-        for parameter in effect.parameters where args.isPresent(parameter.name) {
+        for parameter in effect.options where args.isPresent(parameter.name) {
             raw[parameter.name] = args.string(parameter.name)
         }
         return ParameterValues(raw)

@@ -20,8 +20,8 @@ enum EffectsCommand {
         for effect in effects {
             lines.append("\(effect.name)  (\(effect.kind.modifierName))  \(effect.summary)")
             lines.append("    from: \(effect.origin); shader: Shaders/\(effect.shaderFile).glsl")
-            let width = effect.parameters.map { $0.name.count + $0.type.rawValue.count }.max() ?? 0
-            for parameter in effect.parameters {
+            let width = effect.options.map { $0.name.count + $0.type.rawValue.count }.max() ?? 0
+            for parameter in effect.options {
                 let head = "--\(parameter.name) <\(parameter.type.rawValue)>"
                 let pad = String(repeating: " ", count: max(1, width + 6 - head.count + 2))
                 let fallback = parameter.defaultValue.isEmpty ? "" : " (default: \(parameter.defaultValue))"

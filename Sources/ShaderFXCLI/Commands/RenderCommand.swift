@@ -48,7 +48,7 @@ enum RenderCommand {
         let command = builtIn.map(description(for:)) ?? description
         if first.isHelpRequested { output.print(command.helpText()); return }
         // A misspelt option is reported before anything it may have caused, such as a missing --output.
-        try first.checkCollectedOptions(allowed: builtIn?.parameters.map(\.name) ?? [])
+        try first.checkCollectedOptions(allowed: builtIn?.options.map(\.name) ?? [])
         let args = try command.parse(arguments)
         output.quiet = args.flag("quiet")
 
