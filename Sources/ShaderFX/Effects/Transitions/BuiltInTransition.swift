@@ -1,0 +1,96 @@
+/// A built-in transition: a typed Swift value that draws one frame between an outgoing picture
+/// (`from`) and an incoming one (`to`) at a progress in 0...1.
+///
+/// How a frame is drawn: the incoming picture is the layer that the transition's shader runs
+/// on, with the effect kind of its Inferno counterpart (a colour, layer or distortion effect),
+/// as SwiftUI applies a transition's modifier to the inserted view. Colour and layer
+/// transitions also receive the outgoing picture as a `sampler2D from` argument and return
+/// the finished pixel, a premultiplied mix of the two pictures; a distortion can only move the
+/// incoming picture, so the genie adds a second pass (`Transition/backdrop`) that draws the
+/// outgoing picture behind it. Every shader's GLSL function takes, after its kind's leading
+/// parameters, `vec4 bounds` (`.boundingRect`), `float progress`, the transition's own
+/// parameters in the order of `parameters`, then `sampler2D from` (except a distortion).
+///
+/// The ends are exact: `render` returns `from` itself at progress <= 0 and the fitted `to` at
+/// progress >= 1, and the shaders' maths also give those pictures bit for bit at 0 and 1.
+public protocol BuiltInTransition: Sendable {
+    /// The command-line name, kebab-case (`circle-wave`, `crosswarp-ltr`).
+    static var name: String { get }
+    /// The effect kind of the transition's shader, as Inferno applies it.
+    static var kind: EffectKind { get }
+    /// One line saying what it does.
+    static var summary: String { get }
+    /// Where it comes from.
+    static var origin: String { get }
+    /// The shader file below `Shaders/`, without extension (`Transition/circles`).
+    static var shaderFile: String { get }
+    /// The transition's own parameters (not progress), in the order its GLSL function takes them.
+    static var parameters: [EffectParameter] { get }
+    /// The transition with its parameters read from command-line values (defaults for the rest).
+    init(values: ParameterValues) throws(ParameterError)
+    /// The passes that draw the frame at `progress` when run over the incoming picture.
+    /// - Parameters:
+    ///   - progress: 0 shows `from`, 1 the incoming picture.
+    ///   - from: the outgoing picture, the size of the incoming one.
+    func passes(progress: Float, from: RGBAImage) -> [Effect]
+}
+
+extension BuiltInTransition {
+    /// Where built-in transitions come from.
+    public static var origin: String {
+        "Inferno's \(function.name) transition (MIT), reimplemented from its description"
+    }
+
+    /// The built-in shader library holding this transition's function.
+    public static var library: ShaderLibrary { BuiltInEffects.library(for: shaderFile) }
+
+    /// This transition's GLSL function, named as its file.
+    public static var function: ShaderFunction { library.function(String(shaderFile.split(separator: "/").last!)) }
+
+    /// Draws the frame at `progress` between `from` and `to`.
+    ///
+    /// The frame has `from`'s size; `to` is first fitted onto it with `fit` when the sizes
+    /// differ. Progress <= 0 (or NaN) returns `from` and progress >= 1 the fitted `to`, without
+    /// touching the GPU.
+    /// - Parameters:
+    ///   - renderer: the renderer to draw with.
+    ///   - from: the outgoing picture.
+    ///   - to: the incoming picture.
+    ///   - progress: 0...1.
+    ///   - fit: how `to` is fitted onto `from`'s size (default `.fill`).
+    /// - Returns: the premultiplied frame, `from`'s size.
+    public func render(_ renderer: Renderer, from: RGBAImage, to: RGBAImage, progress: Float,
+                       fit: FitMode = .fill) throws -> RGBAImage {
+        guard progress > 0 else { return from }
+        let incoming = fit.fitting(to, width: from.width, height: from.height)
+        guard progress < 1 else { return incoming }
+        return try renderer.render(incoming, effects: passes(progress: progress, from: from))
+    }
+}
+
+/// The registry of built-in transitions.
+public enum BuiltInTransitions {
+    /// Every built-in transition, in the order help lists them.
+    public static let all: [any BuiltInTransition.Type] = [
+        CirclesTransition.self, CircleWaveTransition.self, DiamondsTransition.self, DiamondWaveTransition.self,
+        CrosswarpLTRTransition.self, CrosswarpRTLTransition.self, GenieTransition.self,
+        PixellateTransition.self, RadialTransition.self, SwirlTransition.self, WindTransition.self,
+    ]
+
+    /// The transition with this command-line name.
+    public static func named(_ name: String) -> (any BuiltInTransition.Type)? {
+        all.first { $0.name == name }
+    }
+
+    /// The pictures used when none are given, at `width` x `height` points: `from` is the
+    /// pool floor (cool blue tiles) and `to` the same floor with red and blue swapped (warm
+    /// orange tiles), both opaque, so every pixel of a frame says which picture it shows.
+    public static func samplePictures(width: Int = 512, height: Int = 384) -> (from: RGBAImage, to: RGBAImage) {
+        let pool = BuiltInPicture.pool.draw(width: width, height: height)
+        var warm = pool
+        for i in stride(from: 0, to: warm.pixels.count, by: 4) {
+            warm.pixels.swapAt(i, i + 2)
+        }
+        return (pool, warm)
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+import ShaderFX
+
+/// True once `shaderfx transition` is registered in the tool (its help exits 0).
+private let transitionIsRegistered: Bool = (try? CLIRun(["transition", "--help"]))?.status == 0
+
+/// `image` as a PNG file would give it back (8-bit quantised).
+private func quantised(_ image: RGBAImage) throws -> RGBAImage {
+    try PNG.decode(PNG.encode(image), name: "quantised")
+}
+
+@Suite(.serialized, .enabled(if: transitionIsRegistered, "shaderfx transition is not registered in CLI.swift yet"))
+struct TransitionCommandTests {
+    @Test func helpListsTheTransitionsAndEachOnesParameters() throws {
+        let run = try CLIRun(["transition", "--help"])
+        #expect(run.status == 0)
+        for name in BuiltInTransitions.all.map({ $0.name }) { #expect(run.stdout.contains(name)) }
+        #expect(run.stdout.contains("--progress") && run.stdout.contains("--duration") && run.stdout.contains("--fit"))
+        let genie = try CLIRun(["transition", "genie", "--help"])
+        #expect(genie.status == 0)
+        #expect(genie.stdout.contains("GENIE PARAMETERS"))
+        #expect(genie.stdout.contains("--curvature") && genie.stdout.contains("(default: 1,1)"))
+        #expect(try CLIRun(["--help"]).stdout.contains("transition"))
+    }
+
+    @Test func oneFrameHalfWayDiffersFromBothPictures() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("half.png").path
+        let run = try CLIRun(["transition", "circles", "--size", "64x48", "--progress", "0.5", "-o", out])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("llvmpipe"))
+        let image = try PNG.read(path: out)
+        let (from, to) = BuiltInTransitions.samplePictures(width: 64, height: 48)
+        #expect(image.width == 64 && image.height == 48)
+        let (quantisedFrom, quantisedTo) = (try quantised(from), try quantised(to))
+        #expect(image != quantisedFrom && image != quantisedTo)
+    }
+
+    @Test(arguments: BuiltInTransitions.all.map { $0.name })
+    func theEndsAreTheBuiltInPicturesExactly(name: String) throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (from, to) = BuiltInTransitions.samplePictures(width: 40, height: 30)
+        for (progress, expected) in [("0", from), ("1", to)] {
+            let out = dir.appendingPathComponent("p\(progress).png").path
+            let run = try CLIRun(["transition", name, "--size", "40x30", "-p", progress, "-q", "-o", out])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.isEmpty)
+            #expect(try PNG.read(path: out) == quantised(expected), "\(name) at progress \(progress)")
+        }
+    }
+
+    @Test func picturesComeFromFilesAndToIsFittedOntoFrom() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fromPath = dir.appendingPathComponent("from.png").path, toPath = dir.appendingPathComponent("to.png").path
+        try PNG.write(BuiltInPicture.pool.draw(width: 40, height: 30), to: fromPath)
+        try PNG.write(RGBAImage(width: 20, height: 40, fill: SIMD4(1, 0, 0, 1)), to: toPath)
+        for (mode, cornerAlpha) in [("fit", Float(0)), ("fill", 1), ("stretch", 1)] {
+            let out = dir.appendingPathComponent("\(mode).png").path
+            let run = try CLIRun(["transition", "wind", "--from", fromPath, "--to", toPath, "--fit", mode, "-p", "1", "-o", out])
+            #expect(run.status == 0, "\(run.stderr)")
+            let image = try PNG.read(path: out)
+            #expect(image.width == 40 && image.height == 30)
+            #expect(image[0, 0].w == cornerAlpha, "\(mode): corner \(image[0, 0])")
+            #expect(image[20, 15] == SIMD4(1, 0, 0, 1), "\(mode): centre \(image[20, 15])")
+        }
+        // Without --to the incoming picture is drawn at the size of --from.
+        let out = dir.appendingPathComponent("default-to.png").path
+        let run = try CLIRun(["transition", "radial", "--from", fromPath, "-p", "1", "-o", out])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try PNG.read(path: out) == quantised(BuiltInTransitions.samplePictures(width: 40, height: 30).to))
+    }
+
+    @Test func aSequenceRunsFromFromToToAlongItsCurve() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let frames = dir.appendingPathComponent("frames/genie").path
+        let run = try CLIRun(["transition", "genie", "--size", "48x36", "--duration", "0.5", "--fps", "8",
+                              "--curve", "linear", "-o", frames])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("wrote 5 frames"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: frames).sorted()
+        #expect(names == (0..<5).map { "frame_0000\($0).png" })
+        let (from, to) = BuiltInTransitions.samplePictures(width: 48, height: 36)
+        #expect(try PNG.read(path: frames + "/frame_00000.png") == quantised(from))
+        #expect(try PNG.read(path: frames + "/frame_00004.png") == quantised(to))
+        // Frame 2 of 5 on the linear curve is progress 0.5.
+        let single = dir.appendingPathComponent("half.png").path
+        #expect(try CLIRun(["transition", "genie", "--size", "48x36", "-p", "0.5", "-o", single]).status == 0)
+        #expect(try PNG.read(path: frames + "/frame_00002.png") == PNG.read(path: single))
+        // easeIn is slower at first: its frame 1 is closer to `from` than the linear one.
+        let eased = dir.appendingPathComponent("eased").path
+        #expect(try CLIRun(["transition", "genie", "--size", "48x36", "--duration", "0.5", "--fps", "8",
+                            "--curve", "easeIn", "-q", "-o", eased]).status == 0)
+        let quantisedFrom = try quantised(from)
+        func distanceFromFrom(_ path: String) throws -> Float {
+            zip(try PNG.read(path: path).pixels, quantisedFrom.pixels).map { abs($0 - $1) }.reduce(0, +)
+        }
+        #expect(try distanceFromFrom(eased + "/frame_00001.png") < distanceFromFrom(frames + "/frame_00001.png"))
+    }
+
+    @Test func transitionParametersAreOptions() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let plain = dir.appendingPathComponent("plain.png").path, small = dir.appendingPathComponent("small.png").path
+        #expect(try CLIRun(["transition", "circles", "--size", "64x48", "-p", "0.4", "-o", plain]).status == 0)
+        #expect(try CLIRun(["transition", "circles", "--size", "64x48", "-p", "0.4", "--circle-size", "8", "-o", small]).status == 0)
+        #expect(try PNG.read(path: plain) != PNG.read(path: small))
+    }
+
+    @Test(arguments: [
+        (["transition", "circles", "-o", "x.png"], "missing required option '--progress <P> or --duration <SECONDS>'"),
+        (["transition", "circels", "-p", "0.5", "-o", "x.png"], "expected 'circles' or another built-in transition"),
+        (["transition", "-p", "0.5", "-o", "x.png"], "missing required argument <transition>"),
+        (["transition", "circles", "-p", "0.5"], "missing required option '--output <PATH>'"),
+        (["transition", "circles", "-p", "1.5", "-o", "x.png"], "--progress: expected a number in 0...1"),
+        (["transition", "circles", "-p", "0.5", "--duration", "1", "-o", "x.png"], "not both"),
+        (["transition", "circles", "-p", "0.5", "--curve", "easeIn", "-o", "x.png"], "no --curve with --progress"),
+        (["transition", "circles", "--duration", "1", "--curve", "bouncy", "-o", "x"], "--curve: expected one of linear, easeIn, easeOut, easeInOut"),
+        (["transition", "circles", "-p", "0.5", "--fit", "crop", "-o", "x.png"], "--fit: expected one of fill, fit, stretch"),
+        (["transition", "circles", "-p", "0.5", "--circle-sise", "4", "-o", "x.png"], "did you mean '--circle-size'?"),
+        (["transition", "genie", "-p", "0.5", "--target", "3,3", "-o", "x.png"], "--target: expected unit coordinates"),
+        (["transition", "pixellate", "-p", "0.5", "--squares", "0", "-o", "x.png"], "--squares: must be between 1 and 10000"),
+    ] as [([String], String)])
+    func usageErrorsExitWithTwo(arguments: [String], message: String) throws {
+        let run = try CLIRun(arguments)
+        #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains(message), "stderr was: \(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: CLIRun.root.appendingPathComponent("x.png").path))
+        #expect(!FileManager.default.fileExists(atPath: CLIRun.root.appendingPathComponent("x").path))
+    }
+
+    @Test func aSequenceNeedsAFolderAndAMissingInputFails() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("file.png").path
+        try PNG.write(RGBAImage(width: 4, height: 4), to: file)
+        let run = try CLIRun(["transition", "wind", "--size", "8x8", "--duration", "0.1", "-o", file])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("is not a folder"))
+        let missing = try CLIRun(["transition", "wind", "--from", dir.appendingPathComponent("none.png").path, "-p", "0.5",
+                                  "-o", dir.appendingPathComponent("out.png").path])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("none.png"))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.png").path))
+    }
+}
