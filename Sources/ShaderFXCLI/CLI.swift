@@ -18,7 +18,7 @@ public enum ShaderFXCLI {
             compile); 2 usage or set-up error (a bad option, no GPU or EGL).
             """,
         version: ShaderFXVersion.string,
-        commands: [RenderCommand.description, AnimateCommand.description, EffectsCommand.description, InfoCommand.description])
+        commands: [RenderCommand.description, AnimateCommand.description, TransitionCommand.description, EffectsCommand.description, InfoCommand.description])
 
     /// Runs the tool with `arguments` (without the executable name) and returns the exit code.
     public static func run(_ arguments: [String]) -> Int32 {
@@ -33,6 +33,7 @@ public enum ShaderFXCLI {
                 switch command.name {
                 case RenderCommand.description.name: try RenderCommand.run(rest, output: &output)
                 case AnimateCommand.description.name: try AnimateCommand.run(rest, output: &output)
+                case TransitionCommand.description.name: try TransitionCommand.run(rest, output: &output)
                 case EffectsCommand.description.name: try EffectsCommand.run(rest, output: &output)
                 case InfoCommand.description.name: try InfoCommand.run(rest, output: &output)
                 default: preconditionFailure("unrouted command \(command.name)")
@@ -76,7 +77,7 @@ struct Failure {
             }
         case let error as ParameterError:
             message = "\(error)"
-            hint = "Run 'shaderfx effects' to see every effect's parameters."
+            hint = "Run 'shaderfx effects' for every effect's parameters, or 'shaderfx transition NAME --help' for a transition's."
             exitCode = 2
         default:
             message = "\(error)"

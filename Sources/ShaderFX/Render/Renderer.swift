@@ -257,9 +257,6 @@ public final class Renderer: @unchecked Sendable {
             return try argumentTexture(image)
         }
         let gl = context.gl
-        // Upload image arguments before binding the layer: creating a texture binds it to the
-        // active unit, which would otherwise replace the layer on unit 0.
-        for case let .image(image) in arguments { _ = try argumentTexture(image) }
         target.bindForDrawing()
         program.use()
         layer.texture.bind(unit: 0)
