@@ -303,3 +303,30 @@ func cpuSampleLayer(_ image: RGBAImage, margin: Int, _ p: SIMD2<Float>) -> SIMD4
         #expect(signature.arguments(for: .layer).map(\.type) == [.vec2, .float])
     }
 }
+
+@Suite(.serialized) struct RendererCacheTests {
+    /// Passes repeated from one call to the next are taken from the previous call; the frames
+    /// must equal those of a renderer with no history.
+    @Test func repeatedLeadingPassesGiveTheSameFrames() throws {
+        let library = ShaderLibrary(source: """
+            vec4 spread(vec2 position, Layer layer) {
+                return 0.5 * (sampleLayer(layer, position - vec2(2.0, 0.0)) + sampleLayer(layer, position + vec2(0.0, 2.0)));
+            }
+            vec4 tint(vec2 position, vec4 color, float amount) { return vec4(color.rgb * amount, color.a); }
+            """)
+        let image = gradientImage(width: 20, height: 14)
+        let shared = try TestGPU.get()
+        for amount in [0.2, 0.5, 0.9, 0.5] as [Float] {
+            let effects: [Effect] = [
+                .layerEffect(library.spread(), maxSampleOffset: SIMD2(2, 2)),
+                .layerEffect(library.spread(), maxSampleOffset: SIMD2(2, 2)),
+                .colorEffect(library.tint(.float(amount))),
+            ]
+            let fresh = try Renderer(context: shared.context)
+            #expect(try shared.render(image, effects: effects) == fresh.render(image, effects: effects), "amount \(amount)")
+        }
+        // A different first pass must not reuse the cached output.
+        let other: [Effect] = [.colorEffect(library.tint(.float(0.1))), .colorEffect(library.tint(.float(0.5)))]
+        #expect(try shared.render(image, effects: other) == Renderer(context: shared.context).render(image, effects: other))
+    }
+}

@@ -26,6 +26,8 @@ public final class Renderer: @unchecked Sendable {
     private var imageTextures: [(image: RGBAImage, texture: Texture)] = []
     private var source: (image: RGBAImage, texture: Texture)?
     private var cachedSourceLayer: (texture: Texture, margin: SIMD2<Int>, scale: Int, canvas: Canvas)?
+    private var previousPasses: (source: Texture, scale: Int, passes: [Effect])?
+    private var prefixCache: (source: Texture, scale: Int, passes: [Effect], canvas: Canvas)?
 
     /// Copies a canvas into a layer of another geometry: bilinear where scales differ,
     /// transparent outside the source canvas.
@@ -139,7 +141,19 @@ public final class Renderer: @unchecked Sendable {
         var canvas = source
         var retired: [Framebuffer] = []
         defer { spareFramebuffers += retired }
-        for effect in effects {
+        // Passes that the previous call ran identically (the blur before an animated warp) are
+        // not run again: their output is kept from the call before.
+        var first = 0
+        if let cached = prefixCache, cached.source === source.texture, cached.scale == scale,
+           effects.count > cached.passes.count, Array(effects.prefix(cached.passes.count)) == cached.passes {
+            canvas = cached.canvas
+            first = cached.passes.count
+        }
+        let stable = previousPasses.map { previous in
+            zip(previous.passes, effects).prefix { $0 == $1 }.count
+        }.flatMap { previousPasses?.source === source.texture && previousPasses?.scale == scale ? $0 : nil } ?? 0
+        previousPasses = (source.texture, scale, effects)
+        for (index, effect) in effects.enumerated() where index >= first {
             let margin = SIMD2(Int((effect.maxSampleOffset.x * Float(scale)).rounded(.up)),
                                Int((effect.maxSampleOffset.y * Float(scale)).rounded(.up)))
             let layer: Canvas
@@ -158,6 +172,12 @@ public final class Renderer: @unchecked Sendable {
             retired.append(output)
             try draw(effect, layer: layer, into: output, frame: size)
             canvas = Canvas(texture: output.texture, margin: margin, scale: scale, framebuffer: output)
+            if index + 1 == stable, stable < effects.count, first < stable {
+                // Keep this pass's output for the next call; its framebuffer leaves the pool.
+                retired.removeAll { $0 === output }
+                if let old = prefixCache?.canvas.framebuffer { spareFramebuffers.append(old) }
+                prefixCache = (source.texture, scale, Array(effects.prefix(stable)), canvas)
+            }
         }
         if canvas.framebuffer == nil {
             // No enabled effect drew: the picture is the source itself, at the output scale.

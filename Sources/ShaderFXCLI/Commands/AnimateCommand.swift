@@ -38,9 +38,13 @@ enum AnimateCommand {
             UsageExample("shaderfx animate ripple --tap 100,80@0 --tap 300,200@1.2 --duration 4 -o ripple.png",
                          explanation: "two taps, as an animated PNG"),
             UsageExample("shaderfx animate ripple --frames 0..59 -o frames/", explanation: "the first second only"),
+            UsageExample("shaderfx animate blur --radius 30 --then background-warp --duration 10 --fps 30 -i cover.png -o warp.png",
+                         explanation: "seed 004: the cover art blurred, then warped by flowing noise"),
         ])
 
-    static func run(_ arguments: [String], output: inout Output) throws {
+    static func run(_ all: [String], output: inout Output) throws {
+        let chain = try EffectChain(all, command: description)
+        let arguments = chain.arguments
         let first = try description.parse(arguments, collectingUnknownOptions: true)
         let builtIn = try EffectOptions.effect(in: first, arguments: arguments)
         let command = builtIn.map { description.addingOptions(EffectOptions.options(for: $0)) } ?? description
@@ -59,23 +63,26 @@ enum AnimateCommand {
         if raw { output.toStandardError = true }
         try InputFlags.validate(args, defaultPicture: effect.kind == .fill ? .circle : .pool)
         let base = EffectOptions.values(for: effect, from: args)
-        let pictureSize = try InputFlags.size(args, "size") ?? SIMD2(512, 384)
         var events = try gestures(args)
         let options = try GPUFlags.resolve(args)
 
         let renderer = try Renderer(options: options)
         let limits = ImageLimits(maxDimension: renderer.context.info.maxTextureSize / scale)
         let (image, inputName) = try InputFlags.load(args, defaultPicture: effect.kind == .fill ? .circle : .pool, limits: limits)
-        _ = pictureSize
         let size = SIMD2(Double(image.width), Double(image.height))
         if events.taps.isEmpty && events.drags.isEmpty, effect.animation == .gesture || isTouch(effect.animation) {
-            let origin = try args.float2("origin").map { SIMD2(Double($0.x), Double($0.y)) } ?? size / 2
+            // --origin, when the effect has one and it was given, is the tap; else the centre.
+            let given = args.isPresent("origin") ? try args.float2("origin") : nil
+            let origin = given.map { SIMD2(Double($0.x), Double($0.y)) } ?? size / 2
             events.taps = [EventScript.Touch(time: 0, x: origin.x, y: origin.y)]
         }
-        let animator = EffectAnimator(effect: effect, base: base, events: events, size: size)
-        guard let duration = try args.double("duration", in: 0.001...86_400) ?? animator.naturalDuration() else {
+        let animators = [EffectAnimator(effect: effect, base: base, events: events, size: size)]
+            + chain.stages.map { EffectAnimator(effect: $0.effect, base: $0.values, events: events, size: size) }
+        let natural = try animators.compactMap { try $0.naturalDuration() }.max()
+        guard let duration = try args.double("duration", in: 0.001...86_400) ?? natural else {
             throw UsageError.missingOption("--duration <SECONDS> (\(effect.name) has no length of its own)")
         }
+        let name = animators.map { $0.effect.name }.joined(separator: " then ")
         let total = max(1, Int((duration * Double(fps)).rounded()))
         let range = try args.frameRange("frames", within: 0...(total - 1)) ?? 0...(total - 1)
         if animated && range.count != total && args.isPresent("frames") {
@@ -85,7 +92,7 @@ enum AnimateCommand {
         if !animated && !raw { try makeDirectory(outputPath) }
         let sheetPath = args.string("contact-sheet")
         let sheetFrames = Set(sheetIndices(range, count: 12))
-        for pass in try animator.passes(at: 0) { try renderer.prepare(pass) }
+        for animator in animators { for pass in try animator.passes(at: 0) { try renderer.prepare(pass) } }
 
         // Render on this thread (the GPU's); read back through pixel buffers while the next
         // frame draws; encode and write on other threads, overlapping both.
@@ -96,7 +103,7 @@ enum AnimateCommand {
         var rawBytes = 0
         let start = ContinuousClock.now
         try renderer.renderSequence(image, frames: range, scale: scale, effects: { index in
-            try animator.passes(at: Double(index) / Double(fps))
+            try animators.flatMap { try $0.passes(at: Double(index) / Double(fps)) }
         }, deliver: { index, frame in
             if sheetFrames.contains(index) { sheet[index] = frame.premultipliedImage }
             if raw {
@@ -122,7 +129,7 @@ enum AnimateCommand {
         let seconds = elapsed.seconds
         output.status("""
             wrote \(range.count) frame\(range.count == 1 ? "" : "s") (\(range.lowerBound)..\(range.upperBound) of \(total), \
-            \(image.width * scale)x\(image.height * scale), \(effect.name) over \(inputName)) to \(outputPath) \
+            \(image.width * scale)x\(image.height * scale), \(name) over \(inputName)) to \(outputPath) \
             in \(format(seconds)) s: \(format(Double(range.count) / seconds)) frames/s on \(renderer.context.info.summary)
             time: drawing \(format(stats.drawing.seconds)) s, read-back \(format(stats.readBack.seconds)) s, \
             encoding \(format(encoded.encodingSeconds)) s on \(FrameWriter.workers) threads (overlapped); \

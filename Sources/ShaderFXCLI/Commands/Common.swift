@@ -114,3 +114,57 @@ enum EffectOptions {
                              expected: "a built-in effect (\(names.joined(separator: ", ")))\(suggestion.map { "; did you mean '\($0)'?" } ?? "")")
     }
 }
+
+/// Effects chained after the first with `--then NAME --param value ...`, as SwiftUI modifiers
+/// chain (the seed's `.blur(radius: 30)` then `.layerEffect(backgroundWarp)`): each stage reads
+/// the previous one's float output.
+struct EffectChain {
+    /// The arguments before the first `--then`: the command's own.
+    let arguments: [String]
+    /// Each later stage: the effect and the values given for its parameters.
+    let stages: [(effect: any BuiltInEffect.Type, values: ParameterValues)]
+
+    /// Splits `arguments` at each `--then` and reads every later stage; options of `command`
+    /// (such as -o) may stand anywhere and go back to the command.
+    init(_ all: [String], command: CommandDescription) throws {
+        var segments: [[String]] = [[]]
+        for word in all {
+            if word == "--then" { segments.append([]) } else { segments[segments.count - 1].append(word) }
+        }
+        var main = segments[0]
+        var stages: [(effect: any BuiltInEffect.Type, values: ParameterValues)] = []
+        for segment in segments.dropFirst() {
+            guard let name = segment.first, !name.hasPrefix("-") else {
+                throw UsageError.invalidValue(option: "--then", value: segment.first ?? "",
+                                              expected: "a built-in effect name after --then, e.g. --then background-warp --time 2")
+            }
+            guard let effect = BuiltInEffects.named(name) else { throw EffectOptions.unknownEffect(name) }
+            let names = effect.options.map(\.name)
+            var own: [String] = []
+            var words = segment.dropFirst()[...]
+            while let word = words.popFirst() {
+                let bare = word.hasPrefix("--") ? String(word.dropFirst(2).prefix { $0 != "=" }) : ""
+                if names.contains(bare) {
+                    own.append(word)
+                    if !word.contains("="), let value = words.popFirst() { own.append(value) }
+                    continue
+                }
+                // The command's own option, given after the stage: hand it (and its value) back.
+                let option = word.hasPrefix("--") ? command.option(named: bare)
+                    : word.count == 2 && word.hasPrefix("-") ? command.option(short: word.last!) : nil
+                guard let option else {
+                    let near = bare.isEmpty ? nil : TextUtilities.suggestion(for: bare, among: names)
+                    throw UsageError.unknownOption(word, suggestion: near.map { "--\($0)" })
+                }
+                main.append(word)
+                if option.kind == .value, !word.contains("="), let value = words.popFirst() { main.append(value) }
+            }
+            let stage = CommandDescription(name: "then \(name)", abstract: "", arguments: [],
+                                           options: EffectOptions.options(for: effect))
+            let args = try stage.parse(own)
+            stages.append((effect, EffectOptions.values(for: effect, from: args)))
+        }
+        arguments = main
+        self.stages = stages
+    }
+}

@@ -11,7 +11,7 @@ enum RenderCommand {
             [[stitchable]] function is, in GLSL ES 3.0: the kind fixes its leading parameters \
             (color: vec4 f(vec2 position, vec4 color, ...); distortion: vec2 f(vec2 position, ...); \
             layer: vec4 f(vec2 position, Layer layer, ...); fill: vec4 f(vec2 position, ...)), and --arg \
-            gives the rest by name.
+            gives the rest by name. Chain more built-in effects after the first with --then NAME [--PARAM VALUE ...].
             """,
         arguments: [ArgumentDescription("effect", help: "a built-in effect, e.g. ripple or stripes", optional: true)],
         options: [
@@ -33,6 +33,8 @@ enum RenderCommand {
             UsageExample("shaderfx render ripple --input photo.png --origin 120,80 --time 0.3 -o out.png",
                          explanation: "the WWDC ripple 0.3 s after a tap at (120, 80)"),
             UsageExample("shaderfx render stripes --picture circle --thickness 12 --colors mint,indigo -o stripes.png"),
+            UsageExample("shaderfx render blur --radius 30 --then background-warp --time 2 -i cover.png -o warped.png",
+                         explanation: "effects chain with --then, each reading the previous one's output"),
             UsageExample("shaderfx render --shader my.glsl --function tint --kind color --arg amount=0.5 --arg color=teal -i in.png -o out.png"),
         ])
 
@@ -41,7 +43,9 @@ enum RenderCommand {
         description.addingOptions(EffectOptions.options(for: effect))
     }
 
-    static func run(_ arguments: [String], output: inout Output) throws {
+    static func run(_ all: [String], output: inout Output) throws {
+        let chain = try EffectChain(all, command: description)
+        let arguments = chain.arguments
         // A first pass finds the effect, whose parameters then become options.
         let first = try description.parse(arguments, collectingUnknownOptions: true)
         let builtIn = try EffectOptions.effect(in: first, arguments: arguments)
@@ -70,6 +74,8 @@ enum RenderCommand {
         }
         try InputFlags.validate(args, defaultPicture: job.picture)
         var effects = job.effects
+        for stage in chain.stages { effects += try stage.effect.init(values: stage.values).passes }
+        let name = ([job.name] + chain.stages.map { $0.effect.name }).joined(separator: " then ")
         if args.flag("disabled") { effects = effects.map { var e = $0; e.isEnabled = false; return e } }
 
         let options = try GPUFlags.resolve(args)
@@ -81,7 +87,7 @@ enum RenderCommand {
         for effect in resolved { try renderer.prepare(effect) }
         let result = try renderer.render(image, effects: resolved, scale: scale, region: region)
         try PNG.write(result, to: outputPath)
-        output.status("wrote \(outputPath) (\(result.width)x\(result.height), \(job.name) over \(inputName)) in \(milliseconds(since: start)) on \(renderer.context.info.summary)")
+        output.status("wrote \(outputPath) (\(result.width)x\(result.height), \(name) over \(inputName)) in \(milliseconds(since: start)) on \(renderer.context.info.summary)")
     }
 
     /// What to render: the effect, and for custom shaders the image arguments still to load.
