@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Renders ShaderFX's demo into a folder: the seed 000 ripple over the built-in pool floor at
-# several moments, the Stripes fill, and a custom shader from examples/.
+# Renders ShaderFX's demo into a folder: each seed's demo as an animated PNG with a contact
+# sheet, single frames of the ripple (also @2x), the Stripes fill, and a custom shader.
 # Usage: scripts/demo.sh BIN OUTDIR
 set -euo pipefail
 bin=${1:-.build/release/shaderfx}
@@ -9,18 +9,27 @@ mkdir -p "$out"
 
 "$bin" info
 echo
-# The ripple from a tap at the centre, 0.05 s to 0.6 s after the tap (it runs for 3 s).
-for t in 0.05 0.10 0.20 0.35 0.60; do
-  "$bin" render ripple --picture pool --size 512x384 --origin 256,192 --time "$t" --output "$out/ripple-t$t.png"
+echo "== seed 000: the WWDC ripple from a tap at the centre, 3 s at 30 fps"
+"$bin" animate ripple --size 512x384 --tap 256,192@0.1 --duration 1.2 --fps 30 \
+  -o "$out/ripple.png" --contact-sheet "$out/ripple-sheet.png"
+for t in 0.05 0.10 0.20 0.35; do
+  "$bin" render ripple --picture pool --size 512x384 --origin 256,192 --time "$t" -q -o "$out/ripple-t$t.png"
 done
-# Twice the resolution: the same picture at @2x.
-"$bin" render ripple --picture pool --size 512x384 --origin 256,192 --time 0.20 --scale 2 --output "$out/ripple-t0.20@2x.png"
-# Stripes filling a disc, as the seed fills Circle().padding(16).
-"$bin" render stripes --picture circle --size 320x320 --output "$out/stripes.png"
-"$bin" render stripes --picture circle --size 320x320 --thickness 12 --colors "mint,teal,indigo" --output "$out/stripes-custom.png"
-# A user's own shader file, stitched like a SwiftUI [[stitchable]] function.
+"$bin" render ripple --picture pool --size 512x384 --origin 256,192 --time 0.10 --scale 2 -o "$out/ripple-t0.10@2x.png"
+echo "== seed 000: Stripes filling a disc"
+"$bin" render stripes --picture circle --size 320x320 -o "$out/stripes.png"
+"$bin" render stripes --picture circle --size 320x320 --thickness 12 --colors "mint,teal,indigo" -o "$out/stripes-custom.png"
+echo "== seed 001: the pool-floor ripple wave from a tap"
+"$bin" animate ripple-wave --size 512x384 --tap 180,140@0 --fps 30 -o "$out/ripple-wave.png" --contact-sheet "$out/ripple-wave-sheet.png"
+echo "== seed 002: ripple refraction from a drag across the picture"
+"$bin" animate ripple-refraction --size 512x384 --drag "40,190@0;160,200@0.25;280,180@0.5;400,195@0.75;480,190@0.9" \
+  --fps 24 -o "$out/ripple-refraction.png" --contact-sheet "$out/ripple-refraction-sheet.png"
+echo "== seed 004: the cover art blurred (radius 30) and warped by flowing noise over 10 s"
+"$bin" animate blur --radius 30 --then background-warp --picture cover --size 384x384 --duration 10 --fps 12 \
+  -o "$out/background-warp.png" --contact-sheet "$out/background-warp-sheet.png"
+echo "== a user's own shader file, stitched like a SwiftUI [[stitchable]] function"
 "$bin" render --shader examples/vignette.glsl --function vignette --kind color \
-  --picture pool --size 512x384 --arg strength=0.8 --arg tint=indigo --arg bounds=bounds --output "$out/custom-vignette.png"
+  --picture pool --size 512x384 --arg strength=0.8 --arg tint=indigo --arg bounds=bounds -o "$out/custom-vignette.png"
 echo
-echo "Demo written to $out/:"
+echo "Demo written to $out/ (the .png animations are APNG: open them in a browser):"
 ls -1 "$out"

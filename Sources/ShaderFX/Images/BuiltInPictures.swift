@@ -8,12 +8,16 @@ public enum BuiltInPicture: String, Sendable, CaseIterable {
     /// A white disc on transparency with 16 points of padding, like the seed 000 `Circle().padding(16)`
     /// that Stripes fills. Its anti-aliased rim shows premultiplied coverage.
     case circle
+    /// A colourful square "cover art": a sunset gradient, a sun and the lines of a sea, for the
+    /// blurred and warped background of seed 004. Opaque.
+    case cover
 
     /// A one-line description for `--help`.
     public var summary: String {
         switch self {
         case .pool: return "pool floor of 46-point rounded tiles (opaque)"
         case .circle: return "white disc on transparency, 16-point padding"
+        case .cover: return "colourful cover art: sunset, sun and sea (opaque)"
         }
     }
 
@@ -22,6 +26,7 @@ public enum BuiltInPicture: String, Sendable, CaseIterable {
         switch self {
         case .pool: return Self.poolFloor(width: width, height: height)
         case .circle: return Self.circle(width: width, height: height)
+        case .cover: return Self.cover(width: width, height: height)
         }
     }
 
@@ -65,6 +70,31 @@ public enum BuiltInPicture: String, Sendable, CaseIterable {
                 let a = coverage(d)
                 let rgb = tile * a + background * (1 - a)
                 image[x, y] = SIMD4(rgb, 1)
+            }
+        }
+        return image
+    }
+
+    private static func cover(width: Int, height: Int) -> RGBAImage {
+        let w = Double(width), h = Double(height), unit = min(w, h)
+        let top = SIMD3<Double>(0.16, 0.10, 0.42), bottom = SIMD3<Double>(0.98, 0.46, 0.38)
+        let sun = SIMD3<Double>(1.0, 0.86, 0.32), sea = SIMD3<Double>(0.05, 0.32, 0.45)
+        var image = RGBAImage(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let px = Double(x) + 0.5, py = Double(y) + 0.5
+                var c = top + (bottom - top) * (py / h)
+                let d = ((px - w * 0.5) * (px - w * 0.5) + (py - h * 0.42) * (py - h * 0.42)).squareRoot()
+                let s = Double(coverage(d - unit * 0.2))
+                c = c * (1 - s) + sun * s
+                // Three bands of sea across the lower third, each thinner than the last.
+                for (i, band) in [0.66, 0.76, 0.86].enumerated() {
+                    let half = unit * (0.045 - 0.01 * Double(i))
+                    let wave = sin(px / unit * 9 + Double(i) * 1.7) * unit * 0.012
+                    let a = Double(coverage(abs(py - h * band - wave) - half))
+                    c = c * (1 - a) + sea * a
+                }
+                image[x, y] = SIMD4(Float(c.x), Float(c.y), Float(c.z), 1)
             }
         }
         return image
