@@ -1,0 +1,57 @@
+/// A travelling sine wave moving every column up and down (Inferno's `wave`).
+///
+/// SwiftUI: `.distortionEffect(ShaderLibrary.wave(.float(time), .float(5), .float(10), .float(5)),
+/// maxSampleOffset: CGSize(width: 0, height: 5))`.
+public struct Wave: BuiltInEffect {
+    public static let name = "wave"
+    public static let kind = EffectKind.distortion
+    public static let summary = "a travelling sine wave that moves each column of the picture up and down"
+    public static let origin = "Inferno (twostraws/Inferno, MIT): wave, reimplemented from its description"
+    public static let shaderFile = "Distortion/wave"
+    public static let animation = EffectAnimation.time(parameter: "time", duration: nil)
+    public static let parameters = [
+        EffectParameter("time", .float, default: "0", "seconds; drives the wave's phase", glsl: ("time", .float)),
+        EffectParameter("speed", .float, default: "5", "phase speed in radians per second", glsl: ("speed", .float)),
+        EffectParameter("smoothing", .float, default: "10", "points per radian along x (wavelength / 2π), > 0",
+                        glsl: ("smoothing", .float)),
+        EffectParameter("strength", .float, default: "5", "largest vertical displacement in points; the maxSampleOffset",
+                        glsl: ("strength", .float)),
+    ]
+
+    /// Seconds; drives the wave's phase.
+    public var time: Float
+    /// Phase speed in radians per second.
+    public var speed: Float
+    /// Points per radian along x (the wavelength is 2π times this).
+    public var smoothing: Float
+    /// Largest vertical displacement in points.
+    public var strength: Float
+
+    /// A wave with the catalogue's defaults unless given.
+    /// - Parameters:
+    ///   - time: seconds (default 0).
+    ///   - speed: radians per second (default 5).
+    ///   - smoothing: points per radian along x, > 0 (default 10).
+    ///   - strength: largest vertical displacement in points (default 5).
+    public init(time: Float = 0, speed: Float = 5, smoothing: Float = 10, strength: Float = 5) {
+        self.time = time
+        self.speed = speed
+        self.smoothing = smoothing
+        self.strength = strength
+    }
+
+    public init(values: ParameterValues) throws(ParameterError) {
+        self.init(time: try values.float("time", 0),
+                  speed: try values.float("speed", 5),
+                  smoothing: try values.float("smoothing", 10, in: 0.001...1_000_000),
+                  strength: try values.float("strength", 5, in: -10_000...10_000))
+    }
+
+    /// The samples move only vertically, by at most |strength| points: (0, |strength|).
+    public var maxSampleOffset: SIMD2<Float> { SIMD2(0, abs(strength)) }
+
+    public var effect: Effect {
+        .distortionEffect(Self.function(.float(time), .float(speed), .float(smoothing), .float(strength)),
+                          maxSampleOffset: maxSampleOffset)
+    }
+}
