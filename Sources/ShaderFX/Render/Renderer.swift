@@ -277,9 +277,6 @@ public final class Renderer: @unchecked Sendable {
             return try argumentTexture(image)
         }
         let gl = context.gl
-        // Creating a texture binds it to the active unit, which would replace a texture bound
-        // before it: make the image arguments' textures before binding any.
-        for case let .image(image) in arguments { _ = try argumentTexture(image) }
         target.bindForDrawing()
         program.use()
         layer.texture.bind(unit: 0)

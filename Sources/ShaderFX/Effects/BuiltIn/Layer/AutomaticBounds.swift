@@ -5,10 +5,7 @@
 /// automatic and giving it on the command line is an error.
 enum AutomaticBounds {
     /// The parameter entry, for an effect's `parameters`.
-    static let parameter = EffectParameter(
-        "bounds", .floatList, default: "",
-        "automatic: the view's bounds x,y,width,height in points (SwiftUI's .boundingRect); cannot be set",
-        glsl: ("bounds", .vec4))
+    static let parameter = EffectParameter.boundingRect()
 
     /// Throws when `values` tries to set the bounds.
     static func reject(in values: ParameterValues) throws(ParameterError) {
