@@ -1,0 +1,396 @@
+import Foundation
+import ShaderFX
+
+/// One case of a golden suite: `SUITE_DIR/<name>.json`, with its references in `SUITE_DIR/<name>/`.
+///
+/// ## The case file
+/// A JSON object; every field but one of `effect` and `shader` is optional:
+///
+/// ```json
+/// {
+///   "description": "the ripple early and late, over the pool floor",
+///   "effect": "ripple",
+///   "parameters": {"origin": "120,90", "amplitude": 12},
+///   "picture": "pool", "size": "240x180",
+///   "frames": [0.05, 0.3],
+///   "scale": 1,
+///   "tolerance": {"threshold": 0.05, "maxDifferentPixels": 20},
+///   "gpuTolerance": {"threshold": 0.1, "maxDifferentRatio": 0.01}
+/// }
+/// ```
+///
+/// - `description`: free text, shown in the HTML report.
+/// - `effect`: a built-in effect's name (`shaderfx effects` lists them). Or `shader`, an object:
+///   `file` (a GLSL file, relative to the case file), `function` (default: the file's name),
+///   `kind` (color, distortion, layer or fill), `args` (the function's parameters by name, in the
+///   forms of `render --arg`: `"0.8"`, `"indigo"`, `"1,2"`, `"bounds"`, a PNG path relative to the
+///   case file for a `sampler2D`), `maxSampleOffset` (`"W"` or `"W,H"` points, default 0) and
+///   `timeArg` (a float parameter that each frame sets to its time).
+/// - `parameters`: the built-in effect's parameters by their command-line names, as strings
+///   typed on the command line (numbers and booleans are accepted too).
+/// - Input: `input`, a PNG path relative to the case file; or `picture` (`pool` or `circle`;
+///   default `circle` for fills, `pool` otherwise) and `size` (`"WxH"` points, default
+///   `"512x384"`).
+/// - `frames`: times in seconds, each rendered and compared on its own; the frame's reference is
+///   `t<time>.png` (`t0.05.png`, `t1.png`). A time-driven effect gets its time parameter set; a
+///   gesture-driven one (ripple) runs as after a tap at its `origin` (or the picture's centre) at
+///   time 0, unless `events` gives taps and drags as an `animate --events` script does. Without
+///   `frames` the case renders one frame, `still.png`, with its parameters as given; a still
+///   effect may not list frames.
+/// - `scale`: pixels per point, 1...8 (default 1).
+/// - `tolerance`: `threshold`, `maxDifferentPixels`, `maxDifferentRatio`, `ignoreAntialiasing`,
+///   as `shaderfx compare` takes them (default: threshold 0.1, anti-aliasing excused, no pixel may
+///   differ).
+/// - `gpuTolerance`: the tolerance used instead when the renderer family is not llvmpipe and
+///   the case falls back to the common reference (common references are meant to be recorded
+///   on llvmpipe, the renderer CI runs); default: `tolerance`.
+///
+/// ## References
+/// `<name>/t0.05.png` is the common reference of frame 0.05; `<name>/<family>/t0.05.png` the
+/// one for a renderer family (`llvmpipe`, `nvidia`, `intel`, `amd`, `other`), used instead when
+/// present, with `tolerance`.
+struct GoldenCase {
+    /// The fields a case file may hold.
+    static let fields = ["description", "effect", "shader", "parameters", "events", "input", "picture", "size",
+                         "frames", "scale", "tolerance", "gpuTolerance"]
+    /// The fields of `shader`.
+    static let shaderFields = ["file", "function", "kind", "args", "maxSampleOffset", "timeArg"]
+    /// The fields of `tolerance` and `gpuTolerance`.
+    static let toleranceFields = ["threshold", "maxDifferentPixels", "maxDifferentRatio", "ignoreAntialiasing"]
+
+    /// What to render.
+    enum Source {
+        /// A built-in effect with its parameters, and the taps and drags that drive a gesture
+        /// effect's frames (empty: one tap at `origin` or the centre at time 0).
+        case builtIn(any BuiltInEffect.Type, values: ParameterValues, events: EventScript)
+        /// A user's function; `timeArgument` is the index of the argument each frame's time feeds.
+        case custom(Effect, imagePaths: [Int: String], timeArgument: Int?)
+    }
+
+    /// Where the input picture comes from.
+    enum Input {
+        case file(String)
+        case picture(BuiltInPicture, width: Int, height: Int)
+    }
+
+    /// One frame: its reference's file name (without `.png`) and its time, nil for `still`.
+    struct Frame {
+        var name: String
+        var time: Double?
+    }
+
+    /// The case's name: its file name without `.json`.
+    var name: String
+    /// The case file's path.
+    var file: String
+    /// The folder of its references: `SUITE_DIR/<name>`.
+    var folder: String
+    var description: String?
+    /// A short name for what is rendered: the effect's or the function's.
+    var effectName: String
+    var source: Source
+    var input: Input
+    var frames: [Frame]
+    var scale: Int
+    var tolerance: ComparisonOptions
+    var gpuTolerance: ComparisonOptions?
+
+    /// The reference file name of a frame at `time`: `t0.05`, `t1`.
+    static func frameName(_ time: Double) -> String { "t" + ValueForms.format(time) }
+
+    /// The effect passes of `frame` over a picture of `size` points.
+    func passes(for frame: Frame, size: SIMD2<Double>) throws -> [Effect] {
+        switch source {
+        case let .builtIn(type, values, events):
+            guard let time = frame.time else { return try type.init(values: values).passes }
+            return try Self.animator(type, values: values, events: events, size: size).passes(at: time)
+        case let .custom(effect, _, timeArgument):
+            var effect = effect
+            if let timeArgument, let time = frame.time { effect.shader.arguments[timeArgument] = .float(Float(time)) }
+            return [effect]
+        }
+    }
+
+    /// Reads and checks the case file at `path`.
+    static func load(path: String, name: String, folder: String) throws(SuiteError) -> GoldenCase {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw SuiteError(file: path, path: "", message: "cannot read the case file (\(error.localizedDescription))")
+        }
+        return try parse(JSONValue.parse(data, file: path), path: path, name: name, folder: folder)
+    }
+
+    /// Checks a parsed case; every error names `path` and the JSON path.
+    static func parse(_ json: JSONValue, path: String, name: String, folder: String) throws(SuiteError) -> GoldenCase {
+        let f = try JSONFields(json, file: path, path: "", allowed: fields)
+        let directory = (path as NSString).deletingLastPathComponent
+        func relative(_ file: String) -> String {
+            file.hasPrefix("/") || directory.isEmpty ? file : directory + "/" + file
+        }
+
+        // Frames.
+        var times: [Double]?
+        if let value = f.fields["frames"], value != .null {
+            guard case let .array(items) = value, !items.isEmpty else {
+                throw f.error("frames", "expected a non-empty array of times in seconds, found \(value.typeName)")
+            }
+            times = []
+            for (index, item) in items.enumerated() {
+                guard case let .number(t) = item, t.isFinite, t >= 0 else {
+                    let found = if case let .number(t) = item { ValueForms.format(t) } else { item.typeName }
+                    throw SuiteError(file: path, path: "frames[\(index)]", message: "expected a time in seconds >= 0, found \(found)")
+                }
+                if times!.contains(t) {
+                    throw SuiteError(file: path, path: "frames[\(index)]", message: "\(ValueForms.format(t)) is listed twice")
+                }
+                times!.append(t)
+            }
+        }
+        let frames = times.map { $0.map { Frame(name: frameName($0), time: $0) } } ?? [Frame(name: "still", time: nil)]
+
+        // Input.
+        let input: Input
+        let inputFile = try f.string("input")
+        let pictureName = try f.string("picture")
+        let sizeText = try f.string("size")
+        if inputFile != nil && (pictureName != nil || sizeText != nil) {
+            throw f.error(pictureName != nil ? "picture" : "size", "give either \"input\" (a PNG file) or \"picture\" and \"size\", not both")
+        }
+
+        // The effect.
+        let hasEffect = f.has("effect"), hasShader = f.has("shader")
+        if hasEffect == hasShader {
+            throw SuiteError(file: path, path: "", message: hasEffect
+                ? "give either \"effect\" or \"shader\", not both"
+                : "missing \"effect\" (a built-in effect, see 'shaderfx effects') or \"shader\" (your GLSL function)")
+        }
+        let source: Source
+        let effectName: String
+        let kind: EffectKind
+        if hasEffect {
+            let effectText = try f.string("effect")!
+            guard let type = BuiltInEffects.named(effectText) else {
+                let names = BuiltInEffects.all.map { $0.name }
+                let suggestion = TextUtilities.suggestion(for: effectText, among: names).map { "; did you mean '\($0)'?" } ?? ""
+                throw f.error("effect", "'\(effectText)' is not a built-in effect (\(names.joined(separator: ", ")))\(suggestion)")
+            }
+            if f.has("events") && times == nil {
+                throw f.error("events", "events drive frames: give \"frames\" too")
+            }
+            var raw: [String: String] = [:]
+            let names = type.parameters.map(\.name)
+            for (key, value) in try f.textMap("parameters") {
+                guard names.contains(key) else {
+                    let suggestion = TextUtilities.suggestion(for: key, among: names).map { "; did you mean '\($0)'?" } ?? ""
+                    throw f.error("parameters.\(key)", "\(type.name) has no parameter '\(key)' (it has: \(names.joined(separator: ", ")))\(suggestion)")
+                }
+                raw[key] = value
+            }
+            let values = ParameterValues(raw)
+            do { _ = try type.init(values: values) } catch {
+                throw f.error("parameters.\(error.parameter)", error.reason)
+            }
+            var events = EventScript()
+            if let times {
+                if type.animation == .still {
+                    throw f.error("frames", "\(type.name) does not change with time: a still effect has one frame; remove \"frames\"")
+                }
+                if let eventsJSON = f.fields["events"], eventsJSON != .null {
+                    do {
+                        let data = try JSONEncoder().encode(eventsJSON)
+                        events = try EventScript.decode(data: data, name: "events")
+                    } catch let error as EventScriptError {
+                        // Reads "events: taps[0].x: missing field".
+                        throw SuiteError(file: path, path: "", message: "\(error)")
+                    } catch {
+                        throw f.error("events", "\(error)")
+                    }
+                }
+                let size = try pictureSize(sizeText, fields: f)
+                let animator = Self.animator(type, values: values, events: events,
+                                             size: SIMD2(Double(size.width), Double(size.height)))
+                for (index, time) in times.enumerated() {
+                    do { _ = try animator.passes(at: time) } catch {
+                        throw SuiteError(file: path, path: "frames[\(index)]", message: "\(error)")
+                    }
+                }
+            }
+            source = .builtIn(type, values: values, events: events)
+            effectName = type.name
+            kind = type.kind
+        } else {
+            if f.has("parameters") {
+                throw f.error("parameters", "parameters are for a built-in \"effect\"; a shader takes \"args\" inside \"shader\"")
+            }
+            if f.has("events") {
+                throw f.error("events", "events drive built-in effects; a shader's time comes from \"timeArg\"")
+            }
+            let custom = try customShader(f.fields["shader"]!, file: path, relative: relative, hasFrames: times != nil)
+            source = custom.source
+            effectName = custom.name
+            kind = custom.kind
+        }
+
+        if let inputFile {
+            input = .file(relative(inputFile))
+        } else {
+            let picture: BuiltInPicture
+            if let pictureName {
+                guard let p = BuiltInPicture(rawValue: pictureName) else {
+                    throw f.error("picture", "'\(pictureName)' is not a built-in picture (\(BuiltInPicture.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                picture = p
+            } else {
+                picture = kind == .fill ? .circle : .pool
+            }
+            let size = try pictureSize(sizeText, fields: f)
+            input = .picture(picture, width: size.width, height: size.height)
+        }
+
+        let tolerance = try options(f.fields["tolerance"], file: path, key: "tolerance") ?? .default
+        let gpuTolerance = try options(f.fields["gpuTolerance"], file: path, key: "gpuTolerance")
+        return GoldenCase(
+            name: name, file: path, folder: folder, description: try f.string("description"),
+            effectName: effectName, source: source, input: input, frames: frames,
+            scale: try f.int("scale", in: 1...8) ?? 1, tolerance: tolerance, gpuTolerance: gpuTolerance)
+    }
+
+    /// The animator of a built-in effect's frames; a gesture or touch effect with no events
+    /// gets one tap at time 0 at its `origin` parameter, or the picture's centre.
+    static func animator(_ type: any BuiltInEffect.Type, values: ParameterValues, events: EventScript,
+                         size: SIMD2<Double>) -> EffectAnimator {
+        var events = events
+        if events.taps.isEmpty && events.drags.isEmpty {
+            switch type.animation {
+            case .gesture, .touch:
+                var point = size / 2
+                if values.raw["origin"] != nil, let origin = try? values.point("origin", .zero) {
+                    point = SIMD2(Double(origin.x), Double(origin.y))
+                }
+                events.taps = [EventScript.Touch(time: 0, x: point.x, y: point.y)]
+            case .still, .time:
+                break
+            }
+        }
+        return EffectAnimator(effect: type, base: values, events: events, size: size)
+    }
+
+    /// `"WxH"`, each side 1...16384; 512x384 when absent.
+    static func pictureSize(_ text: String?, fields f: JSONFields) throws(SuiteError) -> (width: Int, height: Int) {
+        guard let text else { return (512, 384) }
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+              (1...16384).contains(w), (1...16384).contains(h) else {
+            throw f.error("size", "expected a size \"WxH\" in points, e.g. \"240x180\", found '\(text)'")
+        }
+        return (w, h)
+    }
+
+    /// `tolerance` / `gpuTolerance`: the fields of `ComparisonOptions`, missing ones at their
+    /// defaults.
+    static func options(_ value: JSONValue?, file: String, key: String) throws(SuiteError) -> ComparisonOptions? {
+        guard let value, value != .null else { return nil }
+        let f = try JSONFields(value, file: file, path: key, allowed: toleranceFields)
+        var options = ComparisonOptions.default
+        if let threshold = try f.number("threshold") {
+            guard (0...1).contains(threshold) else { throw f.error("threshold", "expected a number in 0...1, found \(ValueForms.format(threshold))") }
+            options.threshold = threshold
+        }
+        options.maxDifferentPixels = try f.int("maxDifferentPixels", in: 0...Int.max)
+        if let ratio = try f.number("maxDifferentRatio") {
+            guard (0...1).contains(ratio) else { throw f.error("maxDifferentRatio", "expected a fraction in 0...1, found \(ValueForms.format(ratio))") }
+            options.maxDifferentRatio = ratio
+        }
+        options.ignoreAntialiasing = try f.bool("ignoreAntialiasing") ?? options.ignoreAntialiasing
+        return options
+    }
+
+    /// The `shader` object: a user's function with its arguments.
+    static func customShader(
+        _ value: JSONValue, file: String, relative: (String) -> String, hasFrames: Bool
+    ) throws(SuiteError) -> (source: Source, name: String, kind: EffectKind) {
+        let f = try JSONFields(value, file: file, path: "shader", allowed: shaderFields)
+        guard let shaderFile = try f.string("file") else { throw f.error("file", "missing: the GLSL file, relative to the case file") }
+        guard let kindText = try f.string("kind") else { throw f.error("kind", "missing: color, distortion, layer or fill") }
+        guard let kind = EffectKind(rawValue: kindText) else {
+            throw f.error("kind", "expected one of \(EffectKind.allCases.map(\.rawValue).joined(separator: ", ")), found '\(kindText)'")
+        }
+        let shaderPath = relative(shaderFile)
+        let library: ShaderLibrary
+        let signature: ShaderSignature
+        let fileName = String(shaderFile.split(separator: "/").last ?? "")
+        let functionName = try f.string("function") ?? String(fileName.split(separator: ".").first ?? "")
+        do {
+            library = try ShaderLibrary(contentsOf: shaderPath)
+            signature = try library.function(functionName).signature()
+            try signature.validate(as: kind, file: shaderPath)
+        } catch {
+            throw f.error("file", "\(error)")
+        }
+        let parameters = signature.arguments(for: kind)
+        let given = try f.textMap("args")
+        for (key, value) in given where !parameters.contains(where: { $0.name == key }) {
+            let names = parameters.map(\.name)
+            throw f.error("args.\(key)", names.isEmpty ? "\(functionName) takes no arguments"
+                          : "not a parameter of \(functionName) (\(names.joined(separator: ", "))); got '\(value)'")
+        }
+        let timeArg = try f.string("timeArg")
+        if hasFrames && timeArg == nil {
+            throw SuiteError(file: file, path: "frames", message: "a shader's frames need \"timeArg\" in \"shader\": the float parameter each frame's time feeds")
+        }
+        if !hasFrames && timeArg != nil {
+            throw f.error("timeArg", "give \"frames\" (times in seconds) for the time to feed \(timeArg!)")
+        }
+        var arguments: [Shader.Argument] = []
+        var imagePaths: [Int: String] = [:]
+        var timeIndex: Int?
+        for (index, parameter) in parameters.enumerated() {
+            if parameter.name == timeArg {
+                guard parameter.type == .float else {
+                    throw f.error("timeArg", "\(parameter.name) is \(parameter.type.rawValue); the time feeds a float parameter")
+                }
+                if given.contains(where: { $0.name == parameter.name }) {
+                    throw f.error("args.\(parameter.name)", "\(parameter.name) is the timeArg: each frame sets it")
+                }
+                timeIndex = index
+                arguments.append(.float(0))
+                continue
+            }
+            guard let text = given.first(where: { $0.name == parameter.name })?.value else {
+                throw f.error("args", "missing \"\(parameter.name)\" (\(functionName) declares \(parameter.type.rawValue) \(parameter.name))")
+            }
+            if parameter.type == .image {
+                imagePaths[index] = relative(text)
+                arguments.append(.float(0))  // replaced by the image when the case is loaded
+            } else {
+                do { arguments.append(try RenderCommand.argument(text, for: parameter)) } catch {
+                    let expected: String
+                    if case let .invalidValue(_, _, what) = error { expected = "expected \(what), found '\(text)'" } else { expected = "\(error)" }
+                    throw f.error("args.\(parameter.name)", expected)
+                }
+            }
+        }
+        if let timeArg, timeIndex == nil {
+            throw f.error("timeArg", "\(functionName) has no parameter '\(timeArg)'")
+        }
+        var offset = SIMD2<Float>.zero
+        if let raw = f.fields["maxSampleOffset"], raw != .null {
+            let text: String
+            switch raw {
+            case let .number(x): text = ValueForms.format(x)
+            case let .string(s): text = s
+            default: throw f.error("maxSampleOffset", "expected \"W\" or \"W,H\" in points, found \(raw.typeName)")
+            }
+            let parts = text.split(separator: ",").map { Float(String($0).trimmed) }
+            guard (1...2).contains(parts.count), parts.allSatisfy({ ($0 ?? -1) >= 0 && $0!.isFinite }) else {
+                throw f.error("maxSampleOffset", "expected \"W\" or \"W,H\" in points, >= 0, found '\(text)'")
+            }
+            offset = SIMD2(parts[0]!, parts[parts.count - 1]!)
+        }
+        let effect = Effect(kind: kind, shader: Shader(function: library.function(functionName), arguments: arguments),
+                            maxSampleOffset: offset, isEnabled: true)
+        return (.custom(effect, imagePaths: imagePaths, timeArgument: timeIndex), functionName, kind)
+    }
+}

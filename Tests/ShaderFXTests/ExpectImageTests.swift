@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+@testable import ShaderFXTesting
+
+/// ShaderFXTesting's `expectImage`: recording, comparing, artifacts, with the environment given
+/// explicitly so the tests do not depend on how they are run.
+@Suite struct ExpectImageTests {
+    /// A disc on transparency, drawn without the GPU.
+    static func disc(radius: Float = 10, offset: Float = 0) -> RGBAImage {
+        var image = RGBAImage(width: 32, height: 24)
+        for y in 0..<24 {
+            for x in 0..<32 {
+                let d = ((Float(x) + 0.5 - 16 - offset) * (Float(x) + 0.5 - 16 - offset) + (Float(y) + 0.5 - 12) * (Float(y) + 0.5 - 12)).squareRoot()
+                let a = min(1, max(0, radius + 0.5 - d))
+                image[x, y] = SIMD4(0.9 * a, 0.4 * a, 0.1 * a, a)
+            }
+        }
+        return image
+    }
+
+    final class Folders {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("shaderfx-expect-\(UUID().uuidString)")
+        var references: String { root.appendingPathComponent("refs").path }
+        var artifacts: String { root.appendingPathComponent("artifacts").path }
+        deinit { try? FileManager.default.removeItem(at: root) }
+    }
+
+    static let here = SourceLocation(fileID: "ShaderFXTests/ExpectImageTests.swift", filePath: #filePath, line: 1, column: 1)
+
+    func check(_ image: RGBAImage, _ name: String, _ folders: Folders, env: [String: String] = [:],
+               tolerance: ComparisonOptions = .renderingNoise) throws -> ReferenceCheck.Outcome {
+        var environment = env
+        environment["SHADERFX_ARTIFACTS"] = folders.artifacts
+        return try ReferenceCheck(environment: environment)
+            .check(image, matches: name, tolerance: tolerance, in: .path(folders.references), sourceLocation: Self.here)
+    }
+
+    @Test func recordsAMissingReferenceThenMatchesIt() throws {
+        let folders = Folders()
+        let first = try check(Self.disc(), "Discs/plain", folders)
+        #expect(first == .recorded(path: folders.references + "/Discs/plain.png"))
+        #expect(try PNG.read(path: folders.references + "/Discs/plain.png").width == 32)
+        #expect(try check(Self.disc(), "Discs/plain", folders) == .matched(identical: true))
+    }
+
+    @Test func oneLevelOfNoisePassesAndAMovedDiscFailsWithArtifacts() throws {
+        let folders = Folders()
+        _ = try check(Self.disc(), "disc", folders)
+        var noisy = Self.disc()
+        for i in stride(from: 0, to: noisy.pixels.count, by: 4) where noisy.pixels[i + 3] == 1 {
+            noisy.pixels[i] -= i % 8 == 0 ? 1 / 255 : 0
+            noisy.pixels[i + 1] += i % 12 == 0 ? 1 / 255 : 0
+        }
+        #expect(try check(noisy, "disc", folders) == .matched(identical: false))
+
+        var outcome: ReferenceCheck.Outcome?
+        withKnownIssue {
+            outcome = try check(Self.disc(offset: 3), "disc", folders)
+        }
+        guard case let .failed(message) = outcome else { Issue.record("expected a failure, got \(String(describing: outcome))"); return }
+        let base = folders.artifacts + "/ExpectImageTests/disc"
+        for suffix in [".reference.png", ".actual.png", ".diff.png"] {
+            #expect(FileManager.default.fileExists(atPath: base + suffix), "\(base + suffix)")
+            #expect(message.contains(base + suffix))
+        }
+        #expect(message.contains("pixels differ"))
+        // The reference is left alone.
+        #expect(try PNG.read(path: folders.references + "/disc.png") == PNG.decode(PNG.encode(Self.disc()), name: "disc"))
+        // The difference picture marks the moved rim in red.
+        let diff = try PNG.read(path: base + ".diff.png")
+        #expect((0..<diff.width).contains { diff[$0, 12] == SIMD4(1, 0, 0, 1) })
+    }
+
+    @Test func aToleranceLetsAMovedDiscPass() throws {
+        let folders = Folders()
+        _ = try check(Self.disc(), "disc", folders)
+        let loose = ComparisonOptions(threshold: 0.1, maxDifferentRatio: 0.5)
+        #expect(try check(Self.disc(offset: 3), "disc", folders, tolerance: loose) == .matched(identical: false))
+    }
+
+    @Test func differentSizesFailWithBothSizes() throws {
+        let folders = Folders()
+        _ = try check(Self.disc(), "disc", folders)
+        var outcome: ReferenceCheck.Outcome?
+        withKnownIssue { outcome = try check(RGBAImage(width: 16, height: 24), "disc", folders) }
+        guard case let .failed(message) = outcome else { Issue.record("expected a failure"); return }
+        #expect(message.contains("image sizes differ: expected 32x24, actual 16x24"))
+        #expect(FileManager.default.fileExists(atPath: folders.artifacts + "/ExpectImageTests/disc.actual.png"))
+    }
+
+    @Test func onCINothingIsRecordedAndAMissingReferenceFails() throws {
+        let folders = Folders()
+        var outcome: ReferenceCheck.Outcome?
+        withKnownIssue { outcome = try check(Self.disc(), "disc", folders, env: ["CI": "true", "SHADERFX_RECORD": "1"]) }
+        guard case let .failed(message) = outcome else { Issue.record("expected a failure"); return }
+        #expect(message.contains("CI is set"))
+        #expect(!FileManager.default.fileExists(atPath: folders.references + "/disc.png"))
+        // CI=false counts as not set.
+        #expect(try check(Self.disc(), "disc", folders, env: ["CI": "false"]) == .recorded(path: folders.references + "/disc.png"))
+    }
+
+    @Test func shaderfxRecordReRecordsButNotOnCI() throws {
+        let folders = Folders()
+        _ = try check(Self.disc(), "disc", folders)
+        withKnownIssue { _ = try check(Self.disc(offset: 3), "disc", folders, env: ["SHADERFX_RECORD": "1", "CI": "1"]) }
+        #expect(try check(Self.disc(offset: 3), "disc", folders, env: ["SHADERFX_RECORD": "1"]) == .recorded(path: folders.references + "/disc.png"))
+        #expect(try check(Self.disc(offset: 3), "disc", folders) == .matched(identical: true))
+    }
+
+    @Test func foldersResolveBesideTheTestFile() {
+        let file = "/repo/Tests/MyTests/BlurTests.swift"
+        #expect(ReferenceFolder.besideTest.resolve(testFilePath: file).path == "/repo/Tests/MyTests/__References__/BlurTests")
+        #expect(ReferenceFolder.beside("References").resolve(testFilePath: file).path == "/repo/Tests/MyTests/References")
+        #expect(ReferenceFolder.path("/refs").resolve(testFilePath: file).path == "/refs")
+        // The artifacts folder is artifacts/ in the package holding the test file.
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        #expect(ReferenceCheck(environment: [:]).artifactsFolder(testFilePath: #filePath).path
+                == package.appendingPathComponent("artifacts").path)
+    }
+}
