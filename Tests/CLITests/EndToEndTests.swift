@@ -8,6 +8,8 @@ struct CLIRun {
     let status: Int32
     let stdout: String
     let stderr: String
+    /// Standard output as bytes (for binary output such as raw frames).
+    let stdoutBytes: Data
 
     /// The package root, found from this file's path.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -35,6 +37,7 @@ struct CLIRun {
         process.waitUntilExit()
         status = process.terminationStatus
         stdout = String(decoding: outData, as: UTF8.self)
+        stdoutBytes = outData
         stderr = String(decoding: errData, as: UTF8.self)
     }
 }

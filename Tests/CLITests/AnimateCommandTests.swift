@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+import ShaderFX
+
+/// The largest difference between two images, in 8-bit levels.
+func maxLevels(_ a: RGBAImage, _ b: RGBAImage) -> Float {
+    zip(a.pixels, b.pixels).reduce(0) { max($0, abs($1.0 - $1.1)) } * 255
+}
+
+@Suite(.serialized) struct AnimateCommandTests {
+    @Test func writesOneFramePerTickForTheEffectsOwnLength() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try CLIRun(["animate", "ripple", "--size", "32x24", "--fps", "20", "-o", dir.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let frames = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        // 3 s at 20 fps.
+        #expect(frames.count == 60)
+        #expect(frames.first == "frame_00000.png" && frames.last == "frame_00059.png")
+        #expect(run.stdout.contains("frames/s"))
+        #expect(run.stdout.contains("read-back"))
+    }
+
+    @Test func frameKShowsTimeKOverFps() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try CLIRun(["animate", "ripple", "--size", "64x48", "--fps", "25", "--duration", "0.4", "-o", dir.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        for k in [1, 3, 7] {
+            let single = dir.appendingPathComponent("single-\(k).png").path
+            // The default tap is at the centre at time 0, so frame k is the ripple at k / 25 s.
+            let render = try CLIRun(["render", "ripple", "--size", "64x48", "--origin", "32,24", "--time", "\(Double(k) / 25)", "-q", "-o", single])
+            #expect(render.status == 0, "\(render.stderr)")
+            let frame = try PNG.read(path: dir.appendingPathComponent(String(format: "frame_%05d.png", k)).path)
+            // Frames are converted to 8 bits on the GPU, single renders on the CPU: at most a level apart.
+            #expect(maxLevels(frame, try PNG.read(path: single)) <= 1.001, "frame \(k)")
+        }
+        let first = try PNG.read(path: dir.appendingPathComponent("frame_00000.png").path)
+        #expect(first == BuiltInPicture.pool.draw(width: 64, height: 48).quantised, "at t = 0 the ripple is disabled")
+    }
+
+    @Test func aSubRangeEqualsTheSameFramesOfTheWholeRun() throws {
+        let whole = try temporaryFolder(), part = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: whole); try? FileManager.default.removeItem(at: part) }
+        let taps = ["--tap", "10,10@0", "--tap", "40,30@0.3"]
+        #expect(try CLIRun(["animate", "ripple", "--size", "48x36", "--fps", "30", "--duration", "0.6", "-q", "-o", whole.path] + taps).status == 0)
+        #expect(try CLIRun(["animate", "ripple", "--size", "48x36", "--fps", "30", "--duration", "0.6", "--frames", "7..12", "-q", "-o", part.path] + taps).status == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: part.path).sorted()
+        #expect(names == (7...12).map { String(format: "frame_%05d.png", $0) })
+        for name in names {
+            #expect(try PNG.read(path: part.appendingPathComponent(name).path) == PNG.read(path: whole.appendingPathComponent(name).path), "\(name)")
+        }
+    }
+
+    @Test func writesAnAnimatedPNGAndAContactSheet() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let apng = dir.appendingPathComponent("ripple.png").path
+        let sheet = dir.appendingPathComponent("sheet.png").path
+        let run = try CLIRun(["animate", "ripple", "--size", "40x30", "--fps", "10", "--duration", "0.5", "-o", apng, "--contact-sheet", sheet])
+        #expect(run.status == 0, "\(run.stderr)")
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: apng)))
+        // acTL holds the frame count: 5 frames, looping forever.
+        let actl = try #require(bytes.indices.dropLast(12).first { bytes[$0...($0 + 3)].elementsEqual("acTL".utf8) })
+        #expect(Array(bytes[(actl + 4)...(actl + 11)]) == [0, 0, 0, 5, 0, 0, 0, 0])
+        // Viewers without APNG support see the first frame: it decodes as a plain PNG.
+        #expect(try PNG.read(path: apng).width == 40)
+        #expect(try PNG.read(path: sheet).width > 40)
+    }
+
+    @Test func rawFramesGoToStandardOutput() throws {
+        let run = try CLIRun(["animate", "ripple", "--size", "16x8", "--fps", "10", "--duration", "0.3", "-o", "-"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdoutBytes.count == 16 * 8 * 4 * 3)
+        #expect(run.stderr.contains("raw RGBA"))
+    }
+
+    @Test func gestureScriptsDriveTheSeedEffects() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = dir.appendingPathComponent("events.json")
+        try #"{"drags": [{"points": [{"time": 0, "x": 5, "y": 20}, {"time": 0.2, "x": 30, "y": 20}, {"time": 0.4, "x": 60, "y": 20}]}]}"#
+            .write(to: script, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("frames").path
+        let run = try CLIRun(["animate", "ripple-refraction", "--size", "64x40", "--fps", "10", "--events", script.path, "-q", "-o", out])
+        #expect(run.status == 0, "\(run.stderr)")
+        // The last ripple is born at 0.4 s and lives 2.6 s: 30 frames at 10 fps.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).count == 30)
+    }
+
+    @Test(arguments: [
+        (["animate", "ripple", "--frames", "5..900", "-o", "/tmp/shaderfx-never"], "--frames"),
+        (["animate", "ripple", "--fps", "0", "-o", "/tmp/shaderfx-never"], "--fps"),
+        (["animate", "ripple", "--tap", "nowhere", "-o", "/tmp/shaderfx-never"], "--tap: expected X,Y or X,Y@T"),
+        (["animate", "stripes", "-o", "/tmp/shaderfx-never"], "--duration <SECONDS> (stripes has no length of its own)"),
+        (["animate", "ripple", "--then", "nope", "-o", "/tmp/shaderfx-never"], "expected a built-in effect"),
+    ] as [([String], String)])
+    func usageErrors(arguments: [String], message: String) throws {
+        let run = try CLIRun(arguments)
+        #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains(message), "stderr was: \(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/shaderfx-never"))
+    }
+
+    @Test func aBadEventScriptNamesTheFileAndThePlace() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = dir.appendingPathComponent("bad.json")
+        try #"{"taps": [{"time": -1, "x": 5, "y": 5}]}"#.write(to: script, atomically: true, encoding: .utf8)
+        let run = try CLIRun(["animate", "ripple", "--events", script.path, "-o", dir.appendingPathComponent("f").path])
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("bad.json"))
+        #expect(run.stderr.contains("taps[0].time"))
+    }
+}
+
+extension RGBAImage {
+    /// The image as a written PNG would hold it (8-bit levels).
+    var quantised: RGBAImage { (try? PNG.decode(PNG.encode(self), name: "quantised")) ?? self }
+}
