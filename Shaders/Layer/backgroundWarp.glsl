@@ -25,14 +25,32 @@
 
 #pragma shaderfx sampler(noiseTex, address: repeat, filter: linear)
 
+// The seed's sampler(address::repeat, filter::linear), filtered here in highp rather than by the
+// texture unit. The warp multiplies the noise by 200, so the 8-bit filtering weights of texture
+// units (which differ between GPUs) would move pixels by up to half a point from one GPU to
+// another; filtering in the shader gives every GPU the same warp.
+vec4 sampleNoiseRepeatLinear(sampler2D tex, vec2 uv) {
+    vec2 size = vec2(textureSize(tex, 0));
+    vec2 p = uv * size - 0.5;
+    vec2 base = floor(p);
+    vec2 f = p - base;
+    vec2 i0 = mod(base, size);
+    vec2 i1 = mod(base + 1.0, size);
+    vec4 a = texelFetch(tex, ivec2(i0.x, i0.y), 0);
+    vec4 b = texelFetch(tex, ivec2(i1.x, i0.y), 0);
+    vec4 c = texelFetch(tex, ivec2(i0.x, i1.y), 0);
+    vec4 d = texelFetch(tex, ivec2(i1.x, i1.y), 0);
+    return mix(mix(a, b, f.x), mix(c, d, f.x), f.y);
+}
+
 vec4 backgroundWarp(vec2 position, Layer layer, vec4 bounds, sampler2D noiseTex, float time) {
     vec2 size = bounds.zw;
     vec2 uv = position / size + time * 0.1;
 
-    vec4 n = texture(noiseTex, uv);
+    vec4 n = sampleNoiseRepeatLinear(noiseTex, uv);
 
     vec2 q = vec2(n.r, n.g);
-    n = texture(noiseTex, uv + q);
+    n = sampleNoiseRepeatLinear(noiseTex, uv + q);
 
     vec2 offset = (vec2(n.r, n.g) - 0.5) * 200.0;
 
