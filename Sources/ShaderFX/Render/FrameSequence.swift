@@ -105,7 +105,7 @@ extension Renderer {
             var slot = 0
             for index in frames {
                 let started = ContinuousClock.now
-                let canvas = try drawCurrent(image, effects: effects(index), scale: scale)
+                let canvas = try drawCurrent(image, effects: effects(index), scale: scale, frameOnly: true)
                 target.bindForDrawing()
                 program.use()
                 canvas.texture.bind(unit: 0)

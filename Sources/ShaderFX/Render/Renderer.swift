@@ -110,7 +110,7 @@ public final class Renderer: @unchecked Sendable {
 
     private func renderCurrent(_ image: RGBAImage, effects: [Effect], scale: Int, region: OutputRegion) throws -> RGBAImage {
         let started = ContinuousClock.now
-        let canvas = try drawCurrent(image, effects: effects, scale: scale)
+        let canvas = try drawCurrent(image, effects: effects, scale: scale, frameOnly: region == .frame)
         let size = SIMD2(image.width, image.height)
         let framebuffer = canvas.framebuffer!
         context.gl.Finish()
@@ -134,7 +134,9 @@ public final class Renderer: @unchecked Sendable {
     }
 
     /// Runs every pass; returns the final canvas (always a framebuffer), not yet read back.
-    func drawCurrent(_ image: RGBAImage, effects: [Effect], scale: Int) throws -> Canvas {
+    /// - Parameter frameOnly: the caller reads only the picture's frame, so the last pass may
+    ///   skip the grown margin around it (nothing after it samples there).
+    func drawCurrent(_ image: RGBAImage, effects: [Effect], scale: Int, frameOnly: Bool = false) throws -> Canvas {
         setState()
         let size = SIMD2(image.width, image.height)
         let source = Canvas(texture: try sourceTexture(image), margin: .zero, scale: 1)
@@ -170,7 +172,9 @@ public final class Renderer: @unchecked Sendable {
             guard effect.isEnabled else { canvas = layer; continue }
             let output = try framebuffer(size: size &* scale, margin: margin)
             retired.append(output)
-            try draw(effect, layer: layer, into: output, frame: size)
+            let last = index == effects.count - 1
+            try draw(effect, layer: layer, into: output, frame: size,
+                     viewport: last && frameOnly && margin != .zero ? (margin, size &* scale) : nil)
             canvas = Canvas(texture: output.texture, margin: margin, scale: scale, framebuffer: output)
             if index + 1 == stable, stable < effects.count, first < stable {
                 // Keep this pass's output for the next call; its framebuffer leaves the pool.
@@ -259,7 +263,8 @@ public final class Renderer: @unchecked Sendable {
         return (program, stitcher)
     }
 
-    private func draw(_ effect: Effect, layer: Canvas, into target: Framebuffer, frame: SIMD2<Int>) throws {
+    private func draw(_ effect: Effect, layer: Canvas, into target: Framebuffer, frame: SIMD2<Int>,
+                      viewport: (origin: SIMD2<Int>, size: SIMD2<Int>)? = nil) throws {
         let (program, stitcher) = try program(for: effect)
         let parameters = stitcher.signature.arguments(for: effect.kind)
         let arguments = effect.shader.arguments
@@ -278,6 +283,9 @@ public final class Renderer: @unchecked Sendable {
         }
         let gl = context.gl
         target.bindForDrawing()
+        if let viewport {
+            gl.Viewport(GLint(viewport.origin.x), GLint(viewport.origin.y), GLsizei(viewport.size.x), GLsizei(viewport.size.y))
+        }
         program.use()
         layer.texture.bind(unit: 0)
         layer.texture.setSampling(ImageSampling(repeats: false, linear: true))
