@@ -9,7 +9,7 @@ RELEASE_FLAGS := -c release --static-swift-stdlib --product shaderfx
 BIN := .build/release/shaderfx
 DEMO := demo
 
-.PHONY: all deps build release demo test bench clean help
+.PHONY: all deps build release demo test bench gallery clean help
 
 all: release
 
@@ -17,6 +17,7 @@ help:
 	@echo "make demo   - install what is missing, build (release), render the demo into $(DEMO)/"
 	@echo "make test   - install what is missing, build, run all tests"
 	@echo "make bench  - build (release) and run the benchmarks"
+	@echo "make gallery - every effect and transition into gallery/, with one contact sheet"
 	@echo "make clean  - remove build products and rendered output"
 
 # Installs the system packages that are missing (as root), or prints the command to run.
@@ -50,6 +51,9 @@ test: deps
 
 bench: release
 	@scripts/bench.sh $(BIN)
+
+gallery: release
+	@scripts/gallery.sh $(BIN) gallery
 
 clean:
 	rm -rf .build $(DEMO)

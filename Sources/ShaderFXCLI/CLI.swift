@@ -19,7 +19,8 @@ public enum ShaderFXCLI {
             """,
         version: ShaderFXVersion.string,
         commands: [RenderCommand.description, AnimateCommand.description, TransitionCommand.description,
-                   CompareCommand.description, TestCommand.description, EffectsCommand.description, InfoCommand.description])
+                   CompareCommand.description, TestCommand.description, EffectsCommand.description, InfoCommand.description,
+                   MontageCommand.description])
 
     /// Runs the tool with `arguments` (without the executable name) and returns the exit code.
     public static func run(_ arguments: [String]) -> Int32 {
@@ -37,6 +38,7 @@ public enum ShaderFXCLI {
                 case TransitionCommand.description.name: try TransitionCommand.run(rest, output: &output)
                 case EffectsCommand.description.name: try EffectsCommand.run(rest, output: &output)
                 case InfoCommand.description.name: try InfoCommand.run(rest, output: &output)
+                case MontageCommand.description.name: try MontageCommand.run(rest, output: &output)
                 case CompareCommand.description.name: return try CompareCommand.run(rest, output: &output)
                 case TestCommand.description.name: return try TestCommand.run(rest, output: &output)
                 default: preconditionFailure("unrouted command \(command.name)")

@@ -102,6 +102,14 @@ func maxLevels(_ a: RGBAImage, _ b: RGBAImage) -> Float {
         #expect(!FileManager.default.fileExists(atPath: "/tmp/shaderfx-never"))
     }
 
+    /// Every effect that moves by itself animates from the command line with no other option.
+    @Test(arguments: BuiltInEffects.all.filter { $0.animation != .still }.map { $0.name })
+    func everyMovingEffectAnimates(name: String) throws {
+        let run = try CLIRun(["animate", name, "--size", "32x24", "--fps", "5", "--duration", "0.6", "-o", "-"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdoutBytes.count == 32 * 24 * 4 * 3)
+    }
+
     @Test func aBadEventScriptNamesTheFileAndThePlace() throws {
         let dir = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -72,7 +72,7 @@ enum AnimateCommand {
         let size = SIMD2(Double(image.width), Double(image.height))
         if events.taps.isEmpty && events.drags.isEmpty, effect.animation == .gesture || isTouch(effect.animation) {
             // --origin, when the effect has one and it was given, is the tap; else the centre.
-            let given = args.isPresent("origin") ? try args.float2("origin") : nil
+            let given = command.option(named: "origin") != nil && args.isPresent("origin") ? try args.float2("origin") : nil
             let origin = given.map { SIMD2(Double($0.x), Double($0.y)) } ?? size / 2
             events.taps = [EventScript.Touch(time: 0, x: origin.x, y: origin.y)]
         }
