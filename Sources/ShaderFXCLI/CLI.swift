@@ -73,8 +73,11 @@ struct Failure {
         case let error as GPUError:
             message = "\(error)"
             switch error {
-            case .libraryMissing, .noDisplay, .noContext, .noDevice:
+            case .libraryMissing, .noDisplay, .noContext:
                 hint = "ShaderFX needs an EGL driver: Mesa (apt-get install libegl-mesa0 libgl1-mesa-dri) for software rendering, or a GPU vendor's."
+                exitCode = 2
+            case .noDevice:
+                hint = nil
                 exitCode = 2
             default:
                 hint = nil
