@@ -267,6 +267,16 @@ func cpuSampleLayer(_ image: RGBAImage, margin: Int, _ p: SIMD2<Float>) -> SIMD4
         }
     }
 
+    @Test func driverLogsOfBothFormatsMapToTheUsersFile() {
+        // Mesa: "S:L(C): message"; NVIDIA: "S(L) : message". Line ranges, not source numbers, decide.
+        #expect(Stitcher.describe(log: "0:3(9): error: `colr' undeclared", file: "x.glsl") == "x.glsl:3:9: error: `colr' undeclared")
+        #expect(Stitcher.describe(log: "1(12) : error C1008: undefined variable \"colr\"", file: "x.glsl")
+                == "x.glsl:12: error C1008: undefined variable \"colr\"")
+        #expect(Stitcher.describe(log: "2:100003(5): error: bad", file: "x.glsl") == "<ShaderFX generated main>:3:5: error: bad")
+        #expect(Stitcher.describe(log: "0:200010(1): warning: w", file: "x.glsl") == "<ShaderFX prelude>:10:1: warning: w")
+        #expect(Stitcher.describe(log: "plain text", file: "x.glsl") == "plain text")
+    }
+
     @Test func signatureMustMatchTheKind() throws {
         let library = ShaderLibrary(source: "vec4 f(vec2 position, vec4 color) { return color; }", name: "k.glsl")
         #expect(throws: ShaderError.self) {

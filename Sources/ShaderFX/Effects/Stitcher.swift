@@ -128,7 +128,7 @@ struct Stitcher {
         }.joined(separator: "\n")
     }
 
-    private static func place(_ string: Int, _ line: Int, _ column: Int?, file: String) -> String {
+    private static func place(_ line: Int, _ column: Int?, file: String) -> String {
         let where_: String
         if line >= 200_001 {
             where_ = "<ShaderFX prelude>:\(line - 200_000)"
@@ -142,36 +142,43 @@ struct Stitcher {
 
     private static func mapMesa(_ line: String, file: String) -> String? {
         // S:L(C): message
-        let scalars = Array(line)
-        var i = 0
-        func number() -> Int? {
-            let start = i
-            while i < scalars.count, scalars[i].isNumber { i += 1 }
-            return i > start ? Int(String(scalars[start..<i])) : nil
-        }
-        guard let string = number(), i < scalars.count, scalars[i] == ":" else { return nil }
-        i += 1
-        guard let lineNumber = number(), i < scalars.count, scalars[i] == "(" else { return nil }
-        i += 1
-        guard let column = number(), i + 1 < scalars.count, scalars[i] == ")", scalars[i + 1] == ":" else { return nil }
-        return place(string, lineNumber, column, file: file) + String(scalars[(i + 1)...])
+        var scan = LogScanner(line)
+        guard scan.number() != nil, scan.skip(":"), let lineNumber = scan.number(), scan.skip("("),
+              let column = scan.number(), scan.skip(")"), scan.rest.hasPrefix(":") else { return nil }
+        return place(lineNumber, column, file: file) + scan.rest
     }
 
     private static func mapNVIDIA(_ line: String, file: String) -> String? {
         // S(L) : message
-        let scalars = Array(line)
-        var i = 0
-        func number() -> Int? {
-            let start = i
-            while i < scalars.count, scalars[i].isNumber { i += 1 }
-            return i > start ? Int(String(scalars[start..<i])) : nil
-        }
-        guard let string = number(), i < scalars.count, scalars[i] == "(" else { return nil }
-        i += 1
-        guard let lineNumber = number(), i < scalars.count, scalars[i] == ")" else { return nil }
-        i += 1
-        let rest = String(scalars[i...]).trimmingWhitespace
+        var scan = LogScanner(line)
+        guard scan.number() != nil, scan.skip("("), let lineNumber = scan.number(), scan.skip(")") else { return nil }
+        let rest = scan.rest.trimmingWhitespace
         guard rest.hasPrefix(":") else { return nil }
-        return place(string, lineNumber, nil, file: file) + ": " + rest.dropFirst().trimmingWhitespace
+        return place(lineNumber, nil, file: file) + ": " + rest.dropFirst().trimmingWhitespace
     }
+}
+
+/// Reads numbers and punctuation off the front of a driver's log line.
+private struct LogScanner {
+    private let characters: [Character]
+    private var index = 0
+
+    init(_ line: String) { characters = Array(line) }
+
+    /// The decimal number at the front, or nil.
+    mutating func number() -> Int? {
+        let start = index
+        while index < characters.count, characters[index].isNumber { index += 1 }
+        return index > start ? Int(String(characters[start..<index])) : nil
+    }
+
+    /// Skips `character` if it is next; false if it is not.
+    mutating func skip(_ character: Character) -> Bool {
+        guard index < characters.count, characters[index] == character else { return false }
+        index += 1
+        return true
+    }
+
+    /// What is left of the line.
+    var rest: String { String(characters[index...]) }
 }

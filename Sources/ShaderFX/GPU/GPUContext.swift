@@ -159,7 +159,7 @@ public final class GPUContext: @unchecked Sendable {
         do {
             context = try Self.makeContext(egl: egl, display: display, backend: opened.backend)
         } catch {
-            _ = egl.Terminate(display)
+            DisplayUsers.release(display, egl: egl)
             Self.closeGBM(opened.gbm, fd: opened.fd)
             throw error
         }
@@ -167,7 +167,7 @@ public final class GPUContext: @unchecked Sendable {
         guard sfx_load_gles(&err, err.count) == 0 else {
             _ = egl.MakeCurrent(display, nil, nil, nil)
             _ = egl.DestroyContext(display, context)
-            _ = egl.Terminate(display)
+            DisplayUsers.release(display, egl: egl)
             Self.closeGBM(opened.gbm, fd: opened.fd)
             throw .libraryMissing(library: "libGLESv2.so.2", reason: cString(err),
                                   install: "apt-get install libgles2")
@@ -182,7 +182,7 @@ public final class GPUContext: @unchecked Sendable {
 
     deinit {
         _ = egl.DestroyContext(display, context)
-        _ = egl.Terminate(display)
+        DisplayUsers.release(display, egl: egl)
         Self.closeGBM(gbmDevice, fd: gbmFD)
     }
 
@@ -307,6 +307,7 @@ public final class GPUContext: @unchecked Sendable {
         guard egl.Initialize(display, &major, &minor) == EGL_TRUE else {
             throw .noDisplay(backend: backend.rawValue, reason: "eglInitialize failed with \(eglErrorName(egl.GetError()))")
         }
+        DisplayUsers.retain(display)
         return display
     }
 
@@ -451,4 +452,33 @@ public final class GPUContext: @unchecked Sendable {
 func cString(_ buffer: [CChar]) -> String {
     let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
     return String(decoding: bytes, as: UTF8.self)
+}
+
+/// EGL gives every context of a process on the same platform and device the same display, and
+/// `eglTerminate` ends it for all of them at once (EGL has no reference count without
+/// EGL_KHR_display_reference). So contexts count their display here, and the last one to go
+/// terminates it.
+private enum DisplayUsers {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var counts: [UnsafeMutableRawPointer: Int] = [:]
+
+    /// One more context uses `display` (after a successful eglInitialize).
+    static func retain(_ display: EGLDisplay) {
+        lock.lock()
+        defer { lock.unlock() }
+        counts[display, default: 0] += 1
+    }
+
+    /// A context no longer uses `display`; the last one terminates it.
+    static func release(_ display: EGLDisplay, egl: SFXEGL) {
+        lock.lock()
+        defer { lock.unlock() }
+        let remaining = (counts[display] ?? 1) - 1
+        if remaining > 0 {
+            counts[display] = remaining
+        } else {
+            counts[display] = nil
+            _ = egl.Terminate(display)
+        }
+    }
 }
