@@ -94,6 +94,8 @@ func maxLevels(_ a: RGBAImage, _ b: RGBAImage) -> Float {
         (["animate", "ripple", "--tap", "nowhere", "-o", "/tmp/shaderfx-never"], "--tap: expected X,Y or X,Y@T"),
         (["animate", "stripes", "-o", "/tmp/shaderfx-never"], "--duration <SECONDS> (stripes has no length of its own)"),
         (["animate", "ripple", "--then", "nope", "-o", "/tmp/shaderfx-never"], "expected a built-in effect"),
+        (["animate", "ripple", "--tap", "", "-o", "/tmp/shaderfx-never"], "--tap: expected X,Y or X,Y@T"),
+        (["animate", "ripple", "--tap=@", "-o", "/tmp/shaderfx-never"], "--tap: expected X,Y or X,Y@T"),
     ] as [([String], String)])
     func usageErrors(arguments: [String], message: String) throws {
         let run = try CLIRun(arguments)
@@ -108,6 +110,16 @@ func maxLevels(_ a: RGBAImage, _ b: RGBAImage) -> Float {
         let run = try CLIRun(["animate", name, "--size", "32x24", "--fps", "5", "--duration", "0.6", "-o", "-"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdoutBytes.count == 32 * 24 * 4 * 3)
+    }
+
+    @Test func aChainedGestureEffectGetsTheDefaultTap() throws {
+        // blur does not move, the ripple after it does: the ripple still gets its tap at the centre.
+        let run = try CLIRun(["animate", "blur", "--radius", "1", "--then", "ripple", "--size", "32x24", "--fps", "10", "--duration", "0.3", "-o", "-"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let frames = run.stdoutBytes.count / (32 * 24 * 4)
+        #expect(frames == 3)
+        let first = run.stdoutBytes.prefix(32 * 24 * 4), second = run.stdoutBytes.dropFirst(32 * 24 * 4).prefix(32 * 24 * 4)
+        #expect(!first.elementsEqual(second), "the ripple should move between frames 0 and 1")
     }
 
     @Test func aBadEventScriptNamesTheFileAndThePlace() throws {

@@ -123,6 +123,17 @@ func temporaryFolder() throws -> URL {
         #expect(!FileManager.default.fileExists(atPath: CLIRun.root.appendingPathComponent("x.png").path))
     }
 
+    @Test func aCustomShaderChainsWithBuiltInEffects() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("chain.png").path
+        let run = try CLIRun(["render", "--shader", "examples/vignette.glsl", "--kind", "color", "--arg", "strength=0.8",
+                              "--arg", "tint=indigo", "--arg", "bounds=bounds", "--then", "ripple", "--origin", "24,16",
+                              "--time", "0.02", "--size", "48x32", "-o", out])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("vignette then ripple"))
+    }
+
     @Test func aCorruptInputFailsWithoutWritingOutput() throws {
         let dir = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -24,7 +24,6 @@ struct Stitcher {
         uniform vec2 sfx_layerOrigin;
         uniform vec2 sfx_layerSize;
         uniform float sfx_scale;
-        uniform int sfx_enabled;
         /// The layer of a layer effect: pass it to sampleLayer.
         struct Layer { float unused; };
         /// SwiftUI's layer.sample(position): a bilinear sample at a position in points,
@@ -110,7 +109,6 @@ struct Stitcher {
             "void main() {",
             "    vec2 position = sfx_layerOrigin + gl_FragCoord.xy / sfx_scale;",
             "    vec4 sfx_own = texelFetch(sfx_layerTexture, ivec2(gl_FragCoord.xy), 0);",
-            "    if (sfx_enabled == 0) { sfx_fragColor = sfx_own; return; }",
             "    sfx_fragColor = \(result);",
             "}",
         ]

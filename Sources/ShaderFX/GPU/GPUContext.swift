@@ -303,11 +303,9 @@ public final class GPUContext: @unchecked Sendable {
         guard let display else {
             throw .noDisplay(backend: backend.rawValue, reason: "eglGetPlatformDisplay failed with \(eglErrorName(egl.GetError()))")
         }
-        var major: EGLint = 0, minor: EGLint = 0
-        guard egl.Initialize(display, &major, &minor) == EGL_TRUE else {
+        guard DisplayUsers.initialize(display, egl: egl) else {
             throw .noDisplay(backend: backend.rawValue, reason: "eglInitialize failed with \(eglErrorName(egl.GetError()))")
         }
-        DisplayUsers.retain(display)
         return display
     }
 
@@ -462,11 +460,15 @@ private enum DisplayUsers {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var counts: [UnsafeMutableRawPointer: Int] = [:]
 
-    /// One more context uses `display` (after a successful eglInitialize).
-    static func retain(_ display: EGLDisplay) {
+    /// Initialises `display` and counts one more context on it, as one step (so a context
+    /// going away on another thread cannot terminate it in between). False if EGL refuses.
+    static func initialize(_ display: EGLDisplay, egl: SFXEGL) -> Bool {
         lock.lock()
         defer { lock.unlock() }
+        var major: EGLint = 0, minor: EGLint = 0
+        guard egl.Initialize(display, &major, &minor) == EGL_TRUE else { return false }
         counts[display, default: 0] += 1
+        return true
     }
 
     /// A context no longer uses `display`; the last one terminates it.

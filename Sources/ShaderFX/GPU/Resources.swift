@@ -181,8 +181,7 @@ final class Program {
             let log = Self.log(length: { var n: GLint = 0; gl.GetProgramiv(program, GLenum(GL_INFO_LOG_LENGTH), &n); return n }) {
                 gl.GetProgramInfoLog(program, $0, nil, $1)
             }
-            gl.DeleteProgram(id)
-            throw .linkFailed(file: file, log: log)
+            throw .linkFailed(file: file, log: log)  // deinit deletes the program
         }
     }
 

@@ -82,12 +82,17 @@ extension Renderer {
             }
             gl.BindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0)
             var pending: (index: Int, slot: Int, fence: GLsync?)?
+            defer { if let fence = pending?.fence { gl.DeleteSync(fence) } }
 
             func collect(_ job: (index: Int, slot: Int, fence: GLsync?)) throws {
                 let started = ContinuousClock.now
                 if let fence = job.fence {
-                    _ = gl.ClientWaitSync(fence, GLbitfield(GL_SYNC_FLUSH_COMMANDS_BIT), 10_000_000_000)
+                    let waited = gl.ClientWaitSync(fence, GLbitfield(GL_SYNC_FLUSH_COMMANDS_BIT), 10_000_000_000)
                     gl.DeleteSync(fence)
+                    pending?.fence = nil
+                    guard waited == GL_ALREADY_SIGNALED || waited == GL_CONDITION_SATISFIED else {
+                        throw GPUError.gl(call: "glClientWaitSync (frame \(job.index) not finished after 10 s)", code: UInt32(waited))
+                    }
                 }
                 gl.BindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), buffers[job.slot])
                 guard let mapped = gl.MapBufferRange(GLenum(GL_PIXEL_PACK_BUFFER), 0, bytes, GLbitfield(GL_MAP_READ_BIT)) else {

@@ -104,6 +104,8 @@ public final class Renderer: @unchecked Sendable {
     private func setState() {
         let gl = context.gl
         gl.BindVertexArray(vertexArray)
+        // Binding point 0 feeds every program's array block; renderers sharing a context each bind theirs.
+        gl.BindBufferBase(GLenum(GL_UNIFORM_BUFFER), 0, arrayBuffer)
         gl.Disable(GLenum(GL_BLEND))
         gl.Disable(GLenum(GL_DITHER))
     }
@@ -293,7 +295,6 @@ public final class Renderer: @unchecked Sendable {
         program.set("sfx_layerOrigin", layer.originPoints.x, layer.originPoints.y)
         program.set("sfx_layerSize", layer.sizePoints.x, layer.sizePoints.y)
         program.set("sfx_scale", Float(layer.scale))
-        program.set("sfx_enabled", int: 1)
 
         var arrayData: [Float] = []
         var unit = 1
@@ -344,7 +345,6 @@ public final class Renderer: @unchecked Sendable {
             arrayData.withUnsafeBytes { bytes in
                 gl.BufferSubData(GLenum(GL_UNIFORM_BUFFER), 0, bytes.count, bytes.baseAddress)
             }
-            gl.BindBufferBase(GLenum(GL_UNIFORM_BUFFER), 0, arrayBuffer)
         }
         gl.DrawArrays(GLenum(GL_TRIANGLES), 0, 3)
         try context.check("drawing \(effect.kind.modifierName) \(function)")

@@ -70,7 +70,9 @@ enum AnimateCommand {
         let limits = ImageLimits(maxDimension: renderer.context.info.maxTextureSize / scale)
         let (image, inputName) = try InputFlags.load(args, defaultPicture: effect.kind == .fill ? .circle : .pool, limits: limits)
         let size = SIMD2(Double(image.width), Double(image.height))
-        if events.taps.isEmpty && events.drags.isEmpty, effect.animation == .gesture || isTouch(effect.animation) {
+        let stageEffects = [effect] + chain.stages.map { $0.effect }
+        if events.taps.isEmpty && events.drags.isEmpty,
+           stageEffects.contains(where: { $0.animation == .gesture || isTouch($0.animation) }) {
             // --origin, when the effect has one and it was given, is the tap; else the centre.
             let given = command.option(named: "origin") != nil && args.isPresent("origin") ? try args.float2("origin") : nil
             let origin = given.map { SIMD2(Double($0.x), Double($0.y)) } ?? size / 2
@@ -78,7 +80,8 @@ enum AnimateCommand {
         }
         let animators = [EffectAnimator(effect: effect, base: base, events: events, size: size)]
             + chain.stages.map { EffectAnimator(effect: $0.effect, base: $0.values, events: events, size: size) }
-        let natural = try animators.compactMap { try $0.naturalDuration() }.max()
+        // A gesture effect whose gestures start nothing (drags for ripple-wave) has no length of its own.
+        let natural = try animators.compactMap { try $0.naturalDuration() }.filter { $0 > 0 }.max()
         guard let duration = try args.double("duration", in: 0.001...86_400) ?? natural else {
             throw UsageError.missingOption("--duration <SECONDS> (\(effect.name) has no length of its own)")
         }
@@ -107,7 +110,7 @@ enum AnimateCommand {
         }, deliver: { index, frame in
             if sheetFrames.contains(index) { sheet[index] = frame.premultipliedImage }
             if raw {
-                Output.write(frame.bytes, to: STDOUT_FILENO)
+                try Output.writeAll(frame.bytes, to: STDOUT_FILENO, name: "standard output")
                 rawBytes += frame.bytes.count
             } else {
                 try writer.submit(frame, index: index)
@@ -170,8 +173,9 @@ enum AnimateCommand {
     }
 
     static func parseTouch(_ text: String, defaultTime: Double?) -> EventScript.Touch? {
-        let parts = text.split(separator: "@", maxSplits: 1)
-        let xy = parts[0].split(separator: ",").map { Double(String($0).trimmed) }
+        let parts = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let point = parts.first else { return nil }
+        let xy = point.split(separator: ",").map { Double(String($0).trimmed) }
         guard xy.count == 2, let x = xy[0], let y = xy[1], x.isFinite, y.isFinite else { return nil }
         let time = parts.count == 2 ? Double(String(parts[1]).trimmed) : defaultTime
         guard let time, time.isFinite, time >= 0 else { return nil }
@@ -223,14 +227,12 @@ final class FrameWriter: @unchecked Sendable {
     private var error: (any Error)?
     private var bytes = 0
     private var encodingSeconds = 0.0
-    private let keep: Bool
 
     /// A writer of `frameCount` frames into `directory` (nil: keep the encoded frames in memory).
     init(directory: String?, frameCount: Int, firstIndex: Int) {
         self.directory = directory
         self.firstIndex = firstIndex
         encoded = directory == nil ? Array(repeating: [], count: frameCount) : []
-        keep = directory == nil && frameCount > 0
     }
 
     /// Queues frame `index` for encoding; waits while too many are in flight.

@@ -74,6 +74,7 @@ enum RenderCommand {
         }
         try InputFlags.validate(args, defaultPicture: job.picture)
         var effects = job.effects
+        let firstStageEffects = effects.count
         for stage in chain.stages { effects += try stage.effect.init(values: stage.values).passes }
         let name = ([job.name] + chain.stages.map { $0.effect.name }).joined(separator: " then ")
         if args.flag("disabled") { effects = effects.map { var e = $0; e.isEnabled = false; return e } }
@@ -83,7 +84,11 @@ enum RenderCommand {
         let renderer = try Renderer(options: options)
         let limits = ImageLimits(maxDimension: renderer.context.info.maxTextureSize / scale)
         let (image, inputName) = try InputFlags.load(args, defaultPicture: job.picture, limits: limits)
-        let resolved = try effects.map(job.resolveImages)
+        // Image arguments of a custom shader are read now, once; chained stages have none pending.
+        let images = try job.imagePaths.mapValues { try PNG.read(path: $0, limits: limits) }
+        let resolved = effects.enumerated().map { index, effect in
+            index < firstStageEffects ? job.resolveImages(effect, images: images) : effect
+        }
         for effect in resolved { try renderer.prepare(effect) }
         let result = try renderer.render(image, effects: resolved, scale: scale, region: region)
         try PNG.write(result, to: outputPath)
@@ -97,11 +102,11 @@ enum RenderCommand {
         var picture: BuiltInPicture
         var imagePaths: [Int: String] = [:]
 
-        /// The effect with image arguments read from their files.
-        func resolveImages(_ effect: Effect) throws -> Effect {
+        /// The custom shader's effect with its image arguments filled in (`images` by argument index).
+        func resolveImages(_ effect: Effect, images: [Int: RGBAImage]) -> Effect {
             var effect = effect
-            for (index, path) in imagePaths {
-                effect.shader.arguments[index] = .image(try PNG.read(path: path))
+            for (index, image) in images where effect.shader.arguments.indices.contains(index) {
+                effect.shader.arguments[index] = .image(image)
             }
             return effect
         }
