@@ -115,9 +115,11 @@ enum TransitionCommand {
         case let .sequence(timing, curve):
             try makeFolder(outputPath)
             let count = timing.frameCount
+            // Fit once: every frame then starts from the same picture (and the same texture).
+            let incoming = fit.fitting(to, width: from.width, height: from.height)
             for k in 0..<count {
-                let frame = try transition.render(renderer, from: from, to: to, progress: timing.progress(ofFrame: k), fit: fit)
-                try PNG.write(frame, to: framePath(outputPath, k))
+                let frame = try transition.render(renderer, from: from, to: incoming, progress: timing.progress(ofFrame: k), fit: .stretch)
+                try PNG.writeFile(PNG.encodeFast(frame), to: framePath(outputPath, k), durable: false)
             }
             output.status("wrote \(count) frames \(framePath(outputPath, 0)) ... \(framePath(outputPath, count - 1)) (\(from.width)x\(from.height), \(builtIn.name) over \(timing.duration) s at \(timing.fps) fps, \(curve.rawValue), \(names)) in \(milliseconds(since: start)) on \(renderer.context.info.summary)")
         }
