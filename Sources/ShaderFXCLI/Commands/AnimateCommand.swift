@@ -92,7 +92,7 @@ enum AnimateCommand {
             throw UsageError.invalidValue(option: "--frames", value: args.string("frames") ?? "",
                                           expected: "a folder --output for a sub-range (an animated PNG holds the whole run)")
         }
-        if !animated && !raw { try makeDirectory(outputPath) }
+        if !animated && !raw { try FrameFolder.make(outputPath) }
         let sheetPath = args.string("contact-sheet")
         let sheetFrames = Set(sheetIndices(range, count: 12))
         for animator in animators { for pass in try animator.passes(at: 0) { try renderer.prepare(pass) } }
@@ -181,26 +181,6 @@ enum AnimateCommand {
         guard let time, time.isFinite, time >= 0 else { return nil }
         return EventScript.Touch(time: time, x: x, y: y)
     }
-
-    static func makeDirectory(_ path: String) throws {
-        var isDirectory = false
-        if fileExists(path, isDirectory: &isDirectory) {
-            guard isDirectory else {
-                throw UsageError.invalidValue(option: "--output", value: path, expected: "a folder, or a file ending in .png")
-            }
-            return
-        }
-        guard mkdir(path, 0o755) == 0 else {
-            throw ImageError.unwritable(path: path, reason: "cannot create the folder: \(String(cString: strerror(errno)))")
-        }
-    }
-
-    static func fileExists(_ path: String, isDirectory: inout Bool) -> Bool {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return false }
-        isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
-        return true
-    }
 }
 
 func format(_ value: Double) -> String {
@@ -245,9 +225,8 @@ final class FrameWriter: @unchecked Sendable {
             let start = ContinuousClock.now
             do {
                 if let directory {
-                    let name = "frame_" + String(repeating: "0", count: max(0, 5 - String(index).count)) + String(index) + ".png"
                     let png = try PNG.encode(frame, fast: true)
-                    try PNG.writeFile(png, to: directory + "/" + name, durable: false)
+                    try PNG.writeFile(png, to: FrameFolder.path(directory, index), durable: false)
                     lock.withLock { bytes += png.count; encodingSeconds += (ContinuousClock.now - start).seconds }
                 } else {
                     let png = try PNG.encode(frame, fast: true, keepAlpha: true)

@@ -1,3 +1,4 @@
+import Foundation
 import ShaderFX
 
 /// Options shared by every command that opens a GPU.
@@ -80,17 +81,26 @@ func milliseconds(since start: ContinuousClock.Instant) -> String {
 enum EffectOptions {
     /// One option per parameter, in a section named after the effect.
     static func options(for effect: any BuiltInEffect.Type) -> [OptionDescription] {
-        effect.options.map { parameter in
+        options(effect.options, section: "\(effect.name.uppercased()) PARAMETERS")
+    }
+
+    /// `parameters` as value options listed under `section`, with their defaults.
+    static func options(_ parameters: [EffectParameter], section: String) -> [OptionDescription] {
+        parameters.map { parameter in
             .value(parameter.name, valueName: parameter.type.rawValue.uppercased(), help: parameter.help,
-                   default: parameter.defaultValue.isEmpty ? nil : parameter.defaultValue,
-                   section: "\(effect.name.uppercased()) PARAMETERS")
+                   default: parameter.defaultValue.isEmpty ? nil : parameter.defaultValue, section: section)
         }
     }
 
     /// The parameters given on the command line (absent ones keep the effect's defaults).
     static func values(for effect: any BuiltInEffect.Type, from args: ParsedArguments) -> ParameterValues {
+        values(of: effect.options, from: args)
+    }
+
+    /// The values given on the command line for `parameters` (absent ones keep their defaults).
+    static func values(of parameters: [EffectParameter], from args: ParsedArguments) -> ParameterValues {
         var raw: [String: String] = [:]
-        for parameter in effect.options where args.isPresent(parameter.name) {
+        for parameter in parameters where args.isPresent(parameter.name) {
             raw[parameter.name] = args.string(parameter.name)
         }
         return ParameterValues(raw)
@@ -166,5 +176,30 @@ struct EffectChain {
         }
         arguments = main
         self.stages = stages
+    }
+}
+
+/// The folder of a frame sequence and the names of its files (`animate`, `transition`).
+enum FrameFolder {
+    /// `folder/frame_00042.png`: frame `index`, five digits at least.
+    static func path(_ folder: String, _ index: Int) -> String {
+        let digits = String(index)
+        return folder + "/frame_" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
+    }
+
+    /// Creates the folder (and its parents) unless it exists; a file in its place is an error.
+    static func make(_ path: String) throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            guard isFolder.boolValue else {
+                throw ImageError.unwritable(path: path, reason: "exists and is not a folder; a sequence writes its frames into a folder")
+            }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw ImageError.unwritable(path: path, reason: "cannot create the folder for the frames: \((error as NSError).localizedDescription)")
+        }
     }
 }

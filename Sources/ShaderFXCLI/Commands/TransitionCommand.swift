@@ -59,11 +59,7 @@ enum TransitionCommand {
 
     /// The command's description with `transition`'s parameters as options.
     static func description(for transition: any BuiltInTransition.Type) -> CommandDescription {
-        description.addingOptions(transition.parameters.map { parameter in
-            .value(parameter.name, valueName: parameter.type.rawValue.uppercased(), help: parameter.help,
-                   default: parameter.defaultValue.isEmpty ? nil : parameter.defaultValue,
-                   section: "\(transition.name.uppercased()) PARAMETERS")
-        })
+        description.addingOptions(EffectOptions.options(transition.parameters, section: "\(transition.name.uppercased()) PARAMETERS"))
     }
 
     /// What to render: one frame at a progress, or a timed sequence.
@@ -94,11 +90,7 @@ enum TransitionCommand {
         let plan = try plan(args)
         let fit = try args.choice("fit", as: FitMode.self) ?? .fill
         let size = try InputFlags.size(args, "size")
-        var raw: [String: String] = [:]
-        for parameter in builtIn.parameters where args.isPresent(parameter.name) {
-            raw[parameter.name] = args.string(parameter.name)
-        }
-        let transition = try builtIn.init(values: ParameterValues(raw))
+        let transition = try builtIn.init(values: EffectOptions.values(of: builtIn.parameters, from: args))
 
         let options = try GPUFlags.resolve(args)
         let start = ContinuousClock.now
@@ -113,15 +105,15 @@ enum TransitionCommand {
             try PNG.write(frame, to: outputPath)
             output.status("wrote \(outputPath) (\(frame.width)x\(frame.height), \(builtIn.name) at progress \(progress), \(names)) in \(milliseconds(since: start)) on \(renderer.context.info.summary)")
         case let .sequence(timing, curve):
-            try makeFolder(outputPath)
+            try FrameFolder.make(outputPath)
             let count = timing.frameCount
             // Fit once: every frame then starts from the same picture (and the same texture).
             let incoming = fit.fitting(to, width: from.width, height: from.height)
             for k in 0..<count {
                 let frame = try transition.render(renderer, from: from, to: incoming, progress: timing.progress(ofFrame: k), fit: .stretch)
-                try PNG.writeFile(PNG.encodeFast(frame), to: framePath(outputPath, k), durable: false)
+                try PNG.writeFile(PNG.encodeFast(frame), to: FrameFolder.path(outputPath, k), durable: false)
             }
-            output.status("wrote \(count) frames \(framePath(outputPath, 0)) ... \(framePath(outputPath, count - 1)) (\(from.width)x\(from.height), \(builtIn.name) over \(timing.duration) s at \(timing.fps) fps, \(curve.rawValue), \(names)) in \(milliseconds(since: start)) on \(renderer.context.info.summary)")
+            output.status("wrote \(count) frames \(FrameFolder.path(outputPath, 0)) ... \(FrameFolder.path(outputPath, count - 1)) (\(from.width)x\(from.height), \(builtIn.name) over \(timing.duration) s at \(timing.fps) fps, \(curve.rawValue), \(names)) in \(milliseconds(since: start)) on \(renderer.context.info.summary)")
         }
     }
 
@@ -162,38 +154,5 @@ enum TransitionCommand {
         let samples = BuiltInTransitions.samplePictures(width: size.x, height: size.y)
         let names = "\(args.string("from") ?? "built-in pool") to \(args.string("to") ?? "built-in warm pool")"
         return (fromFile ?? samples.from, toFile ?? samples.to, names)
-    }
-
-    /// `DIR/frame_00042.png`.
-    static func framePath(_ folder: String, _ k: Int) -> String {
-        let digits = String(k)
-        return folder + "/frame_" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
-    }
-
-    /// Creates the folder for a sequence (and its parents) unless it exists.
-    static func makeFolder(_ path: String) throws {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-            guard isFolder.boolValue else { throw SequenceError.notAFolder(path) }
-            return
-        }
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw SequenceError.cannotCreate(path, (error as NSError).localizedDescription)
-        }
-    }
-
-    /// A folder for a sequence that cannot be used.
-    enum SequenceError: Error, CustomStringConvertible {
-        case notAFolder(String)
-        case cannotCreate(String, String)
-
-        var description: String {
-            switch self {
-            case let .notAFolder(path): return "\(path): exists and is not a folder; a sequence (--duration) writes its frames into a folder"
-            case let .cannotCreate(path, reason): return "\(path): cannot create the folder for the frames: \(reason)"
-            }
-        }
     }
 }
