@@ -25,16 +25,21 @@ let package = Package(
         // Turns the GLSL files of the top-level Shaders/ folder into Swift string constants.
         .executableTarget(name: "shader-embedder", path: "Plugins/ShaderEmbedderTool"),
         .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["shader-embedder"]),
+        // The MSL -> GLSL ES translator: SwiftUI developers' [[ stitchable ]] Metal files, as
+        // the GLSL library the stitcher reads (docs/METAL.md).
+        .target(name: "ShaderFXMetal"),
         .target(
             name: "ShaderFX",
-            dependencies: ["CGLLoader", "CPNGShim"],
+            dependencies: ["CGLLoader", "CPNGShim", "ShaderFXMetal"],
             plugins: ["EmbedShaders"]
         ),
         // Reference-image assertions for Swift Testing: record, compare, write artifacts.
         .target(name: "ShaderFXTesting", dependencies: ["ShaderFX"]),
         .target(name: "ShaderFXCLI", dependencies: ["ShaderFX"]),
         .executableTarget(name: "shaderfx", dependencies: ["ShaderFXCLI"]),
-        .testTarget(name: "ShaderFXTests", dependencies: ["ShaderFX", "ShaderFXTesting"], exclude: ["References"]),
+        .testTarget(name: "ShaderFXTests", dependencies: ["ShaderFX", "ShaderFXTesting"],
+                    exclude: ["References", "MetalCorpus"]),
+        .testTarget(name: "ShaderFXMetalTests", dependencies: ["ShaderFXMetal"]),
         .testTarget(name: "CLITests", dependencies: ["ShaderFXCLI"]),
     ]
 )

@@ -18,7 +18,7 @@ public enum ShaderFXCLI {
             compile); 2 usage or set-up error (a bad option, no GPU or EGL).
             """,
         version: ShaderFXVersion.string,
-        commands: [RenderCommand.description, AnimateCommand.description, TransitionCommand.description,
+        commands: [RenderCommand.description, TranslateCommand.description, AnimateCommand.description, TransitionCommand.description,
                    CompareCommand.description, TestCommand.description, EffectsCommand.description, InfoCommand.description,
                    MontageCommand.description])
 
@@ -34,6 +34,7 @@ public enum ShaderFXCLI {
             case let .command(command, rest):
                 switch command.name {
                 case RenderCommand.description.name: try RenderCommand.run(rest, output: &output)
+                case TranslateCommand.description.name: try TranslateCommand.run(rest, output: &output)
                 case AnimateCommand.description.name: try AnimateCommand.run(rest, output: &output)
                 case TransitionCommand.description.name: try TransitionCommand.run(rest, output: &output)
                 case EffectsCommand.description.name: try EffectsCommand.run(rest, output: &output)
@@ -47,7 +48,12 @@ public enum ShaderFXCLI {
             return 0
         } catch {
             let failure = Failure(error)
-            output.error(failure.message)
+            if failure.isCompilerStyle {
+                // `file:line:col: error: message`, as a compiler prints it, for editors to follow.
+                Output.write(failure.message + "\n", to: STDERR_FILENO)
+            } else {
+                output.error(failure.message)
+            }
             if let hint = failure.hint { output.error(hint) }
             return failure.exitCode
         }
@@ -59,9 +65,16 @@ struct Failure {
     let message: String
     let hint: String?
     let exitCode: Int32
+    /// True when the message is already `file:line:col: error: ...` (a Metal translation error).
+    var isCompilerStyle = false
 
     init(_ error: any Error) {
         switch error {
+        case let error as ShaderError:
+            message = "\(error)"
+            hint = nil
+            exitCode = 1
+            if case .translationFailed = error { isCompilerStyle = true }
         case let error as UsageError:
             message = "\(error)"
             hint = "Run 'shaderfx help' or add --help to a command for its options."

@@ -1,34 +1,70 @@
 import Foundation
 
-/// A GLSL source holding effect functions, as SwiftUI's `ShaderLibrary` holds Metal ones.
+/// Effect functions as the stitcher reads them: GLSL, written by hand or translated from a
+/// SwiftUI developer's Metal, as SwiftUI's `ShaderLibrary` holds Metal ones.
 ///
 /// `library.ripple(.float2(origin), .float(time))` or `library.function("ripple")(...)`
-/// makes a `Shader`, exactly as `ShaderLibrary.Ripple(...)` does in SwiftUI.
+/// makes a `Shader`, exactly as `ShaderLibrary.Ripple(...)` does in SwiftUI. Whatever the
+/// language it was written in, `source` is GLSL and the renderer sees nothing else;
+/// `lineMap` only lets messages about that GLSL name the lines the developer wrote.
 @dynamicMemberLookup
 public struct ShaderLibrary: Sendable, Equatable {
-    /// The GLSL text.
+    /// The GLSL text the stitcher reads.
     public let source: String
-    /// The file name used in error messages.
+    /// The file (or folder) name used in error messages.
     public let name: String
+    /// Where each GLSL line came from when `source` was generated (`lineMap[k]` is line k + 1;
+    /// nil for a generated line); empty when `source` is the text the developer wrote.
+    public let lineMap: [ShaderSourceLocation?]
+    /// The functions the source marks as effect functions (Metal's `[[ stitchable ]]`), or nil
+    /// when any function whose signature fits a kind is one (GLSL).
+    public let stitchableFunctions: [String]?
 
     /// A library from GLSL text.
     /// - Parameters:
     ///   - source: GLSL ES 3.0 function definitions (no `main`, no `#version` needed).
     ///   - name: the name error messages give the source, usually its file name.
     public init(source: String, name: String = "shader.glsl") {
-        self.source = source
-        self.name = name
+        self.init(source: source, name: name, lineMap: [], stitchableFunctions: nil)
     }
 
-    /// A library read from a `.glsl` file.
-    /// - Parameter path: the file's path.
-    public init(contentsOf path: String) throws(ShaderError) {
+    /// A library of generated GLSL that remembers where its lines came from.
+    /// - Parameters:
+    ///   - source: the GLSL.
+    ///   - name: the name error messages give the library as a whole.
+    ///   - lineMap: the original location of each GLSL line (nil for a generated one).
+    ///   - stitchableFunctions: the effect functions, or nil to take every function that fits a kind.
+    public init(source: String, name: String, lineMap: [ShaderSourceLocation?], stitchableFunctions: [String]?) {
+        self.source = source
+        self.name = name
+        self.lineMap = lineMap
+        self.stitchableFunctions = stitchableFunctions
+    }
+
+    /// A library read from a file or a folder: a `.metal` file or a folder of `.metal` files is
+    /// translated to GLSL (a folder becomes one library, as Xcode compiles a target's `.metal`
+    /// files into `ShaderLibrary.default`); any other file is read as GLSL.
+    /// - Parameters:
+    ///   - path: the file's or folder's path.
+    ///   - includePaths: folders searched by Metal's `#include` (after the including file's own).
+    public init(contentsOf path: String, includePaths: [String] = []) throws(ShaderError) {
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+        if exists && isFolder.boolValue {
+            self = try ShaderLibrary(metalFolder: path, includePaths: includePaths)
+            return
+        }
+        if path.lowercased().hasSuffix(".metal") {
+            self = try ShaderLibrary(metalFile: path, includePaths: includePaths)
+            return
+        }
+        let text: String
         do {
-            source = try String(contentsOfFile: path, encoding: .utf8)
+            text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
             throw .unreadable(file: path, reason: (error as NSError).localizedDescription)
         }
-        name = path
+        self.init(source: text, name: path)
     }
 
     /// The function of this name.
@@ -52,7 +88,11 @@ public struct ShaderFunction: Sendable, Equatable {
 
     /// The function's parsed signature.
     public func signature() throws(ShaderError) -> ShaderSignature {
-        try ShaderSignature.parse(function: name, in: library.source, file: library.name)
+        do {
+            return try ShaderSignature.parse(function: name, in: library.source, file: library.name)
+        } catch {
+            throw library.mapped(error)
+        }
     }
 }
 

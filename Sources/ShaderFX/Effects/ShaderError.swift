@@ -12,6 +12,10 @@ public enum ShaderError: Error, Equatable, CustomStringConvertible {
     case linkFailed(file: String, log: String)
     /// The arguments given do not match the function's parameters.
     case argumentMismatch(function: String, reason: String)
+    /// A Metal source could not be translated to GLSL (`file:line:column: error: message`).
+    case translationFailed(file: String, line: Int, column: Int, message: String)
+    /// No function was named and the library does not have exactly one effect function.
+    case functionNotChosen(file: String, candidates: [String])
 
     public var description: String {
         switch self {
@@ -28,6 +32,12 @@ public enum ShaderError: Error, Equatable, CustomStringConvertible {
             return "\(file): the shader does not link:\n\(log)"
         case let .argumentMismatch(function, reason):
             return "\(function): \(reason)"
+        case let .translationFailed(file, line, column, message):
+            return "\(file):\(line):\(column): error: \(message)"
+        case let .functionNotChosen(file, candidates):
+            return candidates.isEmpty
+                ? "\(file): no effect function (a [[ stitchable ]] Metal function, or a GLSL function whose signature fits a kind)"
+                : "\(file): several effect functions, choose one with --function: \(candidates.joined(separator: ", "))"
         }
     }
 }

@@ -54,14 +54,17 @@ struct Stitcher {
     let kind: EffectKind
     let signature: ShaderSignature
     let file: String
+    /// The library, whose line map (if its GLSL was translated) places messages in the original.
+    let library: ShaderLibrary
     let fragmentSource: String
 
     /// Parses `function` in `library`, checks it against `kind`, and builds the fragment shader.
     init(function: ShaderFunction, kind: EffectKind) throws(ShaderError) {
         self.kind = kind
+        library = function.library
         file = function.library.name
         signature = try function.signature()
-        try signature.validate(as: kind, file: file)
+        do { try signature.validate(as: kind, file: file) } catch { throw library.mapped(error) }
         fragmentSource = Self.prelude + "#line 1 1\n" + Self.userSource(function.library.source)
             + "\n#line \(Self.mainFirstLine) 2\n" + Self.main(kind: kind, signature: signature)
     }
@@ -119,40 +122,56 @@ struct Stitcher {
     /// Mesa writes `1:5(12): error: ...`, NVIDIA `1(5) : error C0000: ...`; the leading
     /// number is the source string (1 = the user's file).
     static func describe(log: String, file: String) -> String {
+        describe(log: log, library: ShaderLibrary(source: "", name: file))
+    }
+
+    /// Rewrites a driver's compile log as `describe(log:file:)` does; lines of GLSL translated
+    /// from another language (the library has a line map) are named by the file and line they
+    /// were translated from, e.g. `Ripple.metal:14: error: ... (generated GLSL 31:9)`.
+    static func describe(log: String, library: ShaderLibrary) -> String {
         log.split(separator: "\n").map { rawLine -> String in
             let line = String(rawLine)
-            if let mapped = mapMesa(line, file: file) ?? mapNVIDIA(line, file: file) { return mapped }
+            if let mapped = mapMesa(line, library: library) ?? mapNVIDIA(line, library: library) { return mapped }
             return line
         }.joined(separator: "\n")
     }
 
-    private static func place(_ line: Int, _ column: Int?, file: String) -> String {
+    /// Where a message belongs, and a note to put after it (the generated GLSL's own place).
+    private static func place(_ line: Int, _ column: Int?, library: ShaderLibrary) -> (place: String, note: String) {
         let where_: String
         if line >= 200_001 {
             where_ = "<ShaderFX prelude>:\(line - 200_000)"
         } else if line >= mainFirstLine {
             where_ = "<ShaderFX generated main>:\(line - mainFirstLine + 1)"
+        } else if !library.lineMap.isEmpty {
+            let glsl = "\(line)" + (column.map { ":\($0)" } ?? "")
+            if let origin = library.origin(ofLine: line) {
+                return ("\(origin.file):\(origin.line)", " (generated GLSL \(glsl))")
+            }
+            return ("\(library.name) (generated GLSL):\(glsl)", "")
         } else {
-            where_ = "\(file):\(line)"
+            where_ = "\(library.name):\(line)"
         }
-        return column.map { "\(where_):\($0)" } ?? where_
+        return (column.map { "\(where_):\($0)" } ?? where_, "")
     }
 
-    private static func mapMesa(_ line: String, file: String) -> String? {
+    private static func mapMesa(_ line: String, library: ShaderLibrary) -> String? {
         // S:L(C): message
         var scan = LogScanner(line)
         guard scan.number() != nil, scan.skip(":"), let lineNumber = scan.number(), scan.skip("("),
               let column = scan.number(), scan.skip(")"), scan.rest.hasPrefix(":") else { return nil }
-        return place(lineNumber, column, file: file) + scan.rest
+        let (place, note) = place(lineNumber, column, library: library)
+        return place + scan.rest + note
     }
 
-    private static func mapNVIDIA(_ line: String, file: String) -> String? {
+    private static func mapNVIDIA(_ line: String, library: ShaderLibrary) -> String? {
         // S(L) : message
         var scan = LogScanner(line)
         guard scan.number() != nil, scan.skip("("), let lineNumber = scan.number(), scan.skip(")") else { return nil }
         let rest = scan.rest.trimmingWhitespace
         guard rest.hasPrefix(":") else { return nil }
-        return place(lineNumber, nil, file: file) + ": " + rest.dropFirst().trimmingWhitespace
+        let (place, note) = place(lineNumber, nil, library: library)
+        return place + ": " + rest.dropFirst().trimmingWhitespace + note
     }
 }
 

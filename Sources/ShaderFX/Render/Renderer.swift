@@ -256,7 +256,7 @@ public final class Renderer: @unchecked Sendable {
         if let cached = programs[key] { return cached }
         let stitcher = try Stitcher(function: function, kind: effect.kind)
         let program = try Program(context: context, fragmentSource: stitcher.fragmentSource, file: stitcher.file) {
-            Stitcher.describe(log: $0, file: stitcher.file)
+            Stitcher.describe(log: $0, library: stitcher.library)
         }
         let gl = context.gl
         let block = gl.GetUniformBlockIndex(program.id, "ShaderFXArrays")

@@ -7,11 +7,14 @@ enum RenderCommand {
         abstract: "Apply an effect to a picture and write a PNG.",
         discussion: """
             Give a built-in effect by name ('shaderfx effects' lists them, with their parameters), or your own \
-            function with --shader, --function and --kind. A custom function is written as a SwiftUI \
-            [[stitchable]] function is, in GLSL ES 3.0: the kind fixes its leading parameters \
-            (color: vec4 f(vec2 position, vec4 color, ...); distortion: vec2 f(vec2 position, ...); \
-            layer: vec4 f(vec2 position, Layer layer, ...); fill: vec4 f(vec2 position, ...)), and --arg \
-            gives the rest by name. Chain more built-in effects after the first with --then NAME [--PARAM VALUE ...].
+            function with --shader FILE: a SwiftUI [[ stitchable ]] Metal file (.metal) as you ship it, or the \
+            function in GLSL ES 3.0 (any other file); --library DIR takes every .metal file of a folder as one \
+            library, as Xcode builds ShaderLibrary.default. The signature fixes the kind \
+            (color: half4 f(float2 position, half4 color, ...), in GLSL vec4 f(vec2 position, vec4 color, ...); \
+            distortion: float2 f(float2 position, ...); layer: half4 f(float2 position, SwiftUI::Layer layer, ...); \
+            fill: any other half4 f(float2 position, ...)); --kind only checks it (or picks fill for a \
+            colour-shaped signature). --function may be left out when the file has one effect function. --arg \
+            gives the other parameters by name. Chain built-in effects after the first with --then NAME [--PARAM VALUE ...].
             """,
         arguments: [ArgumentDescription("effect", help: "a built-in effect, e.g. ripple or stripes", optional: true)],
         options: [
@@ -21,9 +24,7 @@ enum RenderCommand {
             .flag("disabled", help: "render with isEnabled: false (the layer drawn unchanged)"),
             .flag("quiet", short: "q", help: "print nothing but errors"),
         ] + InputFlags.options + [
-            .value("shader", valueName: "FILE", help: "a GLSL file holding your effect function", section: "CUSTOM SHADER"),
-            .value("function", valueName: "NAME", help: "the function to run (default: the file's name)", section: "CUSTOM SHADER"),
-            .value("kind", valueName: "KIND", help: "color, distortion, layer or fill", section: "CUSTOM SHADER"),
+        ] + CustomShaderFlags.options + [
             .value("max-sample-offset", valueName: "W[,H]", help: "points the function may sample beyond the frame (distortion, layer)", default: "0", section: "CUSTOM SHADER"),
             .value("arg", valueName: "NAME=VALUE",
                    help: "a value for a parameter: float 1.5; vec2 1,2; vec3 1,2,3; vec4 1,2,3,4 or a colour (red, #ff8800) or 'bounds' (the bounding rect); FloatArray 1,2,3; ColorArray red,blue; sampler2D a PNG file",
@@ -35,6 +36,10 @@ enum RenderCommand {
             UsageExample("shaderfx render stripes --picture circle --thickness 12 --colors mint,indigo -o stripes.png"),
             UsageExample("shaderfx render blur --radius 30 --then background-warp --time 2 -i cover.png -o warped.png",
                          explanation: "effects chain with --then, each reading the previous one's output"),
+            UsageExample("shaderfx render --shader Ripple.metal --input photo.png --arg origin=300,200 --arg time=0.1 --arg amplitude=12 --arg frequency=15 --arg decay=8 --arg speed=1200 --max-sample-offset 12 -o out.png",
+                         explanation: "your own [[ stitchable ]] Metal function, kind and function read from the file"),
+            UsageExample("shaderfx render --library Shaders/ --function Stripes --arg thickness=12 --arg ptr=mint,indigo -o stripes.png",
+                         explanation: "one function of a folder of .metal files"),
             UsageExample("shaderfx render --shader my.glsl --function tint --kind color --arg amount=0.5 --arg color=teal -i in.png -o out.png"),
         ])
 
@@ -62,7 +67,7 @@ enum RenderCommand {
         guard let outputPath = args.string("output") else { throw UsageError.missingOption("--output <FILE>") }
         let job: Job
         if let builtIn {
-            for custom in ["shader", "function", "kind", "max-sample-offset", "arg"] where args.isPresent(custom) {
+            for custom in CustomShaderFlags.names + ["max-sample-offset", "arg"] where args.isPresent(custom) {
                 throw UsageError.invalidValue(option: "--\(custom)", value: args.values(custom).last ?? "",
                                               expected: "no --\(custom) with a built-in effect (it is for --shader)")
             }
@@ -113,16 +118,13 @@ enum RenderCommand {
     }
 
     static func customJob(_ args: ParsedArguments) throws -> Job {
-        guard let path = args.string("shader") else {
-            throw UsageError.missingArgument("effect (a built-in effect name, or --shader FILE with --function and --kind)")
+        guard let library = try CustomShaderFlags.library(args) else {
+            throw UsageError.missingArgument("effect (a built-in effect name, or --shader FILE / --library DIR)")
         }
-        guard let kind = try args.choice("kind", as: EffectKind.self) else { throw UsageError.missingOption("--kind <KIND>") }
-        let library = try ShaderLibrary(contentsOf: path)
-        let fileName = String(path.split(separator: "/").last ?? "")
-        let functionName = args.string("function") ?? String(fileName.split(separator: ".").first ?? "")
-        let signature = try library.function(functionName).signature()
-        try signature.validate(as: kind, file: path)
-        let parameters = signature.arguments(for: kind)
+        let resolved = try library.resolve(function: args.string("function"), kind: try args.choice("kind", as: EffectKind.self))
+        let kind = resolved.kind
+        let functionName = resolved.function.name
+        let parameters = resolved.parameters
 
         var given: [String: String] = [:]
         for pair in try args.keyValuePairs("arg") {

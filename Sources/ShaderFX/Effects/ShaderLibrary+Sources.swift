@@ -1,0 +1,202 @@
+import Foundation
+import ShaderFXMetal
+
+/// A place in the source a developer wrote: a file, a 1-based line and column (0 when unknown).
+public struct ShaderSourceLocation: Sendable, Equatable, CustomStringConvertible {
+    /// The file's path as it was given.
+    public var file: String
+    /// The 1-based line.
+    public var line: Int
+    /// The 1-based column, or 0 when only the line is known.
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int = 0) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    /// `file:line:column`, or `file:line` without a column.
+    public var description: String { column > 0 ? "\(file):\(line):\(column)" : "\(file):\(line)" }
+}
+
+// MARK: - Metal sources
+
+extension ShaderLibrary {
+    /// A library translated from one `.metal` file.
+    /// - Parameters:
+    ///   - path: the file's path.
+    ///   - includePaths: folders searched by `#include "..."` after the file's own folder.
+    public init(metalFile path: String, includePaths: [String] = []) throws(ShaderError) {
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw .unreadable(file: path, reason: FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")
+        }
+        let translation: MetalTranslation
+        do { translation = try MetalTranslator(includePaths: includePaths).translate(file: path) } catch {
+            throw ShaderError(error)
+        }
+        self.init(translation: translation, name: path)
+    }
+
+    /// One library translated from every `.metal` file of a folder, as Xcode compiles a target's
+    /// `.metal` files into `ShaderLibrary.default`.
+    /// - Parameters:
+    ///   - path: the folder's path.
+    ///   - includePaths: folders searched by `#include "..."` after each file's own folder.
+    public init(metalFolder path: String, includePaths: [String] = []) throws(ShaderError) {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw .unreadable(file: path, reason: "no such folder")
+        }
+        let translation: MetalTranslation
+        do { translation = try MetalTranslator(includePaths: includePaths).translate(directory: path) } catch {
+            throw ShaderError(error)
+        }
+        self.init(translation: translation, name: path)
+    }
+
+    /// A library translated from Metal text.
+    /// - Parameters:
+    ///   - metalSource: the text of a `.metal` file.
+    ///   - name: its file name, for messages (and the folder `#include "..."` looks in first).
+    ///   - includePaths: folders searched by `#include "..."`.
+    public init(metalSource: String, name: String = "shader.metal", includePaths: [String] = []) throws(ShaderError) {
+        let translation: MetalTranslation
+        do {
+            translation = try MetalTranslator(includePaths: includePaths).translate([MetalSourceFile(path: name, text: metalSource)])
+        } catch {
+            throw ShaderError(error)
+        }
+        self.init(translation: translation, name: name)
+    }
+
+    /// The translator's GLSL, its line map and its stitchable functions.
+    init(translation: MetalTranslation, name: String) {
+        self.init(source: translation.glsl, name: name,
+                  lineMap: translation.lineMap.map { $0.map { ShaderSourceLocation(file: $0.file, line: $0.line, column: $0.column) } },
+                  stitchableFunctions: translation.functions.map(\.name))
+    }
+
+    /// Where GLSL line `line` (1-based) of `source` came from: the developer's file and line, or
+    /// nil for a line the translator generated. For hand-written GLSL, the line itself.
+    public func origin(ofLine line: Int) -> ShaderSourceLocation? {
+        guard !lineMap.isEmpty else { return ShaderSourceLocation(file: name, line: line) }
+        guard line >= 1, line <= lineMap.count else { return nil }
+        return lineMap[line - 1].map { ShaderSourceLocation(file: $0.file, line: $0.line) }
+    }
+
+    /// `error` with a line of the generated GLSL replaced by the developer's file and line.
+    func mapped(_ error: ShaderError) -> ShaderError {
+        guard !lineMap.isEmpty, case let .badSignature(file, line, function, reason) = error, file == name,
+              let origin = origin(ofLine: line) else { return error }
+        return .badSignature(file: origin.file, line: origin.line, function: function, reason: reason)
+    }
+}
+
+extension ShaderError {
+    /// A translator error, as `file:line:column: error: message`.
+    init(_ error: MetalError) {
+        self = .translationFailed(file: error.location.file, line: error.location.line,
+                                  column: error.location.column, message: error.message)
+    }
+}
+
+// MARK: - Which function, which kind
+
+extension EffectKind {
+    /// The kind a signature's return type and leading parameter types fit, or nil:
+    /// colour `vec4 f(vec2, vec4, ...)`; distortion `vec2 f(vec2, ...)`; layer
+    /// `vec4 f(vec2, Layer, ...)`; fill any other `vec4 f(vec2, ...)`.
+    /// A `vec4 f(vec2, vec4, ...)` is a colour effect, though a fill taking a `vec4` first
+    /// fits it too: ask for `.fill` explicitly to run it as one.
+    public static func inferred(returnType: String, parameterTypes: [String]) -> EffectKind? {
+        guard parameterTypes.first == "vec2" else { return nil }
+        switch returnType {
+        case "vec2": return .distortion
+        case "vec4":
+            if parameterTypes.count > 1 && parameterTypes[1] == "vec4" { return .color }
+            if parameterTypes.count > 1 && parameterTypes[1] == "Layer" { return .layer }
+            return .fill
+        default: return nil
+        }
+    }
+}
+
+/// An effect function of a library with the kind it runs as.
+public struct ResolvedEffectFunction: Sendable, Equatable {
+    /// The function.
+    public let function: ShaderFunction
+    /// The kind it runs as: inferred from its signature, or the one asked for.
+    public let kind: EffectKind
+    /// Its parsed signature.
+    public let signature: ShaderSignature
+    /// The parameters the arguments feed (those after the kind's leading ones).
+    public var parameters: [ShaderParameter] { signature.arguments(for: kind) }
+}
+
+extension ShaderLibrary {
+    /// The library's effect functions and the kind each one's signature fits, in source order:
+    /// for Metal the `[[ stitchable ]]` functions; for GLSL every function whose return type and
+    /// leading parameters fit a kind.
+    public func effectFunctions() -> [(name: String, kind: EffectKind)] {
+        let definitions = ShaderSignature.functionDefinitions(in: ShaderSignature.stripComments(source))
+        var result: [(name: String, kind: EffectKind)] = []
+        for definition in definitions where !result.contains(where: { $0.name == definition.name }) {
+            if let stitchable = stitchableFunctions, !stitchable.contains(definition.name) { continue }
+            let types = definition.parameters.split(separator: ",").prefix(2).map { piece in
+                piece.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)
+                    .filter { !["const", "in", "highp", "mediump", "lowp"].contains($0) }.first ?? ""
+            }
+            if let kind = EffectKind.inferred(returnType: definition.returnType, parameterTypes: types) {
+                result.append((definition.name, kind))
+            }
+        }
+        return result
+    }
+
+    /// The effect function to run and its kind.
+    /// - Parameters:
+    ///   - name: the function; nil to take the library's only effect function (if there are
+    ///     several, the one named as the file, as before inference existed, or an error listing them).
+    ///   - kind: the kind asked for, checked against the signature; nil to infer it.
+    /// - Throws: `ShaderError` when the function is missing, ambiguous, or does not fit `kind`.
+    public func resolve(function name: String?, kind: EffectKind?) throws(ShaderError) -> ResolvedEffectFunction {
+        let candidates = effectFunctions()
+        let chosen: String
+        if let name {
+            chosen = name
+        } else if candidates.count == 1 {
+            chosen = candidates[0].name
+        } else {
+            let stem = String(self.name.split(separator: "/").last?.split(separator: ".").first ?? "")
+            if let match = candidates.first(where: { $0.name == stem }) {
+                chosen = match.name
+            } else {
+                throw .functionNotChosen(file: self.name, candidates: candidates.map { "\($0.name) (\($0.kind.rawValue))" })
+            }
+        }
+        if let stitchable = stitchableFunctions, !stitchable.contains(chosen) {
+            throw .functionNotFound(file: self.name, function: chosen, defined: stitchable)
+        }
+        let signature = try function(chosen).signature()
+        let types = signature.parameters.map(\.type.rawValue)
+        let inferred = EffectKind.inferred(returnType: signature.returnType, parameterTypes: types)
+        let where_ = origin(ofLine: signature.line) ?? ShaderSourceLocation(file: self.name, line: signature.line)
+        if let kind {
+            do {
+                try signature.validate(as: kind, file: self.name)
+            } catch {
+                guard let inferred, inferred != kind else { throw mapped(error) }
+                throw .badSignature(file: where_.file, line: where_.line, function: chosen,
+                                    reason: "its signature makes it a \(inferred.rawValue) effect (\(inferred.modifierName): \(inferred.contract)), not a \(kind.rawValue) effect (\(kind.modifierName): \(kind.contract))")
+            }
+            return ResolvedEffectFunction(function: function(chosen), kind: kind, signature: signature)
+        }
+        guard let inferred else {
+            throw .badSignature(file: where_.file, line: where_.line, function: chosen,
+                                reason: "its signature fits no effect kind (color: \(EffectKind.color.contract); distortion: \(EffectKind.distortion.contract); layer: \(EffectKind.layer.contract); fill: \(EffectKind.fill.contract))")
+        }
+        do { try signature.validate(as: inferred, file: self.name) } catch { throw mapped(error) }
+        return ResolvedEffectFunction(function: function(chosen), kind: inferred, signature: signature)
+    }
+}

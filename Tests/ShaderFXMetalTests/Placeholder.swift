@@ -1,0 +1,1 @@
+// placeholder until the translator tests are copied from /work/dev/metal
