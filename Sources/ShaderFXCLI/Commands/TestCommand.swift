@@ -22,7 +22,8 @@ enum TestCommand {
                "picture": "pool", "size": "240x180", "frames": [0.05, 0.3],
                "tolerance": {"threshold": 0.05, "maxDifferentPixels": 20}}
             Fields: description (text); effect (a name from 'shaderfx effects') or shader {file, function, kind, \
-            args, maxSampleOffset, timeArg} (file and sampler2D args relative to the case file; args as render's \
+            args, maxSampleOffset, timeArg} (file, .metal or GLSL, and sampler2D args relative to the case file; \
+            function and kind may be left out as render's --function and --kind; args as render's \
             --arg values; timeArg: the float parameter each frame's time feeds); parameters (as typed on the \
             command line: {"amplitude": "12"}); input (a PNG relative to the case file) or picture (pool, circle) \
             and size ("WxH"); frames (times in seconds: a time-driven effect gets its time, a gesture effect runs \

@@ -21,8 +21,9 @@ import ShaderFX
 ///
 /// - `description`: free text, shown in the HTML report.
 /// - `effect`: a built-in effect's name (`shaderfx effects` lists them). Or `shader`, an object:
-///   `file` (a GLSL file, relative to the case file), `function` (default: the file's name),
-///   `kind` (color, distortion, layer or fill), `args` (the function's parameters by name, in the
+///   `file` (a `.metal` or GLSL file, relative to the case file), `function` (default: the
+///   file's only effect function), `kind` (color, distortion, layer or fill; default: the one
+///   the signature fits), `args` (the function's parameters by name, in the
 ///   forms of `render --arg`: `"0.8"`, `"indigo"`, `"1,2"`, `"bounds"`, a PNG path relative to the
 ///   case file for a `sampler2D`), `maxSampleOffset` (`"W"` or `"W,H"` points, default 0) and
 ///   `timeArg` (a float parameter that each frame sets to its time).
@@ -314,24 +315,28 @@ struct GoldenCase {
         _ value: JSONValue, file: String, relative: (String) -> String, hasFrames: Bool
     ) throws(SuiteError) -> (source: Source, name: String, kind: EffectKind) {
         let f = try JSONFields(value, file: file, path: "shader", allowed: shaderFields)
-        guard let shaderFile = try f.string("file") else { throw f.error("file", "missing: the GLSL file, relative to the case file") }
-        guard let kindText = try f.string("kind") else { throw f.error("kind", "missing: color, distortion, layer or fill") }
-        guard let kind = EffectKind(rawValue: kindText) else {
-            throw f.error("kind", "expected one of \(EffectKind.allCases.map(\.rawValue).joined(separator: ", ")), found '\(kindText)'")
+        guard let shaderFile = try f.string("file") else { throw f.error("file", "missing: the .metal or GLSL file, relative to the case file") }
+        var requestedKind: EffectKind?
+        if let kindText = try f.string("kind") {
+            guard let kind = EffectKind(rawValue: kindText) else {
+                throw f.error("kind", "expected one of \(EffectKind.allCases.map(\.rawValue).joined(separator: ", ")), found '\(kindText)'")
+            }
+            requestedKind = kind
         }
         let shaderPath = relative(shaderFile)
         let library: ShaderLibrary
-        let signature: ShaderSignature
-        let fileName = String(shaderFile.split(separator: "/").last ?? "")
-        let functionName = try f.string("function") ?? String(fileName.split(separator: ".").first ?? "")
+        let resolved: ResolvedEffectFunction
         do {
             library = try ShaderLibrary(contentsOf: shaderPath)
-            signature = try library.function(functionName).signature()
-            try signature.validate(as: kind, file: shaderPath)
+            resolved = try library.resolve(function: try f.string("function"), kind: requestedKind)
+        } catch let error as SuiteError {
+            throw error
         } catch {
             throw f.error("file", "\(error)")
         }
-        let parameters = signature.arguments(for: kind)
+        let kind = resolved.kind
+        let functionName = resolved.function.name
+        let parameters = resolved.parameters
         let given = try f.textMap("args")
         for (key, value) in given where !parameters.contains(where: { $0.name == key }) {
             let names = parameters.map(\.name)

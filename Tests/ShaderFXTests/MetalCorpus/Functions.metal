@@ -1,0 +1,122 @@
+// Helper functions as apps organise them: prototypes, default arguments, overloads, structs,
+// out-parameters by reference and by pointer, arrays local, global, nested and as parameters,
+// and program-scope constants.
+#include <metal_stdlib>
+#include <SwiftUI/SwiftUI.h>
+#include "CorpusCommon.h"
+using namespace metal;
+
+// Prototypes, defined after their first use; the default argument is on the prototype.
+float wave(float x, float k = 2.0);
+static float triangle(float x);
+
+struct Ring {
+    float2 centre;
+    float radius;
+    float width;
+};
+
+struct Palette {
+    half4 inside;
+    half4 outside;
+};
+
+constant float kGain = 0.75;
+constexpr constant float kOffset = 0.125;
+static constant float kScale = 2.0;
+constant float2 kCentre = float2(16.0, 12.0);
+constant float kWeights[5] = {0.1, 0.2, 0.4, 0.2, 0.1};
+constant half3 kPalette[3] = { half3(1, 0, 0), half3(0, 1, 0), half3(0, 0, 1) };
+
+float coverage(Ring ring, float2 p) {
+    float d = abs(length(p - ring.centre) - ring.radius);
+    return 1.0 - smoothstep(0.0, ring.width, d);
+}
+
+float shade(float x) { return x * 0.5; }
+float shade(float2 v) { return (v.x + v.y) * 0.25; }
+float shade(half3 c) { return float(c.r + c.g + c.b) / 3.0; }
+
+void splitInteger(float x, thread float &whole, thread float &fraction) {
+    whole = floor(x);
+    fraction = x - whole;
+}
+
+void accumulate(thread float *total, float value) {
+    *total += value;
+}
+
+void swapValues(thread float2 &v) {
+    v = v.yx;
+}
+
+float average4(float values[4]) {
+    return (values[0] + values[1] + values[2] + values[3]) * 0.25;
+}
+
+float rowSum(float row[3]) {
+    float s = 0.0;
+    for (int i = 0; i < 3; i++) s += row[i];
+    return s;
+}
+
+[[ stitchable ]] half4 ringStruct(float2 position, half4 color, float2 centre, float radius) {
+    Ring ring = { centre, radius, 2.0 };
+    Palette palette;
+    palette.inside = half4(1.0h, 0.5h, 0.0h, 1.0h);
+    palette.outside = color;
+    float c = coverage(ring, position);
+    return mix(palette.outside, palette.inside, half(c));
+}
+
+[[ stitchable ]] half4 overloadsAndDefaults(float2 position, half4 color) {
+    float a = shade(position.x / 32.0);
+    float b = shade(position / float2(32.0, 24.0));
+    float c = shade(color.rgb);
+    float w = wave(position.x / 32.0);          // k = 2, the default
+    float w3 = wave(position.y / 24.0, 3.0);
+    return half4(a + b, c, (w + w3) * 0.25 + 0.5, triangle(position.x / 8.0));
+}
+
+[[ stitchable ]] half4 outParameters(float2 position, half4 color) {
+    float whole, fraction;
+    splitInteger(position.x / 5.0, whole, fraction);
+    float total = 0.0;
+    for (int i = 0; i < 3; i++) accumulate(&total, position.y / 72.0);
+    float2 v = float2(0.25, 0.75);
+    swapValues(v);
+    return half4(whole / 8.0, fraction, total * v.y, v.x);
+}
+
+[[ stitchable ]] half4 arrays(float2 position, half4 color) {
+    float samples[4];
+    for (int i = 0; i < 4; i++) samples[i] = float(i) * position.x / 128.0;
+    float grid[3][3] = { {1, 2, 3}, {4, 5, 6}, {7, 8, 9} };
+    int row = int(position.y) % 3;
+    grid[row][1] = 0.0;
+    float total = 0.0;
+    for (int r = 0; r < 3; r++) total += rowSum(grid[r]);
+    float weighted = 0.0;
+    for (int k = 0; k < 5; k++) weighted += kWeights[k] * float(k);
+    half3 tint = kPalette[int(position.x) % 3];
+    return half4(average4(samples), total / 64.0 + weighted * 0.1, float(tint.b) * 0.5 + float(tint.g) * 0.25, 1.0);
+}
+
+[[ stitchable ]] half4 globalConstants(float2 position, half4 color) {
+    constexpr float third = 1.0 / 3.0;
+    float d = length(position - kCentre) / 20.0;
+    return half4(float(color.r) * kGain + kOffset, saturate(d * kScale * third), kOffset * kScale, 1.0);
+}
+
+[[ stitchable ]] half4 headerHelpers(float2 position, half4 color) {
+    float y = luma(color.rgb);
+    return half4(CORPUS_HALF(y), float(LEVELS) / 8.0, y, 1.0);
+}
+
+float wave(float x, float k) {
+    return sin(x * k * M_PI_F);
+}
+
+static float triangle(float x) {
+    return abs(fract(x) * 2.0 - 1.0);
+}
