@@ -124,12 +124,12 @@ func worstDifference(_ a: RGBAImage, _ b: RGBAImage) -> (difference: Float, x: I
         }
     }
 
-    /// The five files as one library, as Xcode compiles a target's .metal files.
+    /// The six files as one library, as Xcode compiles a target's .metal files.
     @Test func theSeedsFolderIsOneLibrary() throws {
         let library = try ShaderLibrary(contentsOf: repositoryRoot.appendingPathComponent("examples/metal").path)
         let functions = Dictionary(uniqueKeysWithValues: library.effectFunctions().map { ($0.name, $0.kind) })
         #expect(functions == ["Stripes": .fill, "Ripple": .layer, "RippleShaderEffectDistortion": .layer,
-                              "ripple": .distortion, "backgroundWarp": .layer])
+                              "ripple": .distortion, "backgroundWarp": .layer, "vignette": .color])
         let disc = BuiltInPicture.circle.draw(width: 40, height: 30)
         try expectSame(Stripes(thickness: 5).effect, library.Stripes(.float(5), .colorArray(Stripes.defaultColors)), over: disc)
     }

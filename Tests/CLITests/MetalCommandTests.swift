@@ -1,0 +1,198 @@
+import Foundation
+import Testing
+import ShaderFX
+@testable import ShaderFXCLI
+
+/// SwiftUI developers' Metal files through the command line: `render --shader X.metal`,
+/// `--library DIR`, `-I`, inferred kind and function, `translate`, golden cases.
+@Suite(.serialized) struct MetalCommandTests {
+    /// The README's worked example, exactly as written there but for the picture.
+    @Test func theReadmeRippleExampleRenders() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out.png").path
+        let run = try CLIRun(["render", "--shader", "examples/metal/Ripple.metal", "--picture", "pool", "--arg", "origin=300,200",
+                              "--arg", "time=0.1", "--arg", "amplitude=12", "--arg", "frequency=15", "--arg", "decay=8",
+                              "--arg", "speed=1200", "--max-sample-offset", "12", "-o", out])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("wrote \(out) (512x384, Ripple over built-in pool picture)"), "\(run.stdout)")
+        // The same picture as the built-in ripple (Ripple.metal keeps the built-in's guards).
+        let builtIn = dir.appendingPathComponent("builtin.png").path
+        let reference = try CLIRun(["render", "ripple", "--origin", "300,200", "--time", "0.1", "-o", builtIn])
+        #expect(reference.status == 0, "\(reference.stderr)")
+        let compare = try CLIRun(["compare", builtIn, out, "--threshold", "0.01"])
+        #expect(compare.status == 0, "\(compare.stdout)\(compare.stderr)")
+    }
+
+    @Test func theKindIsCheckedAgainstTheSignature() throws {
+        let run = try CLIRun(["render", "--shader", "examples/metal/Ripple.metal", "--kind", "color", "-o", "x.png"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("Ripple.metal:"), "\(run.stderr)")
+        #expect(run.stderr.contains("a layer effect"), "\(run.stderr)")
+        #expect(run.stderr.contains("not a color effect"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: CLIRun.root.appendingPathComponent("x.png").path))
+    }
+
+    @Test func aFolderIsOneLibraryAndSeveralFunctionsMustBeChosen() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("stripes.png").path
+        let ambiguous = try CLIRun(["render", "--library", "examples/metal", "-o", out])
+        #expect(ambiguous.status == 1)
+        for name in ["Stripes (fill)", "Ripple (layer)", "ripple (distortion)", "backgroundWarp (layer)", "vignette (color)"] {
+            #expect(ambiguous.stderr.contains(name), "\(ambiguous.stderr)")
+        }
+        let run = try CLIRun(["render", "--library", "examples/metal", "--function", "vignette", "--arg", "strength=0.8",
+                              "--arg", "tint=indigo", "--arg", "bounds=bounds", "--size", "48x32", "-o", out])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out))
+    }
+
+    /// A Metal shader chained with built-in effects, with a local header found through -I.
+    @Test func includePathsAndChains() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let headers = dir.appendingPathComponent("Include")
+        try FileManager.default.createDirectory(at: headers, withIntermediateDirectories: true)
+        try "#pragma once\n#define DIM 0.5\n".write(to: headers.appendingPathComponent("Dim.h"), atomically: true, encoding: .utf8)
+        let shader = dir.appendingPathComponent("Dim.metal")
+        try """
+            #include <metal_stdlib>
+            #include <SwiftUI/SwiftUI.h>
+            #include "Dim.h"
+            using namespace metal;
+
+            [[ stitchable ]] half4 dim(float2 position, half4 color) {
+                return half4(color.rgb * DIM, color.a);
+            }
+            """.write(to: shader, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("out.png").path
+        let missing = try CLIRun(["render", "--shader", shader.path, "--size", "32x24", "-o", out])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.hasPrefix("\(shader.path):3:"), "\(missing.stderr)")
+        #expect(missing.stderr.contains("error:"))
+        let run = try CLIRun(["render", "--shader", shader.path, "-I", headers.path, "--then", "ripple", "--origin", "16,12",
+                              "--time", "0.02", "--size", "32x24", "-o", out])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("dim then ripple"), "\(run.stdout)")
+    }
+
+    @Test func aGLSLFileNeedsNoKindOrFunctionEither() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out.png").path
+        let run = try CLIRun(["render", "--shader", "examples/vignette.glsl", "--arg", "strength=0.8", "--arg", "tint=indigo",
+                              "--arg", "bounds=bounds", "--size", "48x32", "-o", out])
+        #expect(run.status == 0, "\(run.stderr)")
+        // Several functions that fit a kind, none named as the file: the error lists them.
+        let shader = dir.appendingPathComponent("two.glsl")
+        try """
+            vec4 a(vec2 position, vec4 color) { return color; }
+            vec2 b(vec2 position) { return position; }
+            float helper(float x) { return x; }
+            """.write(to: shader, atomically: true, encoding: .utf8)
+        let two = try CLIRun(["render", "--shader", shader.path, "-o", out])
+        #expect(two.status == 1)
+        #expect(two.stderr.contains("a (color), b (distortion)"), "\(two.stderr)")
+        let chosen = try CLIRun(["render", "--shader", shader.path, "--function", "b", "--size", "16x16", "-o", out])
+        #expect(chosen.status == 0, "\(chosen.stderr)")
+    }
+
+    @Test func translatePrintsTheGLSL() throws {
+        let run = try CLIRun(["translate", "examples/metal/Ripple.metal"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("vec4 Ripple(vec2 position, Layer layer"), "\(run.stdout)")
+        #expect(!run.stdout.contains("[[ stitchable ]]"))
+        let function = try CLIRun(["translate", "examples/metal/Ripple.metal", "--function", "Ripple"])
+        #expect(function.status == 0, "\(function.stderr)")
+        #expect(function.stdout.contains("// Ripple: a layer effect (layerEffect)"), "\(function.stdout)")
+        #expect(function.stdout.contains("//   origin: vec2"))
+        #expect(function.stdout.contains("//   speed: float"))
+        let library = try CLIRun(["translate", "--library", "examples/metal", "--function", "Stripes"])
+        #expect(library.status == 0, "\(library.stderr)")
+        #expect(library.stdout.contains("// Stripes: a fill effect (fill)"), "\(library.stdout)")
+        #expect(library.stdout.contains("ColorArray"))
+        #expect(library.stdout.contains("vec2 ripple(vec2 position"))
+    }
+
+    @Test func translateWritesAFile() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("stripes.glsl")
+        let run = try CLIRun(["translate", "examples/metal/Stripes.metal", "-o", out.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let glsl = try String(contentsOf: out, encoding: .utf8)
+        #expect(glsl.contains("vec4 Stripes(vec2 position"))
+        // The translated GLSL renders as a GLSL shader too.
+        let png = dir.appendingPathComponent("stripes.png").path
+        let render = try CLIRun(["render", "--shader", out.path, "--arg", "thickness=5", "--arg", "\(try firstColorArray(glsl))=red,blue",
+                                 "--size", "32x24", "-o", png])
+        #expect(render.status == 0, "\(render.stderr)")
+    }
+
+    /// The name of the ColorArray parameter in translated GLSL (the translator keeps Metal's pointer's name).
+    func firstColorArray(_ glsl: String) throws -> String {
+        let library = ShaderLibrary(source: glsl, name: "stripes.glsl")
+        let signature = try library.function("Stripes").signature()
+        return try #require(signature.parameters.first { $0.type == .colorArray }?.name)
+    }
+
+    @Test func translateErrorsAreCompilerStyle() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let shader = dir.appendingPathComponent("bad.metal")
+        try """
+            #include <metal_stdlib>
+            using namespace metal;
+
+            [[ stitchable ]] half4 bad(float2 position, half4 color) {
+                return colr;
+            }
+            """.write(to: shader, atomically: true, encoding: .utf8)
+        for command in [["translate", shader.path], ["render", "--shader", shader.path, "-o", dir.appendingPathComponent("x.png").path]] {
+            let run = try CLIRun(command)
+            #expect(run.status == 1)
+            #expect(run.stderr.hasPrefix("\(shader.path):5:"), "\(run.stderr)")
+            #expect(run.stderr.contains(": error: "))
+            #expect(run.stderr.contains("colr"))
+        }
+    }
+
+    @Test(arguments: [
+        (["translate"], "missing"),
+        (["translate", "examples/metal/Ripple.metal", "--library", "examples/metal"], "not both"),
+        (["translate", "examples/vignette.glsl"], "a .metal file"),
+        (["translate", "--frobnicate"], "--frobnicate"),
+        (["render", "--shader", "examples/metal", "-o", "x.png"], "--library"),
+        (["render", "--library", "examples/metal/Ripple.metal", "-o", "x.png"], "a folder of .metal files"),
+        (["render", "--shader", "examples/metal/Ripple.metal", "-I", "nowhere", "-o", "x.png"], "--include"),
+        (["render", "ripple", "--shader", "examples/metal/Ripple.metal", "-o", "x.png"], "--shader"),
+    ] as [([String], String)])
+    func usageErrorsExitWithTwo(arguments: [String], message: String) throws {
+        let run = try CLIRun(arguments)
+        #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains(message), "stderr was: \(run.stderr)")
+    }
+
+    @Test func translateHelp() throws {
+        let run = try CLIRun(["translate", "--help"])
+        #expect(run.status == 0)
+        for text in ["USAGE", "shaderfx translate", "--library", "-I, --include", "--function", "EXAMPLES"] {
+            #expect(run.stdout.contains(text), "\(text): \(run.stdout)")
+        }
+        let help = try CLIRun(["--help"])
+        #expect(help.stdout.contains("translate"))
+        let render = try CLIRun(["render", "--help"])
+        #expect(render.stdout.contains("--library"))
+        #expect(render.stdout.contains(".metal"))
+    }
+
+    /// examples/golden-suite: the Metal vignette against the GLSL vignette's reference.
+    @Test func theGoldenSuiteRunsTheMetalVignette() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try CLIRun(["test", "examples/golden-suite", "--filter", "vignette", "--record", "never", "--report", dir.path])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("2 passed, 0 failed"), "\(run.stdout)")
+    }
+}
