@@ -77,6 +77,28 @@ import ShaderFX
         #expect(run.stdout.contains("dim then ripple"), "\(run.stdout)")
     }
 
+    /// Arguments are named as in the Metal source, though GLSL reserves `input` and `filter`.
+    @Test func argumentsKeepTheirMetalNames() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let shader = dir.appendingPathComponent("Reserved.metal")
+        try """
+            #include <metal_stdlib>
+            using namespace metal;
+            [[ stitchable ]] half4 reserved(float2 position, half4 color, float input, float4 filter) {
+                return mix(color, half4(filter), half(input));
+            }
+            """.write(to: shader, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("out.png").path
+        let run = try CLIRun(["render", "--shader", shader.path, "--arg", "input=0.5", "--arg", "filter=red", "--size", "16x12", "-o", out])
+        #expect(run.status == 0, "\(run.stderr)")
+        let wrong = try CLIRun(["render", "--shader", shader.path, "--arg", "input=0.5", "--size", "16x12", "-o", out])
+        #expect(wrong.status == 2)
+        #expect(wrong.stderr.contains("--arg filter=<vec4>"), "\(wrong.stderr)")
+        let translate = try CLIRun(["translate", shader.path, "--function", "reserved"])
+        #expect(translate.stdout.contains("//   input: float\n//   filter: vec4"), "\(translate.stdout)")
+    }
+
     @Test func aGLSLFileNeedsNoKindOrFunctionEither() throws {
         let dir = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -59,7 +59,7 @@ import Testing
         name: "Foo.metal",
         lineMap: [nil, ShaderSourceLocation(file: "Foo.metal", line: 10, column: 1),
                   ShaderSourceLocation(file: "Foo.metal", line: 11, column: 3), ShaderSourceLocation(file: "Inc.h", line: 12, column: 3)],
-        stitchableFunctions: ["foo"])
+        stitchableFunctions: [StitchableFunction(name: "foo", kind: .color)])
 
     @Test func translatedLinesAreNamedByTheirOrigin() throws {
         #expect(Self.translated.origin(ofLine: 2) == ShaderSourceLocation(file: "Foo.metal", line: 10))

@@ -16,9 +16,10 @@ public struct ShaderLibrary: Sendable, Equatable {
     /// Where each GLSL line came from when `source` was generated (`lineMap[k]` is line k + 1;
     /// nil for a generated line); empty when `source` is the text the developer wrote.
     public let lineMap: [ShaderSourceLocation?]
-    /// The functions the source marks as effect functions (Metal's `[[ stitchable ]]`), or nil
-    /// when any function whose signature fits a kind is one (GLSL).
-    public let stitchableFunctions: [String]?
+    /// The functions the source marks as effect functions (Metal's `[[ stitchable ]]`) with the
+    /// kind the original signature gives them, or nil when any function whose signature fits a
+    /// kind is one (GLSL).
+    public let stitchableFunctions: [StitchableFunction]?
 
     /// A library from GLSL text.
     /// - Parameters:
@@ -33,8 +34,9 @@ public struct ShaderLibrary: Sendable, Equatable {
     ///   - source: the GLSL.
     ///   - name: the name error messages give the library as a whole.
     ///   - lineMap: the original location of each GLSL line (nil for a generated one).
-    ///   - stitchableFunctions: the effect functions, or nil to take every function that fits a kind.
-    public init(source: String, name: String, lineMap: [ShaderSourceLocation?], stitchableFunctions: [String]?) {
+    ///   - stitchableFunctions: the effect functions and their kinds, or nil to take every function
+    ///     that fits a kind.
+    public init(source: String, name: String, lineMap: [ShaderSourceLocation?], stitchableFunctions: [StitchableFunction]?) {
         self.source = source
         self.name = name
         self.lineMap = lineMap

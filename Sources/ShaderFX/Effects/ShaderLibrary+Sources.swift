@@ -20,6 +20,24 @@ public struct ShaderSourceLocation: Sendable, Equatable, CustomStringConvertible
     public var description: String { column > 0 ? "\(file):\(line):\(column)" : "\(file):\(line)" }
 }
 
+/// An effect function a source marks as one (Metal's `[[ stitchable ]]`), with its kind.
+public struct StitchableFunction: Sendable, Equatable {
+    /// The function's name, the same in the source and in the GLSL.
+    public var name: String
+    /// The kind its original signature gives it. Metal tells apart what GLSL cannot: a
+    /// `half4 f(float2, float4 bounds)` is a fill, a `half4 f(float2, half4 color)` a colour effect.
+    public var kind: EffectKind
+    /// The names of the parameters arguments feed, as the source spells them (the GLSL may
+    /// rename one that is reserved there, such as `input`); empty when they are the GLSL's.
+    public var argumentNames: [String]
+
+    public init(name: String, kind: EffectKind, argumentNames: [String] = []) {
+        self.name = name
+        self.kind = kind
+        self.argumentNames = argumentNames
+    }
+}
+
 // MARK: - Metal sources
 
 extension ShaderLibrary {
@@ -74,7 +92,10 @@ extension ShaderLibrary {
     init(translation: MetalTranslation, name: String) {
         self.init(source: translation.glsl, name: name,
                   lineMap: translation.lineMap.map { $0.map { ShaderSourceLocation(file: $0.file, line: $0.line, column: $0.column) } },
-                  stitchableFunctions: translation.functions.map(\.name))
+                  stitchableFunctions: translation.functions.map {
+                      StitchableFunction(name: $0.name, kind: EffectKind(rawValue: $0.kind.rawValue) ?? .fill,
+                                         argumentNames: $0.parameters.map(\.name))
+                  })
     }
 
     /// Where GLSL line `line` (1-based) of `source` came from: the developer's file and line, or
@@ -120,6 +141,16 @@ extension EffectKind {
         default: return nil
         }
     }
+
+    /// The signature the kind requires in Metal, for messages about `.metal` files.
+    var metalContract: String {
+        switch self {
+        case .color: return "half4 f(float2 position, half4 color, ...)"
+        case .distortion: return "float2 f(float2 position, ...)"
+        case .layer: return "half4 f(float2 position, SwiftUI::Layer layer, ...)"
+        case .fill: return "half4 f(float2 position, ...)"
+        }
+    }
 }
 
 /// An effect function of a library with the kind it runs as.
@@ -130,19 +161,27 @@ public struct ResolvedEffectFunction: Sendable, Equatable {
     public let kind: EffectKind
     /// Its parsed signature.
     public let signature: ShaderSignature
-    /// The parameters the arguments feed (those after the kind's leading ones).
+    /// The parameters the arguments feed (those after the kind's leading ones), in the GLSL.
     public var parameters: [ShaderParameter] { signature.arguments(for: kind) }
+    /// The parameters the arguments feed with the names the developer wrote (a Metal `input`
+    /// stays `input` though the GLSL renames it): what `--arg NAME=...` and messages use.
+    public var namedParameters: [ShaderParameter] {
+        let glsl = parameters
+        guard argumentNames.count == glsl.count else { return glsl }
+        return zip(glsl, argumentNames).map { ShaderParameter(type: $0.type, name: $1) }
+    }
+    var argumentNames: [String] = []
 }
 
 extension ShaderLibrary {
     /// The library's effect functions and the kind each one's signature fits, in source order:
-    /// for Metal the `[[ stitchable ]]` functions; for GLSL every function whose return type and
-    /// leading parameters fit a kind.
+    /// for Metal the `[[ stitchable ]]` functions with their Metal signature's kind; for GLSL
+    /// every function whose return type and leading parameters fit a kind.
     public func effectFunctions() -> [(name: String, kind: EffectKind)] {
+        if let stitchableFunctions { return stitchableFunctions.map { ($0.name, $0.kind) } }
         let definitions = ShaderSignature.functionDefinitions(in: ShaderSignature.stripComments(source))
         var result: [(name: String, kind: EffectKind)] = []
         for definition in definitions where !result.contains(where: { $0.name == definition.name }) {
-            if let stitchable = stitchableFunctions, !stitchable.contains(definition.name) { continue }
             let types = definition.parameters.split(separator: ",").prefix(2).map { piece in
                 piece.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)
                     .filter { !["const", "in", "highp", "mediump", "lowp"].contains($0) }.first ?? ""
@@ -175,28 +214,55 @@ extension ShaderLibrary {
                 throw .functionNotChosen(file: self.name, candidates: candidates.map { "\($0.name) (\($0.kind.rawValue))" })
             }
         }
-        if let stitchable = stitchableFunctions, !stitchable.contains(chosen) {
-            throw .functionNotFound(file: self.name, function: chosen, defined: stitchable)
+        var declared: EffectKind?
+        if let stitchable = stitchableFunctions {
+            guard let function = stitchable.first(where: { $0.name == chosen }) else {
+                throw .functionNotFound(file: self.name, function: chosen, defined: stitchable.map(\.name))
+            }
+            declared = function.kind
         }
         let signature = try function(chosen).signature()
         let types = signature.parameters.map(\.type.rawValue)
-        let inferred = EffectKind.inferred(returnType: signature.returnType, parameterTypes: types)
+        let inferred = declared ?? EffectKind.inferred(returnType: signature.returnType, parameterTypes: types)
         let where_ = origin(ofLine: signature.line) ?? ShaderSourceLocation(file: self.name, line: signature.line)
+        func contract(_ kind: EffectKind) -> String { lineMap.isEmpty ? kind.contract : kind.metalContract }
+        func mismatch(_ actual: EffectKind, _ asked: EffectKind) -> String {
+            "its signature makes it a \(actual.rawValue) effect (\(actual.modifierName): \(contract(actual))), not a \(asked.rawValue) effect (\(asked.modifierName): \(contract(asked)))"
+        }
         if let kind {
+            // A source that declares kinds (Metal) decides them; a colour-shaped function may
+            // still run as a fill (its `half4` is then an argument), as in GLSL.
+            if let declared, kind != declared, !(kind == .fill && declared == .color) {
+                throw .badSignature(file: where_.file, line: where_.line, function: chosen,
+                                    reason: mismatch(declared, kind))
+            }
             do {
                 try signature.validate(as: kind, file: self.name)
             } catch {
                 guard let inferred, inferred != kind else { throw mapped(error) }
                 throw .badSignature(file: where_.file, line: where_.line, function: chosen,
-                                    reason: "its signature makes it a \(inferred.rawValue) effect (\(inferred.modifierName): \(inferred.contract)), not a \(kind.rawValue) effect (\(kind.modifierName): \(kind.contract))")
+                                    reason: mismatch(inferred, kind))
             }
-            return ResolvedEffectFunction(function: function(chosen), kind: kind, signature: signature)
+            var resolved = ResolvedEffectFunction(function: function(chosen), kind: kind, signature: signature)
+            resolved.argumentNames = argumentNames(chosen, kind: kind, signature: signature)
+            return resolved
         }
         guard let inferred else {
             throw .badSignature(file: where_.file, line: where_.line, function: chosen,
                                 reason: "its signature fits no effect kind (color: \(EffectKind.color.contract); distortion: \(EffectKind.distortion.contract); layer: \(EffectKind.layer.contract); fill: \(EffectKind.fill.contract))")
         }
         do { try signature.validate(as: inferred, file: self.name) } catch { throw mapped(error) }
-        return ResolvedEffectFunction(function: function(chosen), kind: inferred, signature: signature)
+        var resolved = ResolvedEffectFunction(function: function(chosen), kind: inferred, signature: signature)
+        resolved.argumentNames = argumentNames(chosen, kind: inferred, signature: signature)
+        return resolved
+    }
+
+    /// The source's names of `function`'s argument parameters when run as `kind` (a colour-shaped
+    /// function run as a fill takes its `half4` as the first argument).
+    private func argumentNames(_ function: String, kind: EffectKind, signature: ShaderSignature) -> [String] {
+        guard let declared = stitchableFunctions?.first(where: { $0.name == function }), !declared.argumentNames.isEmpty else { return [] }
+        let extra = signature.arguments(for: kind).count - declared.argumentNames.count
+        guard extra >= 0 else { return [] }
+        return signature.arguments(for: kind).prefix(extra).map(\.name) + declared.argumentNames
     }
 }

@@ -47,6 +47,8 @@ public struct ShaderSignature: Sendable, Equatable {
     public let line: Int
     /// Sampling declared for image parameters, by parameter name.
     public let samplers: [String: ImageSampling]
+    /// `#pragma shaderfx sampler` names that are no `sampler2D` parameter of any function of the file.
+    var strayPragmas: [String] = []
 
     /// The parameters after the kind's fixed leading ones: the ones arguments feed.
     public func arguments(for kind: EffectKind) -> [ShaderParameter] {
@@ -83,8 +85,25 @@ public struct ShaderSignature: Sendable, Equatable {
                 parameters.append(ShaderParameter(type: type, name: words[1]))
             }
         }
-        return ShaderSignature(function: function, returnType: definition.returnType, parameters: parameters,
-                               line: definition.line, samplers: samplerPragmas(in: text))
+        // A pragma applies to the image parameters of that name: the last one before the function
+        // (a translated library declares each function's samplers just before it), else the
+        // file's last one of that name (hand-written GLSL may declare them anywhere).
+        let pragmas = samplerPragmaLines(in: text)
+        var samplers: [String: ImageSampling] = [:]
+        for parameter in parameters where parameter.type == .image {
+            let named = pragmas.filter { $0.name == parameter.name }
+            if let pragma = named.last(where: { $0.line < definition.line }) ?? named.last { samplers[parameter.name] = pragma.sampling }
+        }
+        let imageNames = Set(definitions.flatMap { definition in
+            definition.parameters.split(separator: ",").compactMap { piece -> String? in
+                let words = piece.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+                return words.count >= 2 && words[words.count - 2] == "sampler2D" ? String(words[words.count - 1]) : nil
+            }
+        })
+        var signature = ShaderSignature(function: function, returnType: definition.returnType, parameters: parameters,
+                                        line: definition.line, samplers: samplers)
+        signature.strayPragmas = pragmas.map(\.name).filter { !imageNames.contains($0) }
+        return signature
     }
 
     /// Checks the signature against `kind`'s contract.
@@ -101,7 +120,7 @@ public struct ShaderSignature: Sendable, Equatable {
         for parameter in arguments(for: kind) where parameter.type == .layer {
             throw fail("only the leading parameter of a layer effect may be a Layer ('\(parameter.name)')")
         }
-        for name in samplers.keys where !parameters.contains(where: { $0.name == name && $0.type == .image }) {
+        for name in strayPragmas {
             throw .badSignature(file: file, line: line, function: function,
                                 reason: "#pragma shaderfx sampler names '\(name)', which is not a sampler2D parameter")
         }
@@ -150,10 +169,11 @@ public struct ShaderSignature: Sendable, Equatable {
         return result
     }
 
-    /// `#pragma shaderfx sampler(NAME, address: repeat, filter: nearest)` lines.
-    static func samplerPragmas(in text: String) -> [String: ImageSampling] {
-        var result: [String: ImageSampling] = [:]
-        for rawLine in text.split(separator: "\n") {
+    /// The `#pragma shaderfx sampler(NAME, address: repeat, filter: nearest)` lines in order, each
+    /// with its 1-based line.
+    static func samplerPragmaLines(in text: String) -> [(name: String, sampling: ImageSampling, line: Int)] {
+        var result: [(name: String, sampling: ImageSampling, line: Int)] = []
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.trimmingWhitespace
             guard line.hasPrefix("#pragma"), line.contains("shaderfx"), line.contains("sampler("),
                   let open = line.firstIndex(of: "("), let close = line.lastIndex(of: ")"), open < close else { continue }
@@ -170,7 +190,7 @@ public struct ShaderSignature: Sendable, Equatable {
                 default: break
                 }
             }
-            result[name] = sampling
+            result.append((name, sampling, index + 1))
         }
         return result
     }

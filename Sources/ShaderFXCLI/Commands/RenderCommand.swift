@@ -124,7 +124,7 @@ enum RenderCommand {
         let resolved = try library.resolve(function: args.string("function"), kind: try args.choice("kind", as: EffectKind.self))
         let kind = resolved.kind
         let functionName = resolved.function.name
-        let parameters = resolved.parameters
+        let parameters = resolved.namedParameters
 
         var given: [String: String] = [:]
         for pair in try args.keyValuePairs("arg") {

@@ -56,11 +56,11 @@ enum TranslateCommand {
         if let name = args.string("function") {
             let resolved = try library.resolve(function: name, kind: nil)
             text += "// \(name): a \(resolved.kind.rawValue) effect (\(resolved.kind.modifierName))\n"
-            if resolved.parameters.isEmpty {
+            if resolved.namedParameters.isEmpty {
                 text += "// arguments: none\n"
             } else {
                 text += "// arguments, in order (--arg NAME=VALUE):\n"
-                for parameter in resolved.parameters {
+                for parameter in resolved.namedParameters {
                     text += "//   \(parameter.name): \(parameter.type.rawValue)\n"
                 }
             }

@@ -336,7 +336,7 @@ struct GoldenCase {
         }
         let kind = resolved.kind
         let functionName = resolved.function.name
-        let parameters = resolved.parameters
+        let parameters = resolved.namedParameters
         let given = try f.textMap("args")
         for (key, value) in given where !parameters.contains(where: { $0.name == key }) {
             let names = parameters.map(\.name)

@@ -13,7 +13,7 @@ constexpr sampler nearestClamp(address::clamp_to_edge, filter::nearest);
 [[ stitchable ]] half4 textureRepeat(float2 position, half4 color, texture2d<half> tile) {
     constexpr sampler s(address::repeat, filter::nearest);
     float2 uv = position / float2(tile.get_width(), tile.get_height());
-    return tile.sample(s, uv * 2.0);
+    return tile.sample(s, uv * 1.5);     // 1.5 texels per point: never on a texel boundary
 }
 
 [[ stitchable ]] half4 textureLinear(float2 position, SwiftUI::Layer layer, texture2d<half> image) {

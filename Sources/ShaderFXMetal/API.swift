@@ -1,0 +1,197 @@
+import Foundation
+
+/// One Metal source file given to the translator as text.
+public struct MetalSourceFile: Sendable {
+    /// The file's path, used in error locations and to resolve `#include "..."` relative to it.
+    public var path: String
+    /// The file's contents.
+    public var text: String
+    /// Creates a source file from its path and text.
+    public init(path: String, text: String) {
+        self.path = path
+        self.text = text
+    }
+}
+
+/// A position in a Metal source file (1-based line and column).
+public struct MetalSourceLocation: Sendable, Equatable, CustomStringConvertible {
+    /// The file's path.
+    public var file: String
+    /// The 1-based line.
+    public var line: Int
+    /// The 1-based column (in Unicode scalars).
+    public var column: Int
+    /// Creates a location.
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+    /// `file:line:column`.
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// A translation error, located in the Metal source.
+public struct MetalError: Error, Sendable, CustomStringConvertible {
+    /// Where the problem is.
+    public var location: MetalSourceLocation
+    /// What the problem is.
+    public var message: String
+    /// Creates an error.
+    public init(location: MetalSourceLocation, message: String) {
+        self.location = location
+        self.message = message
+    }
+    /// `file:line:col: error: message`, like clang.
+    public var description: String { "\(location): error: \(message)" }
+}
+
+/// The SwiftUI effect kind of a `[[ stitchable ]]` function, decided by its signature.
+public enum MetalEffectKind: String, Sendable {
+    /// `half4 f(float2 position, half4 color, ...)`, used by `colorEffect`.
+    case color
+    /// `float2 f(float2 position, ...)`, used by `distortionEffect`.
+    case distortion
+    /// `half4 f(float2 position, SwiftUI::Layer layer, ...)`, used by `layerEffect`.
+    case layer
+    /// `half4 f(float2 position, ...)` (second parameter not `half4`), used as a `ShapeStyle`.
+    case fill
+}
+
+/// A `[[ stitchable ]]` function of the translated library.
+public struct MetalStitchableFunction: Sendable {
+    /// The function's name (the same in Metal and GLSL).
+    public var name: String
+    /// Its effect kind.
+    public var kind: MetalEffectKind
+    /// Where it is defined in Metal.
+    public var location: MetalSourceLocation
+    /// The user's arguments after the leading ones (`position`, and `color` or `layer`), with their GLSL types:
+    /// `float`, `vec2`, `vec3`, `vec4`, `FloatArray`, `ColorArray` or `sampler2D`.
+    public var parameters: [(name: String, glslType: String)]
+    /// Creates a description of a stitchable function.
+    public init(name: String, kind: MetalEffectKind, location: MetalSourceLocation, parameters: [(name: String, glslType: String)]) {
+        self.name = name
+        self.kind = kind
+        self.location = location
+        self.parameters = parameters
+    }
+}
+
+/// The result of a translation: a GLSL library and what it contains.
+public struct MetalTranslation: Sendable {
+    /// The GLSL ES 3.00 library: function definitions, no `main`, no `#version`.
+    public var glsl: String
+    /// Every `[[ stitchable ]]` function, in source order.
+    public var functions: [MetalStitchableFunction]
+    /// `lineMap[k]` is the Metal location of GLSL line `k + 1` (nil for generated helper lines).
+    public var lineMap: [MetalSourceLocation?]
+
+    /// Creates a translation result.
+    public init(glsl: String, functions: [MetalStitchableFunction], lineMap: [MetalSourceLocation?]) {
+        self.glsl = glsl
+        self.functions = functions
+        self.lineMap = lineMap
+    }
+
+    /// The stitchable function with this name, if any.
+    public func function(named name: String) -> MetalStitchableFunction? {
+        functions.first { $0.name == name }
+    }
+
+    /// The Metal location of a 1-based GLSL line (for mapping driver errors back), if known.
+    public func metalLocation(ofGLSLLine line: Int) -> MetalSourceLocation? {
+        guard line >= 1, line <= lineMap.count else { return nil }
+        return lineMap[line - 1]
+    }
+}
+
+/// Translates Metal Shading Language `[[ stitchable ]]` shaders to a GLSL ES 3.00 library.
+///
+/// The pipeline: ``Lexer`` → ``Preprocessor`` → ``Parser`` (AST) → ``Semantic`` (names, types,
+/// explicit conversions, lowering to GLSL IR) → ``Emitter`` (printing only).
+public struct MetalTranslator: Sendable {
+    /// Directories searched for `#include "..."` after the including file's directory.
+    public var includePaths: [String]
+
+    /// Creates a translator with `-I` include directories.
+    public init(includePaths: [String] = []) {
+        self.includePaths = includePaths
+    }
+
+    /// Translates several files as one library (like the `.metal` files of one Xcode target):
+    /// a function in one may call a helper defined in another; a name defined twice is an error.
+    public func translate(_ files: [MetalSourceFile]) throws(MetalError) -> MetalTranslation {
+        var units: [TranslationUnit] = []
+        let memory = Dictionary(files.map { (normalizePath($0.path), $0.text) }, uniquingKeysWith: { a, _ in a })
+        for file in files {
+            let pp = Preprocessor(includePaths: includePaths, memoryFiles: memory)
+            let tokens = try pp.run(file)
+            var parser = Parser(tokens: tokens)
+            units.append(try parser.parseUnit())
+        }
+        let program = try Semantic.analyze(units)
+        return Emitter.emit(program)
+    }
+
+    /// Reads a UTF-8 `.metal` file and translates it.
+    public func translate(file path: String) throws(MetalError) -> MetalTranslation {
+        let file = try readSourceFile(path)
+        return try translate([file])
+    }
+
+    /// Translates every `*.metal` file of a directory (sorted by name) as one library.
+    public func translate(directory path: String) throws(MetalError) -> MetalTranslation {
+        let here = MetalSourceLocation(file: path, line: 1, column: 1)
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+            throw MetalError(location: here, message: "no such directory '\(path)'")
+        }
+        guard isDir.boolValue else {
+            throw MetalError(location: here, message: "'\(path)' is not a directory")
+        }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: path)
+        } catch {
+            throw MetalError(location: here, message: "cannot list directory '\(path)': \(error.localizedDescription)")
+        }
+        let metal = names.filter { $0.hasSuffix(".metal") }.sorted()
+        guard !metal.isEmpty else {
+            throw MetalError(location: here, message: "no .metal files in directory '\(path)'")
+        }
+        var files: [MetalSourceFile] = []
+        for name in metal {
+            files.append(try readSourceFile((path as NSString).appendingPathComponent(name)))
+        }
+        return try translate(files)
+    }
+}
+
+/// Reads a source file, turning every failure into a located ``MetalError``.
+func readSourceFile(_ path: String, from: MetalSourceLocation? = nil) throws(MetalError) -> MetalSourceFile {
+    let here = from ?? MetalSourceLocation(file: path, line: 1, column: 1)
+    var isDir: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+        throw MetalError(location: here, message: "file not found: '\(path)'")
+    }
+    if isDir.boolValue {
+        throw MetalError(location: here, message: "'\(path)' is a directory, not a Metal source file")
+    }
+    if let attrs = try? FileManager.default.attributesOfItem(atPath: path),
+       let type = attrs[.type] as? FileAttributeType, type != .typeRegular {
+        throw MetalError(location: here, message: "'\(path)' is not a regular file")
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+        throw MetalError(location: here, message: "cannot read '\(path)'")
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+        throw MetalError(location: here, message: "'\(path)' is not valid UTF-8 text")
+    }
+    return MetalSourceFile(path: path, text: text)
+}
+
+/// Lexically normalises a path (`a/./b/../c` → `a/c`).
+func normalizePath(_ path: String) -> String {
+    (path as NSString).standardizingPath
+}

@@ -1,0 +1,124 @@
+/// A type as written in Metal source (resolved to ``MType`` by the semantic pass).
+struct TypeSpec {
+    /// The base name without namespace (`float4`, `Layer`, `texture2d`, a struct name).
+    var name: String
+    /// Template arguments (`texture2d<half>`).
+    var templateArgs: [TypeSpec] = []
+    /// Address space qualifier (`device`, `constant`, `thread`, `threadgroup`), if any.
+    var addressSpace: String?
+    var isConst = false
+    var isPointer = false
+    var isReference = false
+    var loc: MetalSourceLocation
+}
+
+/// An expression node.
+final class Expr {
+    indirect enum Kind {
+        case intLit(UInt64, unsigned: Bool)
+        case floatLit(Double, half: Bool)
+        case boolLit(Bool)
+        case ident(String)
+        /// `T(args)`, `(T)x`, `static_cast<T>(x)`.
+        case construct(TypeSpec, [Expr])
+        /// `as_type<T>(x)`.
+        case asType(TypeSpec, Expr)
+        case call(Expr, [Expr])
+        case member(Expr, String)
+        case arrow(Expr, String)
+        case index(Expr, Expr)
+        case unary(String, Expr)          // - + ! ~ ++ -- * &
+        case postfix(String, Expr)        // ++ --
+        case binary(String, Expr, Expr)
+        case assign(String, Expr, Expr)   // = += ...
+        case ternary(Expr, Expr, Expr)
+        case comma(Expr, Expr)
+        case initList([Expr])
+    }
+    var kind: Kind
+    var loc: MetalSourceLocation
+    init(_ kind: Kind, _ loc: MetalSourceLocation) {
+        self.kind = kind
+        self.loc = loc
+    }
+}
+
+/// One declarator of a variable declaration (`float a = 1, b[3];`).
+struct VarDecl {
+    var type: TypeSpec
+    var name: String
+    /// Array dimensions (nil entry: `[]`, size from the initialiser).
+    var arrayDims: [Expr?] = []
+    var initializer: Expr?
+    /// `sampler s(filter::linear, ...)`: the constructor arguments as `ns::value` pairs or calls.
+    var samplerArgs: [Expr]?
+    var isConstant = false    // constant / constexpr / const
+    var isStatic = false
+    var loc: MetalSourceLocation
+}
+
+/// A statement node.
+final class Stmt {
+    indirect enum Kind {
+        case block([Stmt])
+        case decl([VarDecl])
+        case expr(Expr)
+        case ifElse(Expr, Stmt, Stmt?)
+        case forLoop(Stmt?, Expr?, Expr?, Stmt)
+        case whileLoop(Expr, Stmt)
+        case doWhile(Stmt, Expr)
+        case switchStmt(Expr, Stmt)
+        case caseLabel(Expr)
+        case defaultLabel
+        case breakStmt
+        case continueStmt
+        case returnStmt(Expr?)
+        case discard
+        case empty
+    }
+    var kind: Kind
+    var loc: MetalSourceLocation
+    init(_ kind: Kind, _ loc: MetalSourceLocation) {
+        self.kind = kind
+        self.loc = loc
+    }
+}
+
+/// A function parameter.
+struct ParamDecl {
+    var type: TypeSpec
+    var name: String
+    var arrayDims: [Expr?] = []
+    var defaultValue: Expr?
+    var loc: MetalSourceLocation
+}
+
+/// A function definition or prototype.
+struct FuncDecl {
+    var name: String
+    var returnType: TypeSpec
+    var params: [ParamDecl]
+    var body: Stmt?
+    var isStitchable: Bool
+    var loc: MetalSourceLocation
+}
+
+/// A struct definition.
+struct StructDecl {
+    var name: String
+    var members: [VarDecl]
+    var loc: MetalSourceLocation
+}
+
+/// A top-level declaration.
+enum Decl {
+    case function(FuncDecl)
+    case structure(StructDecl)
+    case global(VarDecl)
+    case typeAlias(String, TypeSpec, MetalSourceLocation)
+}
+
+/// The declarations of one preprocessed file.
+struct TranslationUnit {
+    var decls: [Decl]
+}

@@ -1,0 +1,380 @@
+/// Metal's predefined constants, as preprocessor macros (like Metal's own headers).
+enum BuiltinConstants {
+    /// `M_*` constants; each gets an `_F` (float) and `_H` (half) macro.
+    static let floatMacros: [(String, String)] = [
+        ("M_E", "2.71828182845904523536"), ("M_LOG2E", "1.44269504088896340736"), ("M_LOG10E", "0.434294481903251827651"),
+        ("M_LN2", "0.693147180559945309417"), ("M_LN10", "2.30258509299404568402"), ("M_PI", "3.14159265358979323846"),
+        ("M_PI_2", "1.57079632679489661923"), ("M_PI_4", "0.785398163397448309616"), ("M_1_PI", "0.318309886183790671538"),
+        ("M_2_PI", "0.636619772367581343076"), ("M_2_SQRTPI", "1.12837916709551257390"), ("M_SQRT2", "1.41421356237309504880"),
+        ("M_SQRT1_2", "0.707106781186547524401"),
+    ]
+    /// Other limits and special values. `INFINITY` and `NAN` expand to identifiers the semantic pass knows.
+    static let otherMacros: [(String, String)] = [
+        ("FLT_MAX", "3.402823466e+38f"), ("FLT_MIN", "1.175494351e-38f"), ("FLT_EPSILON", "1.1920928955e-7f"),
+        ("MAXFLOAT", "3.402823466e+38f"), ("HALF_MAX", "65504.0h"), ("HALF_MIN", "6.103515625e-05h"),
+        ("HALF_EPSILON", "0.0009765625h"), ("INFINITY", "__metal_infinity"), ("HUGE_VALF", "__metal_infinity"),
+        ("HUGE_VALH", "__metal_infinity"), ("NAN", "__metal_nan"), ("INT_MAX", "2147483647"), ("INT_MIN", "(-2147483647 - 1)"),
+        ("UINT_MAX", "4294967295u"), ("SHRT_MAX", "32767"), ("SHRT_MIN", "(-32768)"), ("USHRT_MAX", "65535"),
+        ("CHAR_MAX", "127"), ("CHAR_MIN", "(-128)"), ("UCHAR_MAX", "255"),
+    ]
+}
+
+/// How a Metal standard-library function maps to GLSL.
+enum Builtins {
+    enum Form {
+        /// Component-wise function of float arguments (ints are converted); `scalarOK` arguments may stay scalar.
+        case gen(String, arity: Int, scalarOK: Set<Int> = [])
+        /// Like `gen` but keeps integer arguments integer when all are integers.
+        case genInt(String, arity: Int, scalarOK: Set<Int> = [])
+        /// Float vector functions returning a scalar (`length`, `dot`...).
+        case reduce(String, arity: Int)
+        /// Needs its own lowering.
+        case special
+    }
+
+    static let table: [String: Form] = {
+        var t: [String: Form] = [:]
+        for (m, g) in [("sin", "sin"), ("cos", "cos"), ("tan", "tan"), ("asin", "asin"), ("acos", "acos"), ("sinh", "sinh"),
+                       ("cosh", "cosh"), ("tanh", "tanh"), ("asinh", "asinh"), ("acosh", "acosh"), ("atanh", "atanh"),
+                       ("exp", "exp"), ("exp2", "exp2"), ("log", "log"), ("log2", "log2"), ("sqrt", "sqrt"),
+                       ("rsqrt", "inversesqrt"), ("floor", "floor"), ("ceil", "ceil"), ("fract", "fract"), ("trunc", "trunc"),
+                       ("rint", "roundEven"), ("fabs", "abs"), ("dfdx", "dFdx"), ("dfdy", "dFdy"), ("fwidth", "fwidth"),
+                       ("normalize", "normalize")] {
+            t[m] = .gen(g, arity: 1)
+        }
+        t["abs"] = .genInt("abs", arity: 1)
+        t["sign"] = .genInt("sign", arity: 1)
+        for m in ["pow", "powr"] { t[m] = .gen("pow", arity: 2) }
+        t["atan2"] = .gen("atan", arity: 2)
+        t["fmin"] = .gen("min", arity: 2, scalarOK: [1])
+        t["fmax"] = .gen("max", arity: 2, scalarOK: [1])
+        t["min"] = .genInt("min", arity: 2, scalarOK: [1])
+        t["max"] = .genInt("max", arity: 2, scalarOK: [1])
+        t["clamp"] = .genInt("clamp", arity: 3, scalarOK: [1, 2])
+        t["mix"] = .gen("mix", arity: 3, scalarOK: [2])
+        t["step"] = .gen("step", arity: 2, scalarOK: [0])
+        t["smoothstep"] = .gen("smoothstep", arity: 3, scalarOK: [0, 1])
+        t["reflect"] = .gen("reflect", arity: 2)
+        t["faceforward"] = .gen("faceforward", arity: 3)
+        t["length"] = .reduce("length", arity: 1)
+        t["distance"] = .reduce("distance", arity: 2)
+        t["dot"] = .reduce("dot", arity: 2)
+        for m in ["atan", "saturate", "fmod", "round", "sincos", "modf", "min3", "max3", "median3", "fmin3", "fmax3",
+                  "fmedian3", "select", "fma", "copysign", "log10", "exp10", "cross", "refract", "all", "any", "isnan",
+                  "isinf", "transpose", "determinant", "divide", "length_squared", "distance_squared", "isfinite"] {
+            t[m] = .special
+        }
+        return t
+    }()
+
+    /// Metal functions known but not translated (for a clearer message).
+    static let unsupported: Set<String> = [
+        "frexp", "ldexp", "popcount", "clz", "ctz", "extract_bits", "insert_bits", "reverse_bits", "rotate", "mad24",
+        "mul24", "hadd", "rhadd", "absdiff", "addsat", "subsat", "mulhi", "ilogb", "nextafter", "cospi", "sinpi", "tanpi",
+        "acospi", "asinpi", "atanpi", "atan2pi", "fdim", "threadgroup_barrier", "simdgroup_barrier", "pack_float_to_unorm4x8",
+        "unpack_unorm4x8_to_float", "pack_half_to_unorm4x8", "simd_sum", "simd_shuffle", "quad_shuffle", "logb",
+        "discard_fragment", "dfdx_coarse", "is_null_texture",
+    ]
+
+    static func isBuiltinFunction(_ name: String) -> Bool { table[name] != nil }
+}
+
+extension Semantic {
+    func builtinConstant(_ name: String, _ loc: MetalSourceLocation) throws(MetalError) -> TE? {
+        switch name {
+        case "__metal_infinity": return TE(g: .call("uintBitsToFloat", [.lit("0x7f800000u")]), type: .float)
+        case "__metal_nan": return TE(g: .call("uintBitsToFloat", [.lit("0x7fc00000u")]), type: .float)
+        default: return nil
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Adds a generated helper function (once), after its dependencies.
+    func requireHelper(_ key: String, _ text: String) {
+        guard helperKeys.insert(key).inserted else { return }
+        program.helpers.append(text)
+    }
+
+    func requireIntDivisionHelper(_ name: String, _ t: MType) {
+        requireHelper("mtl_idiv:int", "int mtl_idiv(int a, int b) { int q = abs(a) / abs(b); return ((a < 0) != (b < 0)) ? -q : q; }")
+        if name == "mtl_imod" {
+            requireHelper("mtl_imod:int", "int mtl_imod(int a, int b) { return a - b * mtl_idiv(a, b); }")
+        }
+        if case .vector(_, let n) = t {
+            let T = t.glsl
+            requireHelper("\(name):\(T)", "\(T) \(name)(\(T) a, \(T) b) { \(T) r; for (int k = 0; k < \(n); ++k) r[k] = \(name)(a[k], b[k]); return r; }")
+        }
+    }
+
+    // MARK: Standard library calls
+
+    /// The shared float/int type of generic arguments: widest vector size, float unless all are integers (and `allowInt`).
+    func genericType(_ args: [TE], allowInt: Bool, _ name: String, _ loc: MetalSourceLocation) throws(MetalError) -> MType {
+        var n = 1
+        for a in args {
+            guard a.type.isScalar || a.type.isVector else {
+                throw error(loc, "no matching function for call to '\(name)' with a '\(a.type.metal)' argument")
+            }
+            if a.type.isVector {
+                if n > 1 && n != a.type.vectorSize {
+                    throw error(loc, "no matching function for call to '\(name)': vector arguments of different sizes")
+                }
+                n = a.type.vectorSize
+            }
+        }
+        let scalars = args.map { $0.type.scalar! }
+        var elem: Scalar
+        if allowInt && scalars.allSatisfy({ $0.isInteger || $0 == .bool }) {
+            elem = scalars.contains(.uint) ? .uint : .int
+            // Literals adapt to the variables' type.
+            let nonLit = args.filter { $0.lit == nil }.map { $0.type.scalar! }
+            if !nonLit.isEmpty { elem = nonLit.contains(.uint) ? .uint : .int }
+        } else {
+            let floats = args.filter { $0.type.scalar!.isFloat && $0.lit == nil }.map { $0.type.scalar! }
+            elem = (!floats.isEmpty && floats.allSatisfy { $0 == .half }) ? .half : .float
+        }
+        return n > 1 ? .vector(elem, n) : .scalar(elem)
+    }
+
+    func genericArgs(_ args: [TE], _ exprs: [Expr], _ t: MType, scalarOK: Set<Int>) throws(MetalError) -> [GExpr] {
+        var out: [GExpr] = []
+        for (k, a) in args.enumerated() {
+            if a.type.isScalar && t.isVector && scalarOK.contains(k) {
+                out.append(try convert(a, to: .scalar(t.scalar!), exprs[k].loc).g)
+            } else {
+                out.append(try convert(a, to: t, exprs[k].loc).g)
+            }
+        }
+        return out
+    }
+
+    func lowerBuiltinCall(_ name: String, _ exprs: [Expr], _ loc: MetalSourceLocation) throws(MetalError) -> TE {
+        guard let form = Builtins.table[name] else { throw error(loc, "use of undeclared function '\(name)'") }
+        func arity(_ n: Int) throws(MetalError) {
+            if exprs.count != n { throw error(loc, "'\(name)' takes \(n) argument\(n == 1 ? "" : "s"), \(exprs.count) given") }
+        }
+        // Out arguments first.
+        if name == "sincos" || name == "modf" {
+            try arity(2)
+            let x = try lowerExpr(exprs[0])
+            let out = try lowerOutArgument(exprs[1], pointer: false)
+            let t = try genericType([x], allowInt: false, name, loc)
+            guard out.type.glsl == t.glsl else {
+                throw error(exprs[1].loc, "the second argument of '\(name)' must be a '\(t.metal)' variable")
+            }
+            let xv = try convert(x, to: t, exprs[0].loc)
+            if name == "modf" { return TE(g: .call("modf", [xv.g, out.g]), type: t) }
+            let T = t.glsl
+            requireHelper("mtl_sincos:\(T)", "\(T) mtl_sincos(\(T) x, out \(T) c) { c = cos(x); return sin(x); }")
+            return TE(g: .call("mtl_sincos", [xv.g, out.g]), type: t)
+        }
+        var args: [TE] = []
+        for e in exprs {
+            if case .unary("&", _) = e.kind { throw error(e.loc, "unexpected '&' argument to '\(name)'") }
+            args.append(try lowerExpr(e))
+        }
+        switch form {
+        case .gen(let g, let n, let scalarOK), .genInt(let g, let n, let scalarOK):
+            try arity(n)
+            var allowInt = false
+            if case .genInt = form { allowInt = true }
+            let t = try genericType(args, allowInt: allowInt, name, loc)
+            if g == "normalize" || g == "reflect" || g == "faceforward", !t.isVector {
+                // GLSL accepts scalars too; keep them.
+            }
+            return TE(g: .call(g, try genericArgs(args, exprs, t, scalarOK: scalarOK)), type: t)
+        case .reduce(let g, let n):
+            try arity(n)
+            let t = try genericType(args, allowInt: false, name, loc)
+            return TE(g: .call(g, try genericArgs(args, exprs, t, scalarOK: [])), type: .scalar(t.scalar!))
+        case .special:
+            break
+        }
+        switch name {
+        case "atan":
+            if args.count == 2 { return try lowerBuiltinCall("atan2", exprs, loc) }
+            try arity(1)
+            let t = try genericType(args, allowInt: false, name, loc)
+            return TE(g: .call("atan", try genericArgs(args, exprs, t, scalarOK: [])), type: t)
+        case "saturate":
+            try arity(1)
+            let t = try genericType(args, allowInt: false, name, loc)
+            let x = try convert(args[0], to: t, exprs[0].loc)
+            return TE(g: .call("clamp", [x.g, .lit("0.0"), .lit("1.0")]), type: t)
+        case "fmod", "round", "median3", "fmedian3", "copysign":
+            let n = (name == "round") ? 1 : (name.hasSuffix("median3") ? 3 : 2)
+            try arity(n)
+            let t = try genericType(args, allowInt: name.hasSuffix("median3"), name, loc)
+            let T = t.glsl
+            let helper: String
+            switch name {
+            case "fmod":
+                helper = "mtl_fmod"
+                requireHelper("\(helper):\(T)", "\(T) mtl_fmod(\(T) x, \(T) y) { return x - y * trunc(x / y); }")
+            case "round":
+                helper = "mtl_round"
+                requireHelper("\(helper):\(T)", "\(T) mtl_round(\(T) x) { return sign(x) * floor(abs(x) + 0.5); }")
+            case "copysign":
+                helper = "mtl_copysign"
+                requireHelper("\(helper):\(T)", "\(T) mtl_copysign(\(T) x, \(T) y) { return uintBitsToFloat((floatBitsToUint(x) & 0x7fffffffu) | (floatBitsToUint(y) & 0x80000000u)); }")
+            default:
+                helper = "mtl_median3"
+                requireHelper("\(helper):\(T)", "\(T) mtl_median3(\(T) a, \(T) b, \(T) c) { return max(min(a, b), min(max(a, b), c)); }")
+            }
+            return TE(g: .call(helper, try genericArgs(args, exprs, t, scalarOK: [])), type: t)
+        case "min3", "max3", "fmin3", "fmax3":
+            try arity(3)
+            let t = try genericType(args, allowInt: !name.hasPrefix("f"), name, loc)
+            let a = try genericArgs(args, exprs, t, scalarOK: [])
+            let f = name.contains("min") ? "min" : "max"
+            return TE(g: .call(f, [.call(f, [a[0], a[1]]), a[2]]), type: t)
+        case "fma":
+            try arity(3)
+            let t = try genericType(args, allowInt: false, name, loc)
+            let a = try genericArgs(args, exprs, t, scalarOK: [])
+            return TE(g: .binary("+", .binary("*", a[0], a[1]), a[2]), type: t)
+        case "divide":
+            try arity(2)
+            let t = try genericType(args, allowInt: false, name, loc)
+            let a = try genericArgs(args, exprs, t, scalarOK: [1])
+            return TE(g: .binary("/", a[0], a[1]), type: t)
+        case "log10", "exp10":
+            try arity(1)
+            let t = try genericType(args, allowInt: false, name, loc)
+            let x = try convert(args[0], to: t, exprs[0].loc)
+            if name == "log10" { return TE(g: .binary("*", .call("log2", [x.g]), .lit("0.30102999566")), type: t) }
+            return TE(g: .call("exp2", [.binary("*", x.g, .lit("3.32192809489"))]), type: t)
+        case "length_squared", "distance_squared":
+            let n = name == "length_squared" ? 1 : 2
+            try arity(n)
+            let t = try genericType(args, allowInt: false, name, loc)
+            let a = try genericArgs(args, exprs, t, scalarOK: [])
+            let T = t.glsl
+            let helper = "mtl_" + name
+            if n == 1 {
+                requireHelper("\(helper):\(T)", "float \(helper)(\(T) x) { return dot(x, x); }")
+            } else {
+                requireHelper("\(helper):\(T)", "float \(helper)(\(T) a, \(T) b) { \(T) d = a - b; return dot(d, d); }")
+            }
+            return TE(g: .call(helper, a), type: .scalar(t.scalar!))
+        case "cross":
+            try arity(2)
+            let t = try genericType(args, allowInt: false, name, loc)
+            guard t.vectorSize == 3 else { throw error(loc, "'cross' takes 3-component vectors") }
+            return TE(g: .call("cross", try genericArgs(args, exprs, t, scalarOK: [])), type: t)
+        case "refract":
+            try arity(3)
+            let t = try genericType(Array(args.prefix(2)), allowInt: false, name, loc)
+            let a = try genericArgs(Array(args.prefix(2)), exprs, t, scalarOK: [])
+            let eta = try convert(args[2], to: .float, exprs[2].loc)
+            return TE(g: .call("refract", a + [eta.g]), type: t)
+        case "all", "any":
+            try arity(1)
+            switch args[0].type {
+            case .scalar(.bool): return args[0]
+            case .vector(.bool, _): return TE(g: .call(name, [args[0].g]), type: .bool)
+            case .vector(_, let n):
+                // Metal converts to bool per component.
+                let b = try lowerBinary("!=", args[0], literal(.int(0), args[0].type.scalar!), loc)
+                _ = n
+                return TE(g: .call(name, [b.g]), type: .bool)
+            default:
+                throw error(loc, "'\(name)' takes a vector of booleans")
+            }
+        case "isnan", "isinf", "isfinite":
+            try arity(1)
+            let t = try genericType(args, allowInt: false, name, loc)
+            let x = try convert(args[0], to: t, exprs[0].loc)
+            let bt = t.with(scalar: .bool)
+            if name == "isfinite" {
+                if t.isVector {
+                    return TE(g: .call("not", [.call("bvec\(t.vectorSize)", [.binary("|", .call("uvec\(t.vectorSize)", [.call("isnan", [x.g])]), .call("uvec\(t.vectorSize)", [.call("isinf", [x.g])]))])]), type: bt)
+                }
+                return TE(g: .unary("!", .binary("||", .call("isnan", [x.g]), .call("isinf", [x.g]))), type: bt)
+            }
+            return TE(g: .call(name, [x.g]), type: bt)
+        case "select":
+            try arity(3)
+            let t = try genericType(Array(args.prefix(2)), allowInt: true, name, loc)
+            let a = try genericArgs(Array(args.prefix(2)), exprs, t, scalarOK: [])
+            let c = args[2]
+            switch c.type {
+            case .scalar:
+                let cb = try toBool(c, exprs[2].loc)
+                return TE(g: .ternary(cb.g, a[1], a[0]), type: t)
+            case .vector(.bool, let n) where n == t.vectorSize:
+                guard t.scalar!.isFloat else {
+                    throw error(loc, "select() on integer vectors is not supported; use float vectors")
+                }
+                return TE(g: .call("mix", [a[0], a[1], c.g]), type: t)
+            default:
+                throw error(exprs[2].loc, "the condition of select() must be bool or a bool vector of the same size")
+            }
+        case "transpose", "determinant":
+            try arity(1)
+            guard case .matrix(let s, let c, let r) = args[0].type else { throw error(loc, "'\(name)' takes a matrix") }
+            if name == "determinant" {
+                guard c == r else { throw error(loc, "'determinant' takes a square matrix") }
+                return TE(g: .call("determinant", [args[0].g]), type: .scalar(s))
+            }
+            return TE(g: .call("transpose", [args[0].g]), type: .matrix(s, r, c))
+        default:
+            throw error(loc, "Metal function '\(name)' is not supported by the GLSL translator")
+        }
+    }
+
+    // MARK: Methods (textures, layers)
+
+    func lowerMethodCall(_ objExpr: Expr, _ method: String, _ exprs: [Expr], _ loc: MetalSourceLocation) throws(MetalError) -> TE {
+        let obj = try lowerExpr(objExpr)
+        switch (obj.type, method) {
+        case (.layer, "sample"):
+            guard exprs.count == 1 else { throw error(loc, "'Layer::sample' takes one float2 position") }
+            let p = try convert(try lowerExpr(exprs[0]), to: .vector(.float, 2), exprs[0].loc)
+            return TE(g: .call("sampleLayer", [obj.g, p.g]), type: .vector(.half, 4))
+        case (.texture, "sample"):
+            guard exprs.count == 2 else {
+                throw error(loc, "texture sample() with bias, level, gradient or offset arguments is not supported; use sample(sampler, uv)")
+            }
+            guard case .ident(let texName) = objExpr.kind, let f = current, f.decl.isStitchable,
+                  f.params.contains(where: { $0.name == texName && $0.type == .texture }) else {
+                throw error(loc, "textures can only be sampled in the [[ stitchable ]] function that receives them (the sampler state becomes a #pragma for that argument)")
+            }
+            let sampler: SamplerState
+            if case .construct(let spec, let a) = exprs[0].kind, spec.name == "sampler", a.isEmpty {
+                sampler = SamplerState()
+            } else {
+                guard case .ident(let sname) = exprs[0].kind, let sv = lookup(sname), let st = sv.sampler else {
+                    throw error(exprs[0].loc, "the first argument of sample() must be a 'constexpr sampler' variable")
+                }
+                sampler = st
+            }
+            if let (prev, prevLoc) = f.texturesSampled[texName], prev != sampler {
+                throw error(loc, "texture '\(texName)' is sampled with two different sampler states (first at \(prevLoc)); ShaderFX supports one sampler state per texture argument")
+            }
+            if f.texturesSampled[texName] == nil { f.texturesSampled[texName] = (sampler, loc) }
+            var uv = try convert(try lowerExpr(exprs[1]), to: .vector(.float, 2), exprs[1].loc)
+            if sampler.pixelCoordinates {
+                uv = TE(g: .binary("/", uv.g, .call("vec2", [.call("textureSize", [obj.g, .lit("0")])])), type: uv.type)
+            }
+            return TE(g: .call("texture", [obj.g, uv.g]), type: .vector(.half, 4))
+        case (.texture, "get_width"), (.texture, "get_height"):
+            if exprs.count > 1 { throw error(loc, "'\(method)' takes at most one (lod) argument") }
+            if let l = exprs.first, constInt(l) != 0 { throw error(l.loc, "mipmap levels other than 0 are not supported") }
+            let c = method == "get_width" ? "x" : "y"
+            return TE(g: .call("uint", [.member(.call("textureSize", [obj.g, .lit("0")]), c)]), type: .uint)
+        case (.texture, "read"):
+            guard exprs.count == 1 || exprs.count == 2 else { throw error(loc, "'read' takes a coordinate (and an optional lod 0)") }
+            if exprs.count == 2, constInt(exprs[1]) != 0 { throw error(exprs[1].loc, "mipmap levels other than 0 are not supported") }
+            let p = try lowerExpr(exprs[0])
+            guard case .vector(let s, 2) = p.type, s.isInteger else {
+                throw error(exprs[0].loc, "texture read() takes a uint2 or int2 coordinate")
+            }
+            let ip = try convert(p, to: .vector(.int, 2), exprs[0].loc)
+            return TE(g: .call("texelFetch", [obj.g, ip.g, .lit("0")]), type: .vector(.half, 4))
+        default:
+            throw error(loc, "member function '\(method)' on '\(obj.type.metal)' is not supported")
+        }
+    }
+}

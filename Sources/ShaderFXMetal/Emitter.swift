@@ -1,0 +1,169 @@
+/// Prints a lowered ``GProgram`` as GLSL text with a line map. It makes no decisions.
+struct Emitter {
+    private var lines: [String] = []
+    private var map: [MetalSourceLocation?] = []
+
+    static func emit(_ program: GProgram) -> MetalTranslation {
+        var e = Emitter()
+        e.line("// Translated from Metal by ShaderFXMetal.", nil)
+        for s in program.structs {
+            e.line("struct \(s.name) {", s.loc)
+            for m in s.members { e.line("    \(m.type) \(m.name)\(m.suffix);", m.loc) }
+            e.line("};", s.loc)
+        }
+        for g in program.globals {
+            e.line("const \(g.type) \(g.name)\(g.suffix) = \(Emitter.expr(g.value));", g.loc)
+        }
+        for h in program.helpers {
+            for l in h.split(separator: "\n", omittingEmptySubsequences: false) { e.line(String(l), nil) }
+        }
+        for f in program.functions {
+            for (p, loc) in f.pragmas { e.line(p, loc) }
+            let params = f.params.map { ($0.qualifier.isEmpty ? "" : $0.qualifier + " ") + "\($0.type) \($0.name)\($0.suffix)" }
+            e.line("\(f.returnType) \(f.name)(\(params.joined(separator: ", "))) {", f.loc)
+            for s in f.body { e.stmt(s, 1) }
+            e.line("}", f.loc)
+        }
+        return MetalTranslation(glsl: e.lines.joined(separator: "\n") + "\n", functions: program.stitchable, lineMap: e.map)
+    }
+
+    private mutating func line(_ text: String, _ loc: MetalSourceLocation?) {
+        lines.append(text)
+        map.append(loc)
+    }
+
+    private static func indent(_ n: Int) -> String { String(repeating: "    ", count: n) }
+
+    private static func declText(_ isConst: Bool, _ type: String, _ items: [(name: String, suffix: String, initializer: GExpr?)]) -> String {
+        let parts = items.map { "\($0.name)\($0.suffix)" + ($0.initializer.map { " = " + expr($0) } ?? "") }
+        return (isConst ? "const " : "") + type + " " + parts.joined(separator: ", ")
+    }
+
+    private mutating func stmt(_ s: GStmt, _ depth: Int) {
+        let ind = Emitter.indent(depth)
+        switch s.kind {
+        case .decl(let isConst, let type, let items):
+            line(ind + Emitter.declText(isConst, type, items) + ";", s.loc)
+        case .expr(let e):
+            line(ind + Emitter.expr(e) + ";", s.loc)
+        case .block(let body):
+            line(ind + "{", s.loc)
+            for b in body { stmt(b, depth + 1) }
+            line(ind + "}", s.loc)
+        case .ifElse(let c, let a, let b):
+            line(ind + "if (\(Emitter.expr(c))) {", s.loc)
+            body(a, depth)
+            var elseBranch = b
+            while let e = elseBranch {
+                if case .ifElse(let c2, let a2, let b2) = e.kind {
+                    line(ind + "} else if (\(Emitter.expr(c2))) {", e.loc)
+                    body(a2, depth)
+                    elseBranch = b2
+                } else {
+                    line(ind + "} else {", e.loc)
+                    body(e, depth)
+                    elseBranch = nil
+                }
+            }
+            line(ind + "}", s.loc)
+        case .forLoop(let i, let c, let step, let b):
+            var initText = ""
+            if let i {
+                switch i.kind {
+                case .decl(let isConst, let type, let items): initText = Emitter.declText(isConst, type, items)
+                case .expr(let e): initText = Emitter.expr(e)
+                default: break
+                }
+            }
+            line(ind + "for (\(initText); \(c.map { Emitter.expr($0) } ?? ""); \(step.map { Emitter.expr($0) } ?? "")) {", s.loc)
+            body(b, depth)
+            line(ind + "}", s.loc)
+        case .whileLoop(let c, let b):
+            line(ind + "while (\(Emitter.expr(c))) {", s.loc)
+            body(b, depth)
+            line(ind + "}", s.loc)
+        case .doWhile(let b, let c):
+            line(ind + "do {", s.loc)
+            body(b, depth)
+            line(ind + "} while (\(Emitter.expr(c)));", s.loc)
+        case .switchStmt(let c, let items):
+            line(ind + "switch (\(Emitter.expr(c))) {", s.loc)
+            for item in items {
+                if case .caseLabel = item.kind { stmt(item, depth + 1) } else { stmt(item, depth + 2) }
+            }
+            line(ind + "}", s.loc)
+        case .caseLabel(let e):
+            line(ind + (e.map { "case \(Emitter.expr($0)):" } ?? "default:"), s.loc)
+        case .breakStmt: line(ind + "break;", s.loc)
+        case .continueStmt: line(ind + "continue;", s.loc)
+        case .returnStmt(let e): line(ind + (e.map { "return \(Emitter.expr($0));" } ?? "return;"), s.loc)
+        case .discard: line(ind + "discard;", s.loc)
+        }
+    }
+
+    /// Prints the statements of a braced body (the braces are printed by the caller).
+    private mutating func body(_ s: GStmt, _ depth: Int) {
+        if case .block(let items) = s.kind {
+            for i in items { stmt(i, depth + 1) }
+        } else {
+            stmt(s, depth + 1)
+        }
+    }
+
+    // MARK: Expressions
+
+    static func binaryPrecedence(_ op: String) -> Int {
+        switch op {
+        case "||": return 4
+        case "^^": return 5
+        case "&&": return 6
+        case "|": return 7
+        case "^": return 8
+        case "&": return 9
+        case "==", "!=": return 10
+        case "<", ">", "<=", ">=": return 11
+        case "<<", ">>": return 12
+        case "+", "-": return 13
+        default: return 14   // * / %
+        }
+    }
+
+    static func precedence(_ e: GExpr) -> Int {
+        switch e {
+        case .comma: return 1
+        case .assign: return 2
+        case .ternary: return 3
+        case .binary(let op, _, _): return binaryPrecedence(op)
+        case .unary: return 15
+        case .lit(let s): return s.hasPrefix("-") ? 15 : 17
+        case .postfix, .call, .member, .index: return 16
+        case .name: return 17
+        }
+    }
+
+    /// Prints `e`, parenthesised when its precedence is below `minPrec`.
+    static func expr(_ e: GExpr, _ minPrec: Int = 0) -> String {
+        let p = precedence(e)
+        let text: String
+        switch e {
+        case .lit(let s), .name(let s): text = s
+        case .call(let f, let args): text = f + "(" + args.map { expr($0, 2) }.joined(separator: ", ") + ")"
+        case .unary(let op, let a):
+            var inner = expr(a, 15)
+            if let f = inner.first, (op == "-" && f == "-") || (op == "+" && f == "+") { inner = "(" + inner + ")" }
+            text = op + inner
+        case .postfix(let op, let a): text = expr(a, 16) + op
+        case .binary(let op, let l, let r):
+            // Mixed bitwise / shift / comparison operands get parentheses for readability.
+            let lp = (p <= 12 && precedence(l) < 15 && precedence(l) != p) ? 99 : p
+            let rp = (p <= 12 && precedence(r) < 15) ? 99 : p + 1
+            text = expr(l, lp) + " " + op + " " + expr(r, rp)
+        case .ternary(let c, let a, let b): text = expr(c, 4) + " ? " + expr(a, 2) + " : " + expr(b, 3)
+        case .member(let b, let m): text = expr(b, 16) + "." + m
+        case .index(let b, let i): text = expr(b, 16) + "[" + expr(i, 0) + "]"
+        case .assign(let op, let l, let r): text = expr(l, 15) + " " + op + " " + expr(r, 2)
+        case .comma(let a, let b): text = expr(a, 1) + ", " + expr(b, 2)
+        }
+        return p < minPrec ? "(" + text + ")" : text
+    }
+}

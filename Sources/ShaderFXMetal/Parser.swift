@@ -1,0 +1,723 @@
+/// Recursive-descent parser for the Metal (C++14) subset used by SwiftUI shaders.
+struct Parser {
+    var tokens: [Token]
+    var pos = 0
+    /// Struct and alias names declared so far (needed to tell casts and declarations apart).
+    var userTypes: Set<String> = []
+
+    static let namespaces: Set<String> = ["metal", "SwiftUI", "fast", "precise", "native"]
+    static let qualifiers: Set<String> = ["const", "constexpr", "constant", "device", "thread", "threadgroup", "static",
+                                          "inline", "volatile", "restrict", "__restrict", "thread_local", "ray_data", "object_data"]
+    static let unsupportedKeywords: [String: String] = [
+        "template": "templates", "class": "classes", "enum": "enums", "union": "unions", "namespace": "namespace definitions",
+        "operator": "operator overloading", "kernel": "kernel functions", "vertex": "vertex functions", "fragment": "fragment functions",
+        "goto": "goto", "sizeof": "sizeof", "new": "new", "delete": "delete", "auto": "auto", "decltype": "decltype",
+        "this": "member functions", "typename": "templates", "public": "classes", "private": "classes",
+        "double": "double (Metal has no double precision)", "long": "long (64-bit integers)", "ulong": "ulong (64-bit integers)",
+        "struct_unsupported": "",
+    ]
+
+    init(tokens: [Token]) {
+        self.tokens = tokens
+    }
+
+    // MARK: Token helpers
+
+    var cur: Token { tokens[pos] }
+    func peek(_ k: Int = 1) -> Token { tokens[min(pos + k, tokens.count - 1)] }
+    mutating func next() -> Token { let t = tokens[pos]; if pos < tokens.count - 1 { pos += 1 }; return t }
+    mutating func accept(_ p: String) -> Bool {
+        if (cur.kind == .punct || cur.kind == .identifier) && cur.text == p { pos += 1; return true }
+        return false
+    }
+    mutating func expect(_ p: String, _ what: String? = nil) throws(MetalError) {
+        guard accept(p) else {
+            throw MetalError(location: cur.loc, message: "expected '\(p)'\(what.map { " " + $0 } ?? "")\(cur.kind == .eof ? " at end of input" : ", found '\(cur.text)'")")
+        }
+    }
+    mutating func identifier(_ what: String) throws(MetalError) -> Token {
+        guard cur.kind == .identifier else {
+            throw MetalError(location: cur.loc, message: "expected \(what)\(cur.kind == .eof ? " at end of input" : ", found '\(cur.text)'")")
+        }
+        return next()
+    }
+
+    /// Skips `metal::`, `SwiftUI::` ... prefixes at `k` tokens ahead; returns the offset of the name.
+    func skipNamespaces(from k: Int) -> Int {
+        var j = k
+        while peek(j).kind == .identifier, Parser.namespaces.contains(peek(j).text), peek(j + 1).isPunct("::") { j += 2 }
+        if peek(j).isPunct("::") { j += 1 }
+        return j
+    }
+
+    func isTypeName(_ t: Token) -> Bool {
+        t.kind == .identifier && (MType.isBuiltinTypeName(t.text) || userTypes.contains(t.text))
+    }
+
+    /// Does a declaration start at the current token?
+    func isDeclarationStart() -> Bool {
+        var j = 0
+        while peek(j).kind == .identifier, Parser.qualifiers.contains(peek(j).text) { return true }
+        if peek(j).isIdent("struct") { return true }
+        j = skipNamespaces(from: j)
+        guard isTypeName(peek(j)) else { return false }
+        let after = peek(j + 1)
+        return after.kind == .identifier || after.isPunct("&") || after.isPunct("*") || after.isPunct("<")
+    }
+
+    func checkUnsupported(_ t: Token) throws(MetalError) {
+        if t.kind == .identifier, let what = Parser.unsupportedKeywords[t.text], !what.isEmpty {
+            throw MetalError(location: t.loc, message: "\(what) \(what.hasSuffix("s") ? "are" : "is") not supported by the Metal to GLSL translator")
+        }
+    }
+
+    // MARK: Declarations
+
+    mutating func parseUnit() throws(MetalError) -> TranslationUnit {
+        var decls: [Decl] = []
+        while cur.kind != .eof {
+            if accept(";") { continue }
+            decls.append(contentsOf: try parseTopLevel())
+        }
+        return TranslationUnit(decls: decls)
+    }
+
+    /// Parses `[[ a, b(x) ]]` attribute lists; returns the attribute names.
+    mutating func parseAttributes() throws(MetalError) -> [(String, MetalSourceLocation)] {
+        var attrs: [(String, MetalSourceLocation)] = []
+        while cur.isPunct("["), peek().isPunct("[") {
+            pos += 2
+            while !(cur.isPunct("]") && peek().isPunct("]")) {
+                if cur.kind == .eof { throw MetalError(location: cur.loc, message: "expected ']]' to end the attribute list") }
+                if cur.kind == .identifier {
+                    attrs.append((cur.text, cur.loc))
+                    pos += 1
+                    if cur.isPunct("(") {
+                        var depth = 0
+                        repeat {
+                            if cur.isPunct("(") { depth += 1 }
+                            if cur.isPunct(")") { depth -= 1 }
+                            pos += 1
+                        } while depth > 0 && cur.kind != .eof
+                    }
+                } else { pos += 1 }
+            }
+            pos += 2
+        }
+        return attrs
+    }
+
+    mutating func parseTopLevel() throws(MetalError) -> [Decl] {
+        let start = cur
+        if cur.isIdent("using") {
+            pos += 1
+            if accept("namespace") {
+                let ns = try identifier("namespace name")
+                guard ns.text == "metal" || ns.text == "SwiftUI" else {
+                    throw MetalError(location: ns.loc, message: "unknown namespace '\(ns.text)' (only metal and SwiftUI)")
+                }
+                try expect(";")
+                return []
+            }
+            let name = try identifier("alias name")
+            try expect("=")
+            let type = try parseType()
+            try expect(";")
+            userTypes.insert(name.text)
+            return [.typeAlias(name.text, type, name.loc)]
+        }
+        if cur.isIdent("typedef") {
+            pos += 1
+            if cur.isIdent("struct"), peek(2).isPunct("{") || peek().isPunct("{") {
+                // typedef struct [Tag] { ... } Name;
+                pos += 1
+                var tag: Token?
+                if cur.kind == .identifier { tag = next() }
+                let members = try parseStructBody()
+                let name = try identifier("typedef name")
+                try expect(";")
+                userTypes.insert(name.text)
+                var decls: [Decl] = [.structure(StructDecl(name: name.text, members: members, loc: name.loc))]
+                if let t = tag, t.text != name.text {
+                    userTypes.insert(t.text)
+                    decls.append(.typeAlias(t.text, TypeSpec(name: name.text, loc: t.loc), t.loc))
+                }
+                return decls
+            }
+            let type = try parseType()
+            let name = try identifier("typedef name")
+            try expect(";")
+            userTypes.insert(name.text)
+            return [.typeAlias(name.text, type, name.loc)]
+        }
+        var attrs = try parseAttributes()
+        var isStatic = false
+        var isConstant = false
+        while cur.kind == .identifier, ["static", "inline", "constexpr", "constant", "const"].contains(cur.text) {
+            if cur.text == "static" { isStatic = true }
+            if cur.text != "static" && cur.text != "inline" { isConstant = true }
+            if cur.text == "inline" || cur.text == "static" { pos += 1 } else { break }
+        }
+        attrs += try parseAttributes()
+        if cur.isIdent("struct"), peek(2).isPunct("{") {
+            pos += 1
+            let name = try identifier("struct name")
+            userTypes.insert(name.text)
+            let members = try parseStructBody()
+            var decls: [Decl] = [.structure(StructDecl(name: name.text, members: members, loc: name.loc))]
+            if !accept(";") {
+                // struct S { ... } s = ...;
+                let type = TypeSpec(name: name.text, loc: name.loc)
+                for v in try parseDeclarators(type: type, isConstant: true, isStatic: isStatic) { decls.append(.global(v)) }
+                try expect(";")
+            }
+            return decls
+        }
+        try checkUnsupported(cur)
+        let type = try parseType()
+        if type.isConst || type.addressSpace == "constant" { isConstant = true }
+        attrs += try parseAttributes()
+        let nameTok = try identifier("a name")
+        attrs += try parseAttributes()
+        for (a, loc) in attrs where !["stitchable", "visible", "maybe_unused", "clang::always_inline"].contains(a) {
+            throw MetalError(location: loc, message: "attribute [[\(a)]] is not supported (only [[ stitchable ]] functions are translated)")
+        }
+        if cur.isPunct("(") && !(type.name == "sampler") {
+            let isStitchable = attrs.contains { $0.0 == "stitchable" }
+            return [.function(try parseFunction(returnType: type, name: nameTok, stitchable: isStitchable))]
+        }
+        if !attrs.isEmpty { throw MetalError(location: start.loc, message: "attributes on variables are not supported") }
+        pos -= 1
+        let vars = try parseDeclarators(type: type, isConstant: isConstant, isStatic: isStatic)
+        try expect(";")
+        return vars.map { .global($0) }
+    }
+
+    mutating func parseStructBody() throws(MetalError) -> [VarDecl] {
+        try expect("{")
+        var members: [VarDecl] = []
+        while !accept("}") {
+            if cur.kind == .eof { throw MetalError(location: cur.loc, message: "expected '}' at end of struct") }
+            try checkUnsupported(cur)
+            if cur.isIdent("struct") && peek(2).isPunct("{") {
+                throw MetalError(location: cur.loc, message: "nested struct definitions are not supported; define the struct at file scope")
+            }
+            let type = try parseType()
+            if cur.isPunct("(") || (cur.kind == .identifier && peek().isPunct("(")) {
+                throw MetalError(location: cur.loc, message: "member functions and constructors are not supported; use a free function")
+            }
+            for var m in try parseDeclarators(type: type, isConstant: false, isStatic: false) {
+                if m.initializer != nil {
+                    throw MetalError(location: m.loc, message: "default member initializers are not supported")
+                }
+                m.initializer = nil
+                members.append(m)
+            }
+            try expect(";")
+        }
+        return members
+    }
+
+    /// Parses a type: qualifiers, namespaces, name, template arguments, `*` / `&`.
+    mutating func parseType() throws(MetalError) -> TypeSpec {
+        var spec = TypeSpec(name: "", loc: cur.loc)
+        while cur.kind == .identifier, Parser.qualifiers.contains(cur.text) || cur.text == "struct" {
+            switch cur.text {
+            case "const", "constexpr": spec.isConst = true
+            case "constant", "device", "thread", "threadgroup":
+                spec.addressSpace = cur.text
+                if cur.text == "constant" { spec.isConst = true }
+            default: break
+            }
+            pos += 1
+        }
+        pos = pos + skipNamespaces(from: 0)
+        try checkUnsupported(cur)
+        let name = try identifier("a type")
+        guard isTypeName(name) else {
+            throw MetalError(location: name.loc, message: "unknown type name '\(name.text)'")
+        }
+        spec.name = name.text
+        spec.loc = name.loc
+        if cur.isPunct("<") {
+            pos += 1
+            while !accept(">") {
+                if cur.kind == .eof { throw MetalError(location: cur.loc, message: "expected '>'") }
+                if accept(",") { continue }
+                if cur.isIdent("access") {
+                    // access::sample / access::read
+                    pos += 1
+                    try expect("::")
+                    let a = try identifier("an access qualifier")
+                    if a.text != "sample" && a.text != "read" {
+                        throw MetalError(location: a.loc, message: "texture access::\(a.text) is not supported (only sample and read)")
+                    }
+                    continue
+                }
+                if cur.kind == .number {
+                    throw MetalError(location: cur.loc, message: "template type '\(spec.name)<...>' with value arguments is not supported; use the named type (e.g. float3)")
+                }
+                spec.templateArgs.append(try parseType())
+            }
+        }
+        while cur.kind == .identifier, ["const", "constant", "device", "thread"].contains(cur.text) {
+            if cur.text == "const" { spec.isConst = true } else { spec.addressSpace = cur.text }
+            pos += 1
+        }
+        if accept("*") {
+            spec.isPointer = true
+            if cur.isPunct("*") { throw MetalError(location: cur.loc, message: "pointers to pointers are not supported") }
+        } else if accept("&") {
+            spec.isReference = true
+        } else if cur.isPunct("&&") {
+            throw MetalError(location: cur.loc, message: "rvalue references are not supported")
+        }
+        while cur.kind == .identifier, ["const", "restrict", "__restrict"].contains(cur.text) { pos += 1 }
+        return spec
+    }
+
+    mutating func parseDeclarators(type: TypeSpec, isConstant: Bool, isStatic: Bool) throws(MetalError) -> [VarDecl] {
+        var decls: [VarDecl] = []
+        repeat {
+            var t = type
+            if decls.count > 0 {
+                // `float *a, b;` — each declarator gets its own * / &.
+                t.isPointer = false
+                t.isReference = false
+                if accept("*") { t.isPointer = true } else if accept("&") { t.isReference = true }
+            }
+            let name = try identifier("a variable name")
+            var v = VarDecl(type: t, name: name.text, loc: name.loc)
+            v.isConstant = isConstant || t.isConst
+            v.isStatic = isStatic
+            while accept("[") {
+                if accept("]") { v.arrayDims.append(nil); continue }
+                v.arrayDims.append(try parseExpr(allowComma: false))
+                try expect("]")
+            }
+            if t.name == "sampler" && !t.isPointer {
+                if accept("(") {
+                    var args: [Expr] = []
+                    while !accept(")") {
+                        if accept(",") { continue }
+                        args.append(try parseSamplerArg())
+                    }
+                    v.samplerArgs = args
+                } else if accept("=") {
+                    let e = try parseAssignment()
+                    v.initializer = e
+                } else {
+                    v.samplerArgs = []
+                }
+            } else if accept("=") {
+                v.initializer = cur.isPunct("{") ? try parseInitList() : try parseAssignment()
+            } else if cur.isPunct("{") {
+                v.initializer = try parseInitList()
+            } else if cur.isPunct("(") {
+                // Direct initialisation `float3 v(1, 2, 3);`
+                let lp = next()
+                var args: [Expr] = []
+                while !accept(")") {
+                    if accept(",") { continue }
+                    args.append(try parseAssignment())
+                }
+                v.initializer = Expr(.construct(TypeSpec(name: t.name, templateArgs: t.templateArgs, loc: lp.loc), args), lp.loc)
+            }
+            decls.append(v)
+        } while accept(",")
+        return decls
+    }
+
+    /// `filter::linear`, `address::repeat`, `max_anisotropy(4)`.
+    mutating func parseSamplerArg() throws(MetalError) -> Expr {
+        let first = try identifier("a sampler argument")
+        var name = first.text
+        while accept("::") { name += "::" + (try identifier("a sampler argument")).text }
+        if accept("(") {
+            let arg = try parseAssignment()
+            try expect(")")
+            return Expr(.call(Expr(.ident(name), first.loc), [arg]), first.loc)
+        }
+        return Expr(.ident(name), first.loc)
+    }
+
+    mutating func parseFunction(returnType: TypeSpec, name: Token, stitchable: Bool) throws(MetalError) -> FuncDecl {
+        try expect("(")
+        var params: [ParamDecl] = []
+        if cur.isIdent("void"), peek().isPunct(")") { pos += 1 }
+        while !accept(")") {
+            if !params.isEmpty { try expect(",", "between parameters") }
+            _ = try parseAttributes()
+            try checkUnsupported(cur)
+            let type = try parseType()
+            var pname = "__unnamed\(params.count)"
+            var ploc = type.loc
+            if cur.kind == .identifier {
+                let t = next()
+                pname = t.text
+                ploc = t.loc
+            }
+            var p = ParamDecl(type: type, name: pname, loc: ploc)
+            while accept("[") {
+                if accept("]") { p.arrayDims.append(nil); continue }
+                p.arrayDims.append(try parseExpr(allowComma: false))
+                try expect("]")
+            }
+            let attrs = try parseAttributes()
+            if let a = attrs.first {
+                throw MetalError(location: a.1, message: "parameter attribute [[\(a.0)]] is not supported in a stitchable shader")
+            }
+            if accept("=") { p.defaultValue = try parseAssignment() }
+            params.append(p)
+        }
+        while cur.kind == .identifier, ["const", "noexcept"].contains(cur.text) { pos += 1 }
+        var f = FuncDecl(name: name.text, returnType: returnType, params: params, body: nil, isStitchable: stitchable, loc: name.loc)
+        if accept(";") { return f }
+        guard cur.isPunct("{") else {
+            throw MetalError(location: cur.loc, message: "expected '{' or ';' after function declarator, found '\(cur.text)'")
+        }
+        f.body = try parseBlock()
+        return f
+    }
+
+    // MARK: Statements
+
+    mutating func parseBlock() throws(MetalError) -> Stmt {
+        let open = cur
+        try expect("{")
+        var stmts: [Stmt] = []
+        while !accept("}") {
+            if cur.kind == .eof { throw MetalError(location: open.loc, message: "unterminated block: missing '}'") }
+            stmts.append(try parseStatement())
+        }
+        return Stmt(.block(stmts), open.loc)
+    }
+
+    mutating func parseStatement() throws(MetalError) -> Stmt {
+        let t = cur
+        if t.isPunct("{") { return try parseBlock() }
+        if t.isPunct(";") { pos += 1; return Stmt(.empty, t.loc) }
+        if t.kind == .identifier {
+            switch t.text {
+            case "if":
+                pos += 1
+                try expect("(")
+                let c = try parseCondition()
+                try expect(")")
+                let then = try parseStatement()
+                var els: Stmt?
+                if accept("else") { els = try parseStatement() }
+                return Stmt(.ifElse(c, then, els), t.loc)
+            case "for":
+                pos += 1
+                try expect("(")
+                var initS: Stmt?
+                if !cur.isPunct(";") {
+                    if isDeclarationStart() {
+                        let d = cur
+                        let type = try parseType()
+                        initS = Stmt(.decl(try parseDeclarators(type: type, isConstant: type.isConst, isStatic: false)), d.loc)
+                    } else {
+                        initS = Stmt(.expr(try parseExpr()), cur.loc)
+                    }
+                }
+                try expect(";")
+                let cond = cur.isPunct(";") ? nil : try parseCondition()
+                try expect(";")
+                let step = cur.isPunct(")") ? nil : try parseExpr()
+                try expect(")")
+                let body = try parseStatement()
+                return Stmt(.forLoop(initS, cond, step, body), t.loc)
+            case "while":
+                pos += 1
+                try expect("(")
+                let c = try parseCondition()
+                try expect(")")
+                return Stmt(.whileLoop(c, try parseStatement()), t.loc)
+            case "do":
+                pos += 1
+                let body = try parseStatement()
+                try expect("while")
+                try expect("(")
+                let c = try parseExpr()
+                try expect(")")
+                try expect(";")
+                return Stmt(.doWhile(body, c), t.loc)
+            case "switch":
+                pos += 1
+                try expect("(")
+                let c = try parseExpr()
+                try expect(")")
+                return Stmt(.switchStmt(c, try parseStatement()), t.loc)
+            case "case":
+                pos += 1
+                let e = try parseTernary()
+                try expect(":")
+                return Stmt(.caseLabel(e), t.loc)
+            case "default":
+                pos += 1
+                try expect(":")
+                return Stmt(.defaultLabel, t.loc)
+            case "break":
+                pos += 1; try expect(";"); return Stmt(.breakStmt, t.loc)
+            case "continue":
+                pos += 1; try expect(";"); return Stmt(.continueStmt, t.loc)
+            case "return":
+                pos += 1
+                if accept(";") { return Stmt(.returnStmt(nil), t.loc) }
+                let e = cur.isPunct("{") ? try parseInitList() : try parseExpr()
+                try expect(";")
+                return Stmt(.returnStmt(e), t.loc)
+            case "discard_fragment":
+                if peek().isPunct("("), peek(2).isPunct(")") {
+                    pos += 3
+                    try expect(";")
+                    return Stmt(.discard, t.loc)
+                }
+            case "using":
+                if peek().isIdent("namespace") {
+                    pos += 2
+                    _ = try identifier("namespace name")
+                    try expect(";")
+                    return Stmt(.empty, t.loc)
+                }
+            case "struct":
+                if peek(2).isPunct("{") {
+                    throw MetalError(location: t.loc, message: "local struct definitions are not supported; define the struct at file scope")
+                }
+            default:
+                try checkUnsupported(t)
+            }
+            if isDeclarationStart() {
+                var isStatic = false
+                if cur.isIdent("static") { isStatic = true }
+                let type = try parseType()
+                let d = try parseDeclarators(type: type, isConstant: type.isConst, isStatic: isStatic)
+                try expect(";")
+                return Stmt(.decl(d), t.loc)
+            }
+        }
+        let e = try parseExpr()
+        try expect(";")
+        return Stmt(.expr(e), t.loc)
+    }
+
+    /// A condition: an expression (declarations in conditions are not supported).
+    mutating func parseCondition() throws(MetalError) -> Expr {
+        if isDeclarationStart() {
+            throw MetalError(location: cur.loc, message: "declarations in conditions are not supported")
+        }
+        return try parseExpr()
+    }
+
+    // MARK: Expressions
+
+    mutating func parseInitList() throws(MetalError) -> Expr {
+        let open = cur
+        try expect("{")
+        var items: [Expr] = []
+        while !accept("}") {
+            if !items.isEmpty {
+                try expect(",")
+                if accept("}") { break }
+            }
+            items.append(cur.isPunct("{") ? try parseInitList() : try parseAssignment())
+        }
+        return Expr(.initList(items), open.loc)
+    }
+
+    mutating func parseExpr(allowComma: Bool = true) throws(MetalError) -> Expr {
+        var e = try parseAssignment()
+        while allowComma, cur.isPunct(",") {
+            let c = next()
+            e = Expr(.comma(e, try parseAssignment()), c.loc)
+        }
+        return e
+    }
+
+    static let assignOps: Set<String> = ["=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="]
+
+    mutating func parseAssignment() throws(MetalError) -> Expr {
+        let lhs = try parseTernary()
+        if cur.kind == .punct, Parser.assignOps.contains(cur.text) {
+            let op = next()
+            let rhs = cur.isPunct("{") ? try parseInitList() : try parseAssignment()
+            return Expr(.assign(op.text, lhs, rhs), op.loc)
+        }
+        return lhs
+    }
+
+    mutating func parseTernary() throws(MetalError) -> Expr {
+        let c = try parseBinary(0)
+        if cur.isPunct("?") {
+            let q = next()
+            let a = try parseExpr()
+            try expect(":")
+            let b = try parseAssignment()
+            return Expr(.ternary(c, a, b), q.loc)
+        }
+        return c
+    }
+
+    static let binaryPrec: [String: Int] = ["||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6, "<": 7, ">": 7,
+                                            "<=": 7, ">=": 7, "<<": 8, ">>": 8, "+": 9, "-": 9, "*": 10, "/": 10, "%": 10]
+
+    mutating func parseBinary(_ minPrec: Int) throws(MetalError) -> Expr {
+        var lhs = try parseUnary()
+        while cur.kind == .punct, let p = Parser.binaryPrec[cur.text], p > minPrec {
+            let op = next()
+            let rhs = try parseBinary(p)
+            lhs = Expr(.binary(op.text, lhs, rhs), op.loc)
+        }
+        return lhs
+    }
+
+    /// Is `(` at the current position the start of a C-style cast `(T)`?
+    func isCastStart() -> Bool {
+        guard cur.isPunct("(") else { return false }
+        let j = skipNamespaces(from: 1)
+        guard isTypeName(peek(j)) else { return false }
+        return peek(j + 1).isPunct(")")
+    }
+
+    mutating func parseUnary() throws(MetalError) -> Expr {
+        let t = cur
+        if t.kind == .punct {
+            switch t.text {
+            case "-", "+", "!", "~", "*", "&", "++", "--":
+                pos += 1
+                return Expr(.unary(t.text, try parseUnary()), t.loc)
+            case "(":
+                if isCastStart() {
+                    pos += 1
+                    let type = try parseType()
+                    try expect(")")
+                    let operand = try parseUnary()
+                    return Expr(.construct(type, [operand]), t.loc)
+                }
+            default: break
+            }
+        }
+        return try parsePostfix(try parsePrimary())
+    }
+
+    mutating func parsePostfix(_ base: Expr) throws(MetalError) -> Expr {
+        var e = base
+        while true {
+            let t = cur
+            if accept("(") {
+                var args: [Expr] = []
+                while !accept(")") {
+                    if !args.isEmpty { try expect(",", "between arguments") }
+                    args.append(try parseAssignment())
+                }
+                e = Expr(.call(e, args), t.loc)
+            } else if accept("[") {
+                let i = try parseExpr()
+                try expect("]")
+                e = Expr(.index(e, i), t.loc)
+            } else if accept(".") {
+                let m = try identifier("a member name")
+                e = Expr(.member(e, m.text), m.loc)
+            } else if accept("->") {
+                let m = try identifier("a member name")
+                e = Expr(.arrow(e, m.text), m.loc)
+            } else if t.isPunct("++") || t.isPunct("--") {
+                pos += 1
+                e = Expr(.postfix(t.text, e), t.loc)
+            } else {
+                return e
+            }
+        }
+    }
+
+    mutating func parsePrimary() throws(MetalError) -> Expr {
+        let t = cur
+        switch t.kind {
+        case .number:
+            pos += 1
+            return try parseNumber(t)
+        case .punct:
+            if accept("(") {
+                let e = try parseExpr()
+                try expect(")")
+                return e
+            }
+            if t.isPunct("{") { return try parseInitList() }
+            if t.isPunct("::") { pos += 1; return try parsePrimary() }
+            throw MetalError(location: t.loc, message: "expected an expression, found '\(t.text)'")
+        case .identifier:
+            try checkUnsupported(t)
+            if t.text == "true" || t.text == "false" { pos += 1; return Expr(.boolLit(t.text == "true"), t.loc) }
+            if t.text == "static_cast" || t.text == "as_type" || t.text == "reinterpret_cast" || t.text == "const_cast" {
+                pos += 1
+                if t.text != "static_cast" && t.text != "as_type" {
+                    throw MetalError(location: t.loc, message: "\(t.text) is not supported")
+                }
+                try expect("<")
+                let type = try parseType()
+                try expect(">")
+                try expect("(")
+                let e = try parseExpr()
+                try expect(")")
+                return t.text == "as_type" ? Expr(.asType(type, e), t.loc) : Expr(.construct(type, [e]), t.loc)
+            }
+            let j = skipNamespaces(from: 0)
+            if j > 0, peek(j).kind == .identifier, Parser.namespaces.contains(t.text) || t.isPunct("::") {
+                pos += j
+                return try parsePrimary()
+            }
+            if peek().isPunct("::") {
+                throw MetalError(location: t.loc, message: "qualified name '\(t.text)::\(peek(2).text)' is not supported here")
+            }
+            if isTypeName(t) {
+                let type = try parseType()
+                if cur.isPunct("{") {
+                    let list = try parseInitList()
+                    guard case .initList(let items) = list.kind else { return list }
+                    return Expr(.construct(type, items), t.loc)
+                }
+                guard accept("(") else {
+                    throw MetalError(location: cur.loc, message: "expected '(' after type name '\(type.name)' in an expression")
+                }
+                var args: [Expr] = []
+                while !accept(")") {
+                    if !args.isEmpty { try expect(",", "between arguments") }
+                    args.append(try parseAssignment())
+                }
+                return Expr(.construct(type, args), t.loc)
+            }
+            pos += 1
+            return Expr(.ident(t.text), t.loc)
+        case .string, .char:
+            throw MetalError(location: t.loc, message: "string and character literals are not supported")
+        case .eof:
+            throw MetalError(location: t.loc, message: "expected an expression at end of input")
+        }
+    }
+
+    func parseNumber(_ t: Token) throws(MetalError) -> Expr {
+        var s = t.text.lowercased()
+        let isHex = s.hasPrefix("0x")
+        if !isHex && (s.contains(".") || s.contains("e") || s.hasSuffix("f") || s.hasSuffix("h")) {
+            var half = false
+            if s.hasSuffix("h") { half = true; s.removeLast() } else if s.hasSuffix("f") { s.removeLast() }
+            if s.hasSuffix("l") { throw MetalError(location: t.loc, message: "long double literals are not supported") }
+            guard let v = Double(s) else { throw MetalError(location: t.loc, message: "invalid floating-point literal '\(t.text)'") }
+            return Expr(.floatLit(v, half: half), t.loc)
+        }
+        var unsigned = false
+        while let l = s.last, l == "u" || l == "l" {
+            if l == "u" { unsigned = true }
+            s.removeLast()
+        }
+        let v: UInt64?
+        if isHex { v = UInt64(s.dropFirst(2), radix: 16) }
+        else if s.hasPrefix("0b") { v = UInt64(s.dropFirst(2), radix: 2) }
+        else if s.count > 1 && s.hasPrefix("0") { v = UInt64(s.dropFirst(), radix: 8) }
+        else { v = UInt64(s) }
+        guard let value = v else { throw MetalError(location: t.loc, message: "invalid integer literal '\(t.text)'") }
+        if value > UInt64(UInt32.max) { throw MetalError(location: t.loc, message: "integer literal '\(t.text)' does not fit in 32 bits") }
+        return Expr(.intLit(value, unsigned: unsigned || value > UInt64(Int32.max)), t.loc)
+    }
+}

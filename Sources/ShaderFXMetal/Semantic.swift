@@ -1,0 +1,655 @@
+/// A typed, lowered expression.
+struct TE {
+    var g: GExpr
+    var type: MType
+    var lvalue = false
+    /// The constant value, when the expression is a literal (for folding conversions).
+    var lit: Lit?
+    /// For a partially indexed multidimensional array: the flattened base and offset so far.
+    var subarray: (base: GExpr, offset: GExpr?)?
+
+    enum Lit {
+        case int(Int64)
+        case float(Double)
+        case bool(Bool)
+    }
+}
+
+/// A user struct.
+struct StructInfo {
+    var name: String
+    var glslName: String
+    var members: [(name: String, type: MType, glslName: String)]
+    var loc: MetalSourceLocation
+}
+
+/// A sampler state from a `constexpr sampler`.
+struct SamplerState: Equatable {
+    var address = "clamp"
+    var filter = "nearest"
+    var pixelCoordinates = false
+}
+
+/// A variable visible by name: a global constant, a local, or a parameter.
+struct VarInfo {
+    enum Kind {
+        case value
+        /// `thread T *p`: `*p` and `p->m` read the GLSL inout parameter `p`.
+        case pointer
+        /// The `int n` count of an array argument pair: reads `array.count`.
+        case arrayCount(String)
+    }
+    var type: MType
+    var glslName: String
+    var kind: Kind = .value
+    var isConst = false
+    var constInt: Int64?
+    var sampler: SamplerState?
+    var loc: MetalSourceLocation
+}
+
+/// A user function (one overload).
+final class FuncInfo {
+    let id: Int
+    var decl: FuncDecl
+    var returnType: MType
+    var params: [ParamInfo]
+    var glslName = ""
+    var defined: Bool { decl.body != nil }
+    var calls: [(Int, MetalSourceLocation)] = []
+    var lowered: GFunction?
+    var texturesSampled: [String: (SamplerState, MetalSourceLocation)] = [:]
+    var stitchable: MetalStitchableFunction?
+
+    init(id: Int, decl: FuncDecl, returnType: MType, params: [ParamInfo]) {
+        self.id = id
+        self.decl = decl
+        self.returnType = returnType
+        self.params = params
+    }
+}
+
+/// A function parameter after type resolution.
+struct ParamInfo {
+    var name: String
+    var type: MType
+    /// `thread T &` (non-const): GLSL `inout`.
+    var isReference = false
+    /// `thread T *`: GLSL `inout`, dereferenced at uses.
+    var isPointer = false
+    var defaultValue: Expr?
+    var loc: MetalSourceLocation
+    /// For an array pointer of a stitchable function: the name of the count parameter merged into it.
+    var countName: String?
+    var countIsUnsigned = false
+}
+
+/// The semantic pass: resolves names and types, checks them, makes MSL's implicit conversions
+/// explicit, maps the standard library, and lowers the AST to a ``GProgram``.
+final class Semantic {
+    var structs: [String: StructInfo] = [:]
+    var structOrder: [String] = []
+    var aliases: [String: TypeSpec] = [:]
+    var globals: [String: VarInfo] = [:]
+    var functions: [String: [FuncInfo]] = [:]
+    var allFunctions: [FuncInfo] = []
+    var names = NameAllocator()
+    var program = GProgram()
+    var helperKeys: Set<String> = []
+
+    // Per-function state.
+    var scopes: [[String: VarInfo]] = []
+    var current: FuncInfo?
+    var localNames = NameAllocator()
+    var loopDepth = 0
+    var switchDepth = 0
+
+    static func analyze(_ units: [TranslationUnit]) throws(MetalError) -> GProgram {
+        let s = Semantic()
+        try s.run(units)
+        return s.program
+    }
+
+    func error(_ loc: MetalSourceLocation, _ message: String) -> MetalError {
+        MetalError(location: loc, message: message)
+    }
+
+    // MARK: Driver
+
+    func run(_ units: [TranslationUnit]) throws(MetalError) {
+        // Declarations seen twice at the same location come from one header included by several files.
+        var seen: Set<String> = []
+        var decls: [Decl] = []
+        for u in units {
+            for d in u.decls {
+                let key: String
+                switch d {
+                case .function(let f): key = "f\(f.loc)\(f.body != nil)"
+                case .structure(let s): key = "s\(s.loc)"
+                case .global(let g): key = "g\(g.loc)"
+                case .typeAlias(_, _, let loc): key = "a\(loc)"
+                }
+                if seen.insert(key).inserted { decls.append(d) }
+            }
+        }
+        // Stitchable names are fixed: claim them first.
+        for d in decls {
+            if case .function(let f) = d, f.isStitchable {
+                if GLSLNames.isReserved(f.name) {
+                    throw error(f.loc, "stitchable function name '\(f.name)' is reserved in GLSL ES; rename the function")
+                }
+            }
+        }
+        var claimed: Set<String> = []
+        for d in decls {
+            if case .function(let f) = d, f.isStitchable, claimed.insert(f.name).inserted { names.used.insert(f.name) }
+        }
+        var globalDecls: [VarDecl] = []
+        for d in decls {
+            switch d {
+            case .structure(let s): try declareStruct(s)
+            case .typeAlias(let name, let spec, let loc):
+                if aliases[name] != nil || structs[name] != nil { throw error(loc, "redefinition of '\(name)'") }
+                aliases[name] = spec
+            case .global(let v): globalDecls.append(v)
+            case .function: break
+            }
+        }
+        for d in decls { if case .function(let f) = d { try declareFunction(f) } }
+        for v in globalDecls { try declareGlobal(v) }
+        assignFunctionNames()
+        for f in allFunctions where f.defined { try lowerFunction(f) }
+        try checkCalls()
+        try orderFunctions()
+    }
+
+    // MARK: Types
+
+    func resolve(_ spec: TypeSpec) throws(MetalError) -> MType {
+        if let a = aliases[spec.name] {
+            var t = a
+            t.isConst = t.isConst || spec.isConst
+            return try resolve(t)
+        }
+        if spec.name == "texture2d" {
+            if let arg = spec.templateArgs.first, arg.name != "half" && arg.name != "float" {
+                throw error(spec.loc, "texture2d<\(arg.name)> is not supported (use texture2d<half> or texture2d<float>)")
+            }
+            return .texture
+        }
+        if spec.name == "vec" {
+            throw error(spec.loc, "vec<T, N> is not supported; use the named vector type (e.g. float3)")
+        }
+        if let s = structs[spec.name] { return .structure(s.name) }
+        if let t = MType.builtin(named: spec.name) { return t }
+        throw error(spec.loc, "unknown type '\(spec.name)'")
+    }
+
+    func resolveArray(_ base: MType, _ dims: [Expr?], initCount: Int?, loc: MetalSourceLocation) throws(MetalError) -> MType {
+        var t = base
+        for (k, d) in dims.enumerated().reversed() {
+            var n: Int64
+            if let d {
+                guard let v = constInt(d) else { throw error(d.loc, "array size must be an integer constant expression") }
+                n = v
+            } else {
+                guard k == 0, let c = initCount else { throw error(loc, "array size missing and not deducible from an initializer") }
+                n = Int64(c)
+            }
+            guard n > 0 else { throw error(loc, "array size must be positive") }
+            t = .array(t, Int(n))
+        }
+        return t
+    }
+
+    /// Evaluates an integer constant expression (literals, integer constants, arithmetic).
+    func constInt(_ e: Expr) -> Int64? {
+        switch e.kind {
+        case .intLit(let v, _): return Int64(v)
+        case .ident(let n):
+            for s in scopes.reversed() { if let v = s[n] { return v.constInt } }
+            return globals[n]?.constInt
+        case .unary(let op, let a):
+            guard let v = constInt(a) else { return nil }
+            switch op { case "-": return -v; case "+": return v; case "~": return ~v; case "!": return v == 0 ? 1 : 0; default: return nil }
+        case .binary(let op, let a, let b):
+            guard let x = constInt(a), let y = constInt(b) else { return nil }
+            switch op {
+            case "+": return x &+ y
+            case "-": return x &- y
+            case "*": return x &* y
+            case "/": return y == 0 ? nil : x / y
+            case "%": return y == 0 ? nil : x % y
+            case "<<": return x << y
+            case ">>": return x >> y
+            case "&": return x & y
+            case "|": return x | y
+            case "^": return x ^ y
+            default: return nil
+            }
+        case .construct(let t, let args) where args.count == 1 && MType.builtin(named: t.name)?.scalar?.isInteger == true:
+            return constInt(args[0])
+        case .ternary(let c, let a, let b):
+            guard let cv = constInt(c) else { return nil }
+            return cv != 0 ? constInt(a) : constInt(b)
+        default: return nil
+        }
+    }
+
+    // MARK: Declarations
+
+    func checkGlobalName(_ name: String, _ loc: MetalSourceLocation) throws(MetalError) {
+        if structs[name] != nil || globals[name] != nil || aliases[name] != nil {
+            throw error(loc, "redefinition of '\(name)'")
+        }
+    }
+
+    func declareStruct(_ s: StructDecl) throws(MetalError) {
+        if let prev = structs[s.name] {
+            throw error(s.loc, "redefinition of struct '\(s.name)' (first defined at \(prev.loc))")
+        }
+        var members: [(name: String, type: MType, glslName: String)] = []
+        var memberNames = NameAllocator()
+        for m in s.members {
+            if m.type.isPointer || m.type.isReference {
+                throw error(m.loc, "pointer and reference struct members are not supported")
+            }
+            let base = try resolve(m.type)
+            switch base {
+            case .texture, .sampler, .layer: throw error(m.loc, "struct members of type \(base.metal) are not supported")
+            default: break
+            }
+            if members.contains(where: { $0.name == m.name }) { throw error(m.loc, "duplicate member '\(m.name)'") }
+            let t = try resolveArray(base, m.arrayDims, initCount: nil, loc: m.loc)
+            members.append((m.name, t, memberNames.unique(GLSLNames.safe(m.name))))
+        }
+        if members.isEmpty { throw error(s.loc, "empty structs are not supported in GLSL") }
+        let info = StructInfo(name: s.name, glslName: names.unique(GLSLNames.safe(s.name)), members: members, loc: s.loc)
+        structs[s.name] = info
+        structOrder.append(s.name)
+        program.structs.append(GStruct(name: info.glslName, members: members.enumerated().map { k, m in
+            (m.type.innermost.glsl, m.glslName, m.type.glslArraySuffix, s.members[k].loc)
+        }, loc: s.loc))
+    }
+
+    func declareGlobal(_ v: VarDecl) throws(MetalError) {
+        try checkGlobalName(v.name, v.loc)
+        if functions[v.name] != nil { throw error(v.loc, "redefinition of '\(v.name)' as a variable (it is a function)") }
+        if v.type.isPointer || v.type.isReference {
+            throw error(v.loc, "program-scope pointers and references are not supported")
+        }
+        let base = try resolve(v.type)
+        if base == .sampler {
+            globals[v.name] = VarInfo(type: .sampler, glslName: "", isConst: true,
+                                      sampler: try samplerState(v), loc: v.loc)
+            return
+        }
+        if case .texture = base { throw error(v.loc, "program-scope textures are not supported") }
+        if !v.isConstant {
+            throw error(v.loc, "program-scope variable '\(v.name)' must be declared 'constant' or 'constexpr'")
+        }
+        guard let initExpr = v.initializer else {
+            throw error(v.loc, "program-scope constant '\(v.name)' needs an initializer")
+        }
+        var initCount: Int?
+        if case .initList(let items) = initExpr.kind { initCount = items.count }
+        let type = try resolveArray(base, v.arrayDims, initCount: initCount, loc: v.loc)
+        let value = try lowerInitializer(initExpr, to: type)
+        if !isConstantExpression(value.g) {
+            throw error(initExpr.loc, "the initializer of program-scope constant '\(v.name)' must be a constant expression in GLSL ES (no calls of user functions or non-constant helpers)")
+        }
+        let glslName = names.unique(GLSLNames.safe(v.name))
+        var info = VarInfo(type: type, glslName: glslName, isConst: true, loc: v.loc)
+        if type.scalar?.isInteger == true, type.isScalar { info.constInt = constInt(initExpr) }
+        globals[v.name] = info
+        program.globals.append(GGlobal(type: type.innermost.glsl, name: glslName, suffix: type.glslArraySuffix, value: value.g, loc: v.loc))
+    }
+
+    /// Is the expression a GLSL ES constant expression (literals, constants, constructors, built-ins)?
+    func isConstantExpression(_ g: GExpr) -> Bool {
+        switch g {
+        case .lit: return true
+        case .name(let n): return globals.values.contains { $0.glslName == n && $0.isConst }
+        case .call(let f, let args):
+            if f.hasPrefix("mtl_") || allFunctions.contains(where: { $0.glslName == f }) { return false }
+            if ["texture", "texelFetch", "textureSize", "dFdx", "dFdy", "fwidth", "at", "sampleLayer"].contains(f) { return false }
+            return args.allSatisfy(isConstantExpression)
+        case .unary(let op, let a): return op != "++" && op != "--" && isConstantExpression(a)
+        case .binary(_, let a, let b): return isConstantExpression(a) && isConstantExpression(b)
+        case .ternary(let a, let b, let c): return isConstantExpression(a) && isConstantExpression(b) && isConstantExpression(c)
+        case .member(let a, _): return isConstantExpression(a)
+        case .index(let a, let b): return isConstantExpression(a) && isConstantExpression(b)
+        case .postfix, .assign, .comma: return false
+        }
+    }
+
+    func samplerState(_ v: VarDecl) throws(MetalError) -> SamplerState {
+        if v.initializer != nil {
+            throw error(v.loc, "only 'constexpr sampler name(...)' sampler declarations are supported")
+        }
+        var s = SamplerState()
+        var addresses: [String: String] = [:]
+        for a in v.samplerArgs ?? [] {
+            var text = ""
+            if case .ident(let n) = a.kind { text = n }
+            if case .call(let c, _) = a.kind, case .ident(let n) = c.kind {
+                if ["max_anisotropy", "lod_clamp"].contains(n) { continue }
+                throw error(a.loc, "sampler argument '\(n)(...)' is not supported")
+            }
+            let parts = text.components(separatedBy: "::")
+            guard parts.count == 2 else { throw error(a.loc, "unknown sampler argument '\(text)'") }
+            let (key, value) = (parts[0], parts[1])
+            switch key {
+            case "filter", "mag_filter", "min_filter":
+                guard value == "linear" || value == "nearest" else { throw error(a.loc, "unknown sampler filter '\(value)'") }
+                if key != "min_filter" { s.filter = value }
+            case "mip_filter":
+                break
+            case "address", "s_address", "t_address", "r_address":
+                switch value {
+                case "repeat": addresses[key] = "repeat"
+                case "clamp_to_edge": addresses[key] = "clamp"
+                case "mirrored_repeat", "clamp_to_zero", "clamp_to_border":
+                    throw error(a.loc, "sampler address mode '\(value)' is not supported (only repeat and clamp_to_edge)")
+                default: throw error(a.loc, "unknown sampler address mode '\(value)'")
+                }
+            case "coord":
+                guard value == "pixel" || value == "normalized" else { throw error(a.loc, "unknown sampler coord '\(value)'") }
+                s.pixelCoordinates = value == "pixel"
+            case "compare_func", "border_color":
+                throw error(a.loc, "sampler \(key) is not supported")
+            default:
+                throw error(a.loc, "unknown sampler argument '\(text)'")
+            }
+        }
+        if let a = addresses["address"] { s.address = a }
+        let st = [addresses["s_address"], addresses["t_address"]].compactMap { $0 }
+        if let first = st.first {
+            if st.contains(where: { $0 != first }) {
+                throw error(v.loc, "different s_address and t_address modes are not supported")
+            }
+            s.address = first
+        }
+        return s
+    }
+
+    func declareFunction(_ f: FuncDecl) throws(MetalError) {
+        if structs[f.name] != nil || globals[f.name] != nil || aliases[f.name] != nil {
+            throw error(f.loc, "redefinition of '\(f.name)' as a function")
+        }
+        let ret = try resolve(f.returnType)
+        if f.returnType.isPointer || f.returnType.isReference { throw error(f.returnType.loc, "functions returning pointers or references are not supported") }
+        switch ret {
+        case .texture, .sampler, .layer: throw error(f.returnType.loc, "functions returning \(ret.metal) are not supported")
+        default: break
+        }
+        var params: [ParamInfo] = []
+        var k = 0
+        while k < f.params.count {
+            let p = f.params[k]
+            var base = try resolve(p.type)
+            var info = ParamInfo(name: p.name, type: base, defaultValue: p.defaultValue, loc: p.loc)
+            if p.type.isPointer {
+                let space = p.type.addressSpace ?? ""
+                if space == "device" || space == "constant" {
+                    if !p.type.isConst && space == "device" {
+                        throw error(p.loc, "writable device pointers are not supported; SwiftUI array arguments are 'device const float *'")
+                    }
+                    switch base {
+                    case .scalar(let s) where s.isFloat: base = .floatArray
+                    case .vector(let s, 4) where s.isFloat: base = .colorArray
+                    default:
+                        throw error(p.loc, "array argument of type '\(base.metal) *' is not supported (SwiftUI passes 'device const float *' or 'device const half4 *' with an int count)")
+                    }
+                    info.type = base
+                    if f.isStitchable {
+                        guard k + 1 < f.params.count, let nt = try? resolve(f.params[k + 1].type),
+                              nt == .int || nt == .uint, !f.params[k + 1].type.isPointer, !f.params[k + 1].type.isReference else {
+                            throw error(p.loc, "array argument '\(p.name)' must be followed by its 'int' element count parameter")
+                        }
+                        info.countName = f.params[k + 1].name
+                        info.countIsUnsigned = nt == .uint
+                        k += 1
+                    }
+                } else {
+                    if p.type.isConst { info.isPointer = true }
+                    info.isPointer = true
+                    if p.type.isConst {
+                        // const thread T * is an input; still dereferenced.
+                    }
+                }
+            } else if p.type.isReference {
+                if !p.type.isConst { info.isReference = true }
+            }
+            if case .sampler = base { throw error(p.loc, "sampler parameters are not supported; declare a 'constexpr sampler' in the function that samples") }
+            if !p.arrayDims.isEmpty {
+                info.type = try resolveArray(base, p.arrayDims, initCount: nil, loc: p.loc)
+            }
+            if info.type == .void { throw error(p.loc, "parameter of type void") }
+            params.append(info)
+            k += 1
+        }
+        // Prototype then definition: merge.
+        if let existing = functions[f.name]?.first(where: { sameSignature($0.params, params) }) {
+            if existing.defined && f.body != nil {
+                throw error(f.loc, "redefinition of function '\(f.name)' (first defined at \(existing.decl.loc))")
+            }
+            if existing.returnType != ret { throw error(f.loc, "'\(f.name)' redeclared with a different return type") }
+            if f.body != nil {
+                var merged = f
+                // Default arguments may be given on the prototype.
+                for i in merged.params.indices where merged.params[i].defaultValue == nil {
+                    if i < existing.params.count, let d = existing.params[i].defaultValue { merged.params[i].defaultValue = d; params[i].defaultValue = d }
+                }
+                merged.isStitchable = f.isStitchable || existing.decl.isStitchable
+                existing.decl = merged
+                existing.params = params
+            }
+            return
+        }
+        if f.isStitchable, functions[f.name] != nil {
+            throw error(f.loc, "stitchable function '\(f.name)' cannot be overloaded: SwiftUI looks shaders up by name")
+        }
+        if let others = functions[f.name], others.contains(where: { $0.decl.isStitchable }) {
+            throw error(f.loc, "'\(f.name)' overloads a stitchable function: SwiftUI looks shaders up by name")
+        }
+        let info = FuncInfo(id: allFunctions.count, decl: f, returnType: ret, params: params)
+        allFunctions.append(info)
+        functions[f.name, default: []].append(info)
+    }
+
+    func sameSignature(_ a: [ParamInfo], _ b: [ParamInfo]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0.type == $1.type }
+    }
+
+    func assignFunctionNames() {
+        for f in allFunctions {
+            if f.decl.isStitchable { f.glslName = f.decl.name; continue }
+            let overloads = functions[f.decl.name] ?? []
+            var base = GLSLNames.safe(f.decl.name)
+            if overloads.count > 1 {
+                base += "_" + (f.params.isEmpty ? "v" : f.params.map { $0.type.mangle }.joined(separator: "_"))
+            }
+            f.glslName = names.unique(base)
+        }
+    }
+
+    // MARK: Functions
+
+    func lowerFunction(_ f: FuncInfo) throws(MetalError) {
+        current = f
+        localNames = NameAllocator(reserved: names.used)
+        scopes = [[:]]
+        loopDepth = 0
+        switchDepth = 0
+        defer { current = nil; scopes = [] }
+        var gparams: [GParam] = []
+        var userParams: [(name: String, glslType: String)] = []
+        var kind: MetalEffectKind?
+        if f.decl.isStitchable { kind = try classify(f) }
+        for (k, p) in f.params.enumerated() {
+            let glslName = localNames.unique(GLSLNames.safe(p.name))
+            var qualifier = ""
+            var vk: VarInfo.Kind = .value
+            if p.isReference { qualifier = "inout" }
+            if p.isPointer { qualifier = "inout"; vk = .pointer }
+            if p.isPointer, f.decl.params.indices.contains(k), f.decl.params[min(k, f.decl.params.count - 1)].type.isConst { qualifier = "" }
+            if f.decl.isStitchable, (p.isPointer || p.isReference) {
+                throw error(p.loc, "stitchable function parameters cannot be references or thread pointers")
+            }
+            if scopes[0][p.name] != nil { throw error(p.loc, "redefinition of parameter '\(p.name)'") }
+            scopes[0][p.name] = VarInfo(type: p.type, glslName: glslName, kind: vk, isConst: false, loc: p.loc)
+            if let c = p.countName {
+                scopes[0][c] = VarInfo(type: p.countIsUnsigned ? .uint : .int, glslName: glslName, kind: .arrayCount(glslName), isConst: true, loc: p.loc)
+            }
+            gparams.append(GParam(qualifier: qualifier, type: p.type.innermost.glsl, name: glslName, suffix: p.type.glslArraySuffix, loc: p.loc))
+            if kind != nil {
+                let leading = (kind == .color || kind == .layer) ? 2 : 1
+                if k >= leading { userParams.append((glslName == p.name ? p.name : p.name, p.type.glsl)) }
+            }
+        }
+        guard let body = f.decl.body, case .block(let stmts) = body.kind else { return }
+        var out: [GStmt] = []
+        for s in stmts { out.append(contentsOf: try lowerStmt(s)) }
+        if f.returnType != .void && !endsWithReturn(out) {
+            if f.decl.name == "main" {
+                throw error(f.decl.loc, "'main' is reserved")
+            }
+            // C++ leaves falling off the end undefined; GLSL compilers may reject it. Return a zero value.
+            out.append(GStmt(.returnStmt(zeroValue(f.returnType)), nil))
+        }
+        var gf = GFunction(name: f.glslName, returnType: f.returnType.glsl, params: gparams, body: out, loc: f.decl.loc)
+        if let kind {
+            for (k, p) in f.params.enumerated() where p.type == .texture {
+                let st = f.texturesSampled[p.name]?.0 ?? SamplerState()
+                gf.pragmas.append(("#pragma shaderfx sampler(\(gparams[k].name), address: \(st.address), filter: \(st.filter))", p.loc))
+            }
+            f.stitchable = MetalStitchableFunction(name: f.glslName, kind: kind, location: f.decl.loc, parameters: userParams)
+        }
+        f.lowered = gf
+    }
+
+    func endsWithReturn(_ stmts: [GStmt]) -> Bool {
+        guard let last = stmts.last else { return false }
+        switch last.kind {
+        case .returnStmt, .discard: return true
+        case .block(let b): return endsWithReturn(b)
+        case .ifElse(_, let a, let b):
+            guard let b else { return false }
+            return endsWithReturn([a]) && endsWithReturn([b])
+        default: return false
+        }
+    }
+
+    /// Checks a stitchable signature and decides its effect kind.
+    func classify(_ f: FuncInfo) throws(MetalError) -> MetalEffectKind {
+        let d = f.decl
+        let sig = "SwiftUI stitchable shaders are 'half4 f(float2 position, half4 color, ...)', 'float2 f(float2 position, ...)', 'half4 f(float2 position, SwiftUI::Layer layer, ...)' or 'half4 f(float2 position, ...)'"
+        guard let first = f.params.first, case .vector(let s, 2) = first.type, s.isFloat, !first.isPointer, !first.isReference else {
+            throw error(d.loc, "stitchable function '\(d.name)' must take 'float2 position' as its first parameter; \(sig)")
+        }
+        var kind: MetalEffectKind
+        switch f.returnType {
+        case .vector(let rs, 2) where rs.isFloat:
+            kind = .distortion
+        case .vector(let rs, 4) where rs.isFloat:
+            if f.params.count > 1, f.params[1].type == .layer { kind = .layer }
+            else if f.params.count > 1, f.params[1].type == .vector(.half, 4), d.params[1].type.name == "half4" { kind = .color }
+            else { kind = .fill }
+        default:
+            throw error(d.returnType.loc, "stitchable function '\(d.name)' returns '\(f.returnType.metal)'; \(sig)")
+        }
+        let leading = (kind == .color || kind == .layer) ? 2 : 1
+        for (k, p) in f.params.enumerated() where k >= leading {
+            switch p.type {
+            case .scalar(let s) where s.isFloat: break
+            case .vector(let s, _) where s.isFloat: break
+            case .floatArray, .colorArray, .texture: break
+            case .layer:
+                throw error(p.loc, "SwiftUI::Layer must be the second parameter of a layer effect")
+            default:
+                throw error(p.loc, "parameter '\(p.name)' of stitchable function '\(d.name)' has type '\(p.type.metal)', which is not a SwiftUI shader argument type (float, float2, float3, float4, half..., device const float */half4 * with a count, texture2d<half>)")
+            }
+        }
+        return kind
+    }
+
+    /// Checks that called functions are defined and not recursive.
+    func checkCalls() throws(MetalError) {
+        for f in allFunctions where f.defined {
+            for (callee, loc) in f.calls where !allFunctions[callee].defined {
+                throw error(loc, "function '\(allFunctions[callee].decl.name)' is declared but never defined")
+            }
+        }
+        // Cycle detection.
+        var state = [Int](repeating: 0, count: allFunctions.count)   // 0 new, 1 on stack, 2 done
+        var stack: [Int] = []
+        func visit(_ i: Int) throws(MetalError) {
+            state[i] = 1
+            stack.append(i)
+            for (c, loc) in allFunctions[i].calls {
+                if state[c] == 1 {
+                    let cycle = stack[stack.firstIndex(of: c)!...].map { allFunctions[$0].decl.name } + [allFunctions[c].decl.name]
+                    throw error(loc, "recursion is not supported in GLSL: \(cycle.joined(separator: " → "))")
+                }
+                if state[c] == 0 { try visit(c) }
+            }
+            stack.removeLast()
+            state[i] = 2
+        }
+        for f in allFunctions where state[f.id] == 0 { try visit(f.id) }
+    }
+
+    /// Emits functions callees first, otherwise in source order.
+    func orderFunctions() throws(MetalError) {
+        var done = Set<Int>()
+        func emit(_ i: Int) {
+            guard !done.contains(i) else { return }
+            done.insert(i)
+            for (c, _) in allFunctions[i].calls { emit(c) }
+            if let g = allFunctions[i].lowered { program.functions.append(g) }
+        }
+        let ordered = allFunctions.filter(\.defined).sorted { a, b in
+            (a.decl.loc.file, a.decl.loc.line, a.decl.loc.column) < (b.decl.loc.file, b.decl.loc.line, b.decl.loc.column)
+        }
+        for f in allFunctions where f.defined { emit(f.id) }
+        // Stitchable functions in source order (files in the order given).
+        program.stitchable = allFunctions.compactMap(\.stitchable)
+        _ = ordered
+    }
+
+    // MARK: Scopes
+
+    func lookup(_ name: String) -> VarInfo? {
+        for s in scopes.reversed() { if let v = s[name] { return v } }
+        return globals[name]
+    }
+
+    func declareLocal(_ name: String, _ info: VarInfo, _ loc: MetalSourceLocation) throws(MetalError) {
+        if scopes[scopes.count - 1][name] != nil {
+            throw error(loc, "redefinition of '\(name)'")
+        }
+        scopes[scopes.count - 1][name] = info
+    }
+
+    /// The zero value of a type (`vec3(0.0)`, `S(0.0, 0)`...).
+    func zeroValue(_ t: MType) -> GExpr {
+        switch t {
+        case .scalar(let s):
+            switch s {
+            case .bool: return .lit("false")
+            case .int: return .lit("0")
+            case .uint: return .lit("0u")
+            default: return .lit("0.0")
+            }
+        case .vector(let s, _), .matrix(let s, _, _): return .call(t.glsl, [zeroValue(.scalar(s))])
+        case .array(_, _):
+            let e = t.innermost
+            return .call(t.glslConstructor, Array(repeating: zeroValue(e), count: t.flatCount))
+        case .structure(let n):
+            let info = structs[n]!
+            return .call(info.glslName, info.members.map { zeroValue($0.type) })
+        default: return .lit("0")
+        }
+    }
+}

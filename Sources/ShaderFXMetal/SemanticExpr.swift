@@ -1,0 +1,658 @@
+import Foundation
+
+/// Expression lowering: typing, MSL's implicit conversions made explicit, operators.
+extension Semantic {
+    // MARK: Literals and conversions
+
+    static func floatText(_ d: Double) -> String {
+        let f = Float(d)
+        if f.isNaN { return "uintBitsToFloat(0x7fc00000u)" }
+        if f.isInfinite { return f > 0 ? "uintBitsToFloat(0x7f800000u)" : "uintBitsToFloat(0xff800000u)" }
+        var s = "\(f)"
+        if !s.contains(".") && !s.contains("e") { s += ".0" }
+        if s.contains("e") && !s.contains(".") {
+            // 1e-05 → 1.0e-05
+            if let r = s.range(of: "e") { s = s[..<r.lowerBound] + ".0" + s[r.lowerBound...] }
+        }
+        return s
+    }
+
+    /// A literal of scalar type `s` holding the value `v` (converted as C++ would).
+    func literal(_ v: TE.Lit, _ s: Scalar) -> TE {
+        switch s {
+        case .bool:
+            let b: Bool
+            switch v {
+            case .bool(let x): b = x
+            case .int(let i): b = i != 0
+            case .float(let d): b = d != 0
+            }
+            return TE(g: .lit(b ? "true" : "false"), type: .bool, lit: .bool(b))
+        case .int, .uint:
+            var i: Int64
+            switch v {
+            case .bool(let x): i = x ? 1 : 0
+            case .int(let x): i = x
+            case .float(let d):
+                let t = d.isFinite ? d.rounded(.towardZero) : 0
+                i = Int64(max(min(t, 4294967295), -2147483648))
+            }
+            if s == .int {
+                let v = Int64(Int32(truncatingIfNeeded: i))
+                return TE(g: .lit("\(v)"), type: .int, lit: .int(v))
+            }
+            let u = UInt32(truncatingIfNeeded: i)
+            return TE(g: .lit("\(u)u"), type: .uint, lit: .int(Int64(u)))
+        case .half, .float:
+            var d: Double
+            switch v {
+            case .bool(let x): d = x ? 1 : 0
+            case .int(let x): d = Double(x)
+            case .float(let x): d = x
+            }
+            let text = Semantic.floatText(d)
+            if text.hasPrefix("uintBitsToFloat(") {
+                return TE(g: .call("uintBitsToFloat", [.lit(String(text.dropFirst(16).dropLast()))]), type: .scalar(s))
+            }
+            return TE(g: .lit(text), type: .scalar(s), lit: .float(d))
+        }
+    }
+
+    /// Converts a value to `t`, as an implicit conversion of MSL (C++) would; explicit in the GLSL.
+    func convert(_ v: TE, to t: MType, _ loc: MetalSourceLocation, explicit: Bool = false) throws(MetalError) -> TE {
+        if v.subarray != nil { throw error(loc, "a sub-array of a multidimensional array cannot be used as a value") }
+        if v.type == t { return v }
+        switch (v.type, t) {
+        case (.scalar(let a), .scalar(let b)):
+            if let l = v.lit { return literal(l, b) }
+            if a.glsl == b.glsl { return TE(g: v.g, type: t) }
+            return TE(g: .call(b.glsl, [v.g]), type: t)
+        case (.scalar, .vector(let b, _)):
+            let s = try convert(v, to: .scalar(b), loc)
+            return TE(g: .call(t.glsl, [s.g]), type: t)
+        case (.vector(let a, let n), .vector(let b, let m)) where n == m:
+            if a.glsl == b.glsl { return TE(g: v.g, type: t) }
+            return TE(g: .call(t.glsl, [v.g]), type: t)
+        case (.matrix(_, let c1, let r1), .matrix(_, let c2, let r2)) where c1 == c2 && r1 == r2:
+            return TE(g: v.g, type: t)
+        case (.scalar, .matrix(let b, _, _)) where explicit:
+            let s = try convert(v, to: .scalar(b), loc)
+            return TE(g: .call(t.glsl, [s.g]), type: t)
+        case (.array(let e1, let n1), .array(let e2, let n2)) where n1 == n2 && e1.glsl == e2.glsl && e1.flatCount == e2.flatCount:
+            return TE(g: v.g, type: t)
+        default:
+            throw error(loc, "cannot convert '\(v.type.metal)' to '\(t.metal)'")
+        }
+    }
+
+    /// A value in a boolean context.
+    func toBool(_ v: TE, _ loc: MetalSourceLocation) throws(MetalError) -> TE {
+        switch v.type {
+        case .scalar(.bool): return v
+        case .scalar(let s):
+            if let l = v.lit { return literal(l, .bool) }
+            return TE(g: .binary("!=", v.g, literal(.int(0), s).g), type: .bool)
+        case .vector:
+            throw error(loc, "a vector ('\(v.type.metal)') cannot be used as a condition; use all() or any()")
+        default:
+            throw error(loc, "'\(v.type.metal)' cannot be used as a condition")
+        }
+    }
+
+    /// The common arithmetic type of two operands (usual arithmetic conversions, vector widening).
+    func commonType(_ a: MType, _ b: MType, _ loc: MetalSourceLocation, _ op: String) throws(MetalError) -> MType {
+        func promote(_ s: Scalar) -> Scalar { s == .bool ? .int : s }
+        switch (a, b) {
+        case (.scalar(let x), .scalar(let y)): return .scalar(max(promote(x), promote(y)))
+        case (.vector(let x, let n), .scalar(let y)):
+            return .vector(x == .bool ? promote(y) : (y.isFloat && !x.isFloat ? y : x), n)
+        case (.scalar(let x), .vector(let y, let n)):
+            return .vector(y == .bool ? promote(x) : (x.isFloat && !y.isFloat ? x : y), n)
+        case (.vector(let x, let n), .vector(let y, let m)):
+            guard n == m else { throw error(loc, "invalid operands to '\(op)': '\(a.metal)' and '\(b.metal)' have different sizes") }
+            return .vector(max(promote(x), promote(y)), n)
+        default:
+            throw error(loc, "invalid operands to '\(op)': '\(a.metal)' and '\(b.metal)'")
+        }
+    }
+
+    /// Is the value known to be non-negative (unsigned, or a non-negative literal)?
+    func knownNonNegative(_ v: TE) -> Bool {
+        if v.type.scalar == .uint { return true }
+        if case .int(let i) = v.lit { return i >= 0 }
+        if case .member(_, "count") = v.g, v.type == .int { return true }
+        return false
+    }
+
+    // MARK: Expressions
+
+    func lowerExpr(_ e: Expr) throws(MetalError) -> TE {
+        switch e.kind {
+        case .intLit(let v, let unsigned):
+            return literal(.int(Int64(v)), unsigned ? .uint : .int)
+        case .floatLit(let d, let half):
+            return literal(.float(d), half ? .half : .float)
+        case .boolLit(let b):
+            return literal(.bool(b), .bool)
+        case .ident(let name):
+            return try lowerIdent(name, e.loc)
+        case .construct(let spec, let args):
+            return try lowerConstruct(spec, args, e.loc)
+        case .asType(let spec, let x):
+            return try lowerAsType(spec, x, e.loc)
+        case .call(let callee, let args):
+            return try lowerCall(callee, args, e.loc)
+        case .member(let base, let name):
+            return try lowerMember(try lowerExpr(base), name, e.loc)
+        case .arrow(let base, let name):
+            guard case .ident(let n) = base.kind, let v = lookup(n), case .pointer = v.kind else {
+                throw error(e.loc, "'->' is only supported on 'thread T *' parameters")
+            }
+            return try lowerMember(TE(g: .name(v.glslName), type: v.type, lvalue: true), name, e.loc)
+        case .index(let base, let idx):
+            return try lowerIndex(base, idx, e.loc)
+        case .unary(let op, let a):
+            return try lowerUnary(op, a, e.loc)
+        case .postfix(let op, let a):
+            let v = try lowerExpr(a)
+            try requireLValue(v, a.loc, op)
+            guard v.type.isScalar || v.type.isVector, v.type.scalar != .bool else { throw error(e.loc, "cannot apply '\(op)' to '\(v.type.metal)'") }
+            return TE(g: .postfix(op, v.g), type: v.type)
+        case .binary(let op, let a, let b):
+            return try lowerBinary(op, try lowerExpr(a), try lowerExpr(b), e.loc)
+        case .assign(let op, let a, let b):
+            return try lowerAssign(op, a, b, e.loc)
+        case .ternary(let c, let a, let b):
+            let cond = try lowerExpr(c)
+            if cond.type.isVector { throw error(c.loc, "vector conditions in '?:' are not supported; use select(a, b, cond)") }
+            let cv = try toBool(cond, c.loc)
+            let x = try lowerExpr(a)
+            let y = try lowerExpr(b)
+            var t = x.type
+            if x.type != y.type {
+                if x.type.isArithmetic && y.type.isArithmetic && !x.type.isMatrix {
+                    t = try commonType(x.type, y.type, e.loc, "?:")
+                    if x.type.scalar == .bool && y.type.scalar == .bool { t = x.type }
+                } else if x.type.glsl != y.type.glsl || x.type.glslArraySuffix != y.type.glslArraySuffix {
+                    throw error(e.loc, "incompatible operand types in '?:': '\(x.type.metal)' and '\(y.type.metal)'")
+                }
+            }
+            let xv = try convert(x, to: t, a.loc)
+            let yv = try convert(y, to: t, b.loc)
+            return TE(g: .ternary(cv.g, xv.g, yv.g), type: t)
+        case .comma(let a, let b):
+            let x = try lowerExpr(a)
+            let y = try lowerExpr(b)
+            return TE(g: .comma(x.g, y.g), type: y.type)
+        case .initList:
+            throw error(e.loc, "a brace initializer list is only supported to initialize a declared variable, in an assignment or in a return")
+        }
+    }
+
+    func requireLValue(_ v: TE, _ loc: MetalSourceLocation, _ op: String) throws(MetalError) {
+        if !v.lvalue { throw error(loc, "expression is not assignable (operator '\(op)')") }
+    }
+
+    func lowerIdent(_ name: String, _ loc: MetalSourceLocation) throws(MetalError) -> TE {
+        if let v = lookup(name) {
+            switch v.kind {
+            case .arrayCount(let array):
+                let count = GExpr.member(.name(array), "count")
+                return v.type == .uint ? TE(g: .call("uint", [count]), type: .uint) : TE(g: count, type: .int)
+            case .pointer:
+                // A bare pointer is only meaningful when passed on; callers handle that case.
+                return TE(g: .name(v.glslName), type: v.type, lvalue: true)
+            case .value:
+                if v.type == .sampler { return TE(g: .lit("/*sampler*/"), type: .sampler) }
+                return TE(g: .name(v.glslName), type: v.type, lvalue: !v.isConst)
+            }
+        }
+        if let c = try builtinConstant(name, loc) { return c }
+        if functions[name] != nil || Builtins.isBuiltinFunction(name) {
+            throw error(loc, "function '\(name)' used as a value (function pointers are not supported)")
+        }
+        throw error(loc, "use of undeclared identifier '\(name)'")
+    }
+
+    func lowerUnary(_ op: String, _ a: Expr, _ loc: MetalSourceLocation) throws(MetalError) -> TE {
+        switch op {
+        case "*":
+            guard case .ident(let n) = a.kind, let v = lookup(n), case .pointer = v.kind else {
+                throw error(loc, "'*' dereference is only supported on 'thread T *' parameters")
+            }
+            return TE(g: .name(v.glslName), type: v.type, lvalue: true)
+        case "&":
+            throw error(loc, "taking an address with '&' is only supported for an argument passed to a 'thread T *' parameter")
+        case "++", "--":
+            let v = try lowerExpr(a)
+            try requireLValue(v, a.loc, op)
+            guard v.type.isScalar || v.type.isVector, v.type.scalar != .bool else { throw error(loc, "cannot apply '\(op)' to '\(v.type.metal)'") }
+            return TE(g: .unary(op, v.g), type: v.type)
+        case "!":
+            let v = try lowerExpr(a)
+            if case .vector(.bool, _) = v.type { return TE(g: .call("not", [v.g]), type: v.type) }
+            let b = try toBool(v, a.loc)
+            if case .bool(let x) = b.lit { return literal(.bool(!x), .bool) }
+            if case .binary("!=", let l, let r) = b.g { return TE(g: .binary("==", l, r), type: .bool) }
+            return TE(g: .unary("!", b.g), type: .bool)
+        case "~":
+            var v = try lowerExpr(a)
+            guard let s = v.type.scalar, s.isInteger || s == .bool, !v.type.isMatrix else { throw error(loc, "invalid operand to '~': '\(v.type.metal)'") }
+            if s == .bool { v = try convert(v, to: v.type.with(scalar: .int), loc) }
+            if case .int(let i) = v.lit { return literal(.int(~i), v.type.scalar!) }
+            return TE(g: .unary("~", v.g), type: v.type)
+        default:   // - +
+            var v = try lowerExpr(a)
+            guard v.type.isArithmetic else { throw error(loc, "invalid operand to unary '\(op)': '\(v.type.metal)'") }
+            if v.type.scalar == .bool { v = try convert(v, to: v.type.with(scalar: .int), loc) }
+            if op == "+" { return TE(g: v.g, type: v.type, lit: v.lit) }
+            if let l = v.lit {
+                switch l {
+                case .int(let i): return literal(.int(-i), v.type.scalar!)
+                case .float(let d): return literal(.float(-d), v.type.scalar!)
+                case .bool: break
+                }
+            }
+            return TE(g: .unary("-", v.g), type: v.type)
+        }
+    }
+
+    func lowerBinary(_ op: String, _ x: TE, _ y: TE, _ loc: MetalSourceLocation) throws(MetalError) -> TE {
+        for v in [x, y] where v.subarray != nil {
+            throw error(loc, "a sub-array of a multidimensional array cannot be used as a value")
+        }
+        switch op {
+        case "&&", "||":
+            let a = try toBool(x, loc)
+            let b = try toBool(y, loc)
+            return TE(g: .binary(op, a.g, b.g), type: .bool)
+        case "<<", ">>":
+            var a = x
+            var b = y
+            guard let sa = a.type.scalar, let sb = b.type.scalar, !a.type.isMatrix, !b.type.isMatrix, !sa.isFloat, !sb.isFloat else {
+                throw error(loc, "invalid operands to '\(op)': '\(x.type.metal)' and '\(y.type.metal)'")
+            }
+            if sa == .bool { a = try convert(a, to: a.type.with(scalar: .int), loc) }
+            if sb == .bool { b = try convert(b, to: b.type.with(scalar: .int), loc) }
+            if a.type.isScalar && b.type.isVector { a = try convert(a, to: b.type.with(scalar: a.type.scalar!), loc) }
+            if a.type.isVector && b.type.isVector && a.type.vectorSize != b.type.vectorSize {
+                throw error(loc, "invalid operands to '\(op)': different vector sizes")
+            }
+            return TE(g: .binary(op, a.g, b.g), type: a.type)
+        default: break
+        }
+        // Matrices.
+        if x.type.isMatrix || y.type.isMatrix {
+            guard ["+", "-", "*", "/"].contains(op) else { throw error(loc, "invalid operands to '\(op)': '\(x.type.metal)' and '\(y.type.metal)'") }
+            var a = x
+            var b = y
+            if a.type.isScalar { a = try convert(a, to: .float, loc) }
+            if b.type.isScalar { b = try convert(b, to: .float, loc) }
+            if a.type.isVector { a = try convert(a, to: a.type.with(scalar: .float), loc) }
+            if b.type.isVector { b = try convert(b, to: b.type.with(scalar: .float), loc) }
+            var t = a.type.isMatrix ? a.type : b.type
+            if op == "*" {
+                switch (a.type, b.type) {
+                case (.matrix(let s, let c, let r), .vector(_, let n)):
+                    guard c == n else { throw error(loc, "matrix-vector size mismatch") }
+                    t = .vector(s, r)
+                case (.vector(let s, let n), .matrix(_, let c, let r)):
+                    guard r == n else { throw error(loc, "vector-matrix size mismatch") }
+                    t = .vector(s, c)
+                case (.matrix(let s, let c1, let r1), .matrix(_, let c2, let r2)):
+                    guard c1 == r2 else { throw error(loc, "matrix size mismatch") }
+                    t = .matrix(s, c2, r1)
+                default: break
+                }
+            } else if a.type.isMatrix && b.type.isMatrix && a.type.glsl != b.type.glsl {
+                throw error(loc, "matrix size mismatch")
+            }
+            return TE(g: .binary(op, a.g, b.g), type: t)
+        }
+        guard x.type.isArithmetic, y.type.isArithmetic else {
+            throw error(loc, "invalid operands to binary '\(op)': '\(x.type.metal)' and '\(y.type.metal)'")
+        }
+        var t = try commonType(x.type, y.type, loc, op)
+        let isCompare = ["<", ">", "<=", ">=", "==", "!="].contains(op)
+        if ["&", "|", "^"].contains(op) {
+            if x.type.scalar == .bool && y.type.scalar == .bool && x.type.isScalar && y.type.isScalar && op != "^" {
+                // bool & bool: C++ computes in int; the result converts back to bool when stored.
+                t = .int
+            }
+            guard t.scalar?.isInteger == true else { throw error(loc, "invalid operands to '\(op)': '\(x.type.metal)' and '\(y.type.metal)'") }
+        }
+        if op == "%" && t.scalar?.isFloat == true {
+            throw error(loc, "'%' needs integer operands; use fmod() for floating-point remainders")
+        }
+        // Scalar operands of a vector operation keep scalar form when their base type already matches.
+        var a = x
+        var b = y
+        if a.type.isScalar && b.type.isVector && !isCompare && a.type.scalar!.glsl == t.scalar!.glsl && b.type.scalar!.glsl == t.scalar!.glsl
+            && op != "/" && op != "%" {
+            a = try convert(a, to: .scalar(t.scalar!), loc)
+        } else if b.type.isScalar && a.type.isVector && !isCompare && b.type.scalar!.glsl == t.scalar!.glsl && a.type.scalar!.glsl == t.scalar!.glsl
+            && op != "/" && op != "%" {
+            b = try convert(b, to: .scalar(t.scalar!), loc)
+        } else if (a.type.isScalar && t.isVector) || (b.type.isScalar && t.isVector) {
+            if a.type.isScalar, !isCompare, op != "/", op != "%" { a = try convert(a, to: .scalar(t.scalar!), loc) } else { a = try convert(a, to: t, loc) }
+            if b.type.isScalar, !isCompare, op != "/", op != "%" { b = try convert(b, to: .scalar(t.scalar!), loc) } else { b = try convert(b, to: t, loc) }
+        } else {
+            a = try convert(a, to: t, loc)
+            b = try convert(b, to: t, loc)
+        }
+        // Float division of vector by scalar is fine in GLSL; restore scalar forms for it.
+        if op == "/" && t.scalar?.isFloat == true {
+            if x.type.isScalar && t.isVector { a = try convert(x, to: .scalar(t.scalar!), loc) }
+            if y.type.isScalar && t.isVector { b = try convert(y, to: .scalar(t.scalar!), loc) }
+        }
+        if isCompare {
+            if t.isVector {
+                let fn = ["<": "lessThan", ">": "greaterThan", "<=": "lessThanEqual", ">=": "greaterThanEqual", "==": "equal", "!=": "notEqual"][op]!
+                return TE(g: .call(fn, [a.g, b.g]), type: t.with(scalar: .bool))
+            }
+            return TE(g: .binary(op, a.g, b.g), type: .bool)
+        }
+        if (op == "/" || op == "%"), t.scalar == .int, !(knownNonNegative(a) && knownNonNegative(b)) {
+            if case .int(let p) = a.lit, case .int(let q) = b.lit, q != 0 {
+                return literal(.int(op == "/" ? p / q : p % q), .int)
+            }
+            // C truncates toward zero; GLSL ES leaves negative operands undefined.
+            let helper = op == "/" ? "mtl_idiv" : "mtl_imod"
+            requireIntDivisionHelper(helper, t)
+            return TE(g: .call(helper, [a.g, b.g]), type: t)
+        }
+        return TE(g: .binary(op, a.g, b.g), type: t)
+    }
+
+    func lowerAssign(_ op: String, _ lhs: Expr, _ rhs: Expr, _ loc: MetalSourceLocation) throws(MetalError) -> TE {
+        let l = try lowerExpr(lhs)
+        try requireLValue(l, lhs.loc, op)
+        if l.subarray != nil { throw error(loc, "assigning a sub-array of a multidimensional array is not supported") }
+        if op == "=" {
+            let r = try lowerInitializer(rhs, to: l.type)
+            return TE(g: .assign("=", l.g, r.g), type: l.type)
+        }
+        let binop = String(op.dropLast())
+        let r = try lowerExpr(rhs)
+        let combined = try lowerBinary(binop, l, r, loc)
+        // `x op= y` stays compound when GLSL accepts it as is.
+        if combined.type == l.type || (combined.type.glsl == l.type.glsl) {
+            if case .binary(let o, let a, let b) = combined.g, o == binop, "\(a)" == "\(l.g)" {
+                return TE(g: .assign(op, a, b), type: l.type)
+            }
+        }
+        let value = try convert(combined, to: l.type, loc)
+        return TE(g: .assign("=", l.g, value.g), type: l.type)
+    }
+
+    // MARK: Members and indexing
+
+    static let swizzleSets = ["xyzw", "rgba"]
+
+    func lowerMember(_ base: TE, _ name: String, _ loc: MetalSourceLocation) throws(MetalError) -> TE {
+        switch base.type {
+        case .vector(let s, let n):
+            guard (1...4).contains(name.count), let set = Semantic.swizzleSets.first(where: { set in name.allSatisfy { set.contains($0) } }) else {
+                throw error(loc, "invalid vector swizzle '.\(name)' on '\(base.type.metal)'")
+            }
+            for c in name {
+                let idx = set.distance(from: set.startIndex, to: set.firstIndex(of: c)!)
+                if idx >= n { throw error(loc, "swizzle '.\(name)' is out of range for '\(base.type.metal)'") }
+            }
+            let unique = Set(name).count == name.count
+            let t: MType = name.count == 1 ? .scalar(s) : .vector(s, name.count)
+            return TE(g: .member(base.g, name), type: t, lvalue: base.lvalue && unique)
+        case .structure(let sname):
+            guard let info = structs[sname], let m = info.members.first(where: { $0.name == name }) else {
+                throw error(loc, "no member named '\(name)' in '\(sname)'")
+            }
+            return TE(g: .member(base.g, m.glslName), type: m.type, lvalue: base.lvalue)
+        default:
+            throw error(loc, "member reference '.\(name)' on a value of type '\(base.type.metal)' is not supported")
+        }
+    }
+
+    func lowerIndex(_ baseExpr: Expr, _ idxExpr: Expr, _ loc: MetalSourceLocation) throws(MetalError) -> TE {
+        let base = try lowerExpr(baseExpr)
+        var idx = try lowerExpr(idxExpr)
+        guard let s = idx.type.scalar, idx.type.isScalar, !s.isFloat else {
+            throw error(idxExpr.loc, "array subscript is not an integer ('\(idx.type.metal)')")
+        }
+        switch base.type {
+        case .floatArray, .colorArray:
+            idx = try convert(idx, to: .int, idxExpr.loc)
+            return TE(g: .call("at", [base.g, idx.g]), type: base.type == .floatArray ? .float : .vector(.half, 4))
+        case .vector(let es, _):
+            if s == .bool { idx = try convert(idx, to: .int, idxExpr.loc) }
+            return TE(g: .index(base.g, idx.g), type: .scalar(es), lvalue: base.lvalue)
+        case .matrix(let es, _, let r):
+            if s == .bool { idx = try convert(idx, to: .int, idxExpr.loc) }
+            return TE(g: .index(base.g, idx.g), type: .vector(es, r), lvalue: base.lvalue)
+        case .array(let elem, let n):
+            if s == .bool { idx = try convert(idx, to: .int, idxExpr.loc) }
+            if case .int(let i) = idx.lit, i < 0 || i >= Int64(n) {
+                throw error(idxExpr.loc, "array index \(i) is past the end of the array (\(n) elements)")
+            }
+            guard case .array = elem else {
+                if let sub = base.subarray {
+                    var off = idx.g
+                    if let o = sub.offset { off = .binary("+", o, idx.g) }
+                    return TE(g: .index(sub.base, off), type: elem, lvalue: base.lvalue)
+                }
+                return TE(g: .index(base.g, idx.g), type: elem, lvalue: base.lvalue)
+            }
+            // Arrays of arrays are flattened: a[i][j] → a[i * inner + j].
+            let i = idx.type == .int ? idx : try convert(idx, to: .int, idxExpr.loc)
+            let stride = elem.flatCount
+            let scaled: GExpr = {
+                if case .int(let v) = i.lit { return .lit("\(v * Int64(stride))") }
+                return .binary("*", i.g, .lit("\(stride)"))
+            }()
+            var off = scaled
+            if let o = base.subarray?.offset { off = .binary("+", o, scaled) }
+            let root = base.subarray?.base ?? base.g
+            var te = TE(g: .lit("/*subarray*/"), type: elem, lvalue: base.lvalue)
+            te.subarray = (root, off)
+            return te
+        default:
+            throw error(loc, "subscripted value of type '\(base.type.metal)' is not an array, vector or matrix")
+        }
+    }
+
+    // MARK: Constructors
+
+    func lowerConstruct(_ spec: TypeSpec, _ args: [Expr], _ loc: MetalSourceLocation) throws(MetalError) -> TE {
+        if spec.isPointer || spec.isReference { throw error(loc, "pointer and reference casts are not supported") }
+        let t = try resolve(spec)
+        var vals: [TE] = []
+        for a in args {
+            if case .initList = a.kind { throw error(a.loc, "nested brace initializers in a constructor are not supported") }
+            vals.append(try lowerExpr(a))
+        }
+        if vals.isEmpty { return TE(g: zeroValue(t), type: t) }
+        switch t {
+        case .scalar:
+            guard vals.count == 1, vals[0].type.isScalar else {
+                throw error(loc, "cannot convert '\(vals.map { $0.type.metal }.joined(separator: ", "))' to '\(t.metal)'")
+            }
+            return try convert(vals[0], to: t, loc, explicit: true)
+        case .vector(let s, let n):
+            if vals.count == 1 {
+                if vals[0].type.isScalar { return try convert(vals[0], to: t, loc) }
+                if case .vector(_, let m) = vals[0].type, m == n { return try convert(vals[0], to: t, loc, explicit: true) }
+            }
+            var total = 0
+            var out: [GExpr] = []
+            for (k, v) in vals.enumerated() {
+                switch v.type {
+                case .scalar:
+                    total += 1
+                    out.append(try convert(v, to: .scalar(s), args[k].loc).g)
+                case .vector(let vs, let m):
+                    total += m
+                    out.append(vs.glsl == s.glsl ? v.g : try convert(v, to: .vector(s, m), args[k].loc).g)
+                default:
+                    throw error(args[k].loc, "cannot use '\(v.type.metal)' to construct '\(t.metal)'")
+                }
+            }
+            guard total == n else {
+                throw error(loc, "\(total) components given to construct '\(t.metal)', which has \(n)")
+            }
+            return TE(g: .call(t.glsl, out), type: t)
+        case .matrix(let s, let c, let r):
+            if vals.count == 1, vals[0].type.isMatrix { return try convert(vals[0], to: t, loc) }
+            var out: [GExpr] = []
+            var total = 0
+            for (k, v) in vals.enumerated() {
+                switch v.type {
+                case .scalar: out.append(try convert(v, to: .scalar(s), args[k].loc).g); total += 1
+                case .vector(_, let m): out.append(try convert(v, to: .vector(s, m), args[k].loc).g); total += m
+                default: throw error(args[k].loc, "cannot use '\(v.type.metal)' to construct '\(t.metal)'")
+                }
+            }
+            guard total == c * r || (total == 1 && vals.count == 1) else {
+                throw error(loc, "\(total) components given to construct '\(t.metal)', which has \(c * r)")
+            }
+            return TE(g: .call(t.glsl, out), type: t)
+        case .structure(let name):
+            let info = structs[name]!
+            if vals.count == 1, vals[0].type == t { return vals[0] }
+            guard vals.count <= info.members.count else { throw error(loc, "too many initializers for struct '\(name)'") }
+            var out: [GExpr] = []
+            for (k, m) in info.members.enumerated() {
+                out.append(k < vals.count ? try convert(vals[k], to: m.type, args[k].loc).g : zeroValue(m.type))
+            }
+            return TE(g: .call(info.glslName, out), type: t)
+        default:
+            throw error(loc, "cannot construct a value of type '\(t.metal)'")
+        }
+    }
+
+    func lowerAsType(_ spec: TypeSpec, _ x: Expr, _ loc: MetalSourceLocation) throws(MetalError) -> TE {
+        let t = try resolve(spec)
+        let v = try lowerExpr(x)
+        guard let from = v.type.scalar, let to = t.scalar, v.type.vectorSize == t.vectorSize, !v.type.isMatrix, !t.isMatrix,
+              from != .half, to != .half, from != .bool, to != .bool else {
+            throw error(loc, "as_type<\(t.metal)>(\(v.type.metal)) is not supported (only between 32-bit float, int and uint of the same size)")
+        }
+        if from == to { return TE(g: v.g, type: t) }
+        let fn: String
+        switch (from, to) {
+        case (.float, .int): fn = "floatBitsToInt"
+        case (.float, .uint): fn = "floatBitsToUint"
+        case (.int, .float): fn = "intBitsToFloat"
+        case (.uint, .float): fn = "uintBitsToFloat"
+        default: return TE(g: .call(t.glsl, [v.g]), type: t)   // int <-> uint keeps the bits
+        }
+        return TE(g: .call(fn, [v.g]), type: t)
+    }
+
+    // MARK: Calls
+
+    func lowerCall(_ callee: Expr, _ args: [Expr], _ loc: MetalSourceLocation) throws(MetalError) -> TE {
+        if case .member(let obj, let method) = callee.kind {
+            return try lowerMethodCall(obj, method, args, loc)
+        }
+        guard case .ident(let name) = callee.kind else {
+            throw error(loc, "called object is not a function")
+        }
+        if lookup(name) != nil {
+            throw error(loc, "called object '\(name)' is a variable, not a function")
+        }
+        if let overloads = functions[name] {
+            if let r = try lowerUserCall(name, overloads, args, loc, fallbackToBuiltin: Builtins.isBuiltinFunction(name)) { return r }
+        }
+        if Builtins.isBuiltinFunction(name) {
+            return try lowerBuiltinCall(name, args, loc)
+        }
+        if Builtins.unsupported.contains(name) {
+            throw error(loc, "Metal function '\(name)' is not supported by the GLSL translator")
+        }
+        throw error(loc, "use of undeclared function '\(name)'")
+    }
+
+    /// An argument for a reference / pointer parameter: an lvalue (with `&` for pointers).
+    func lowerOutArgument(_ a: Expr, pointer: Bool) throws(MetalError) -> TE {
+        var inner = a
+        if case .unary("&", let x) = a.kind { inner = x }
+        else if pointer, case .ident(let n) = a.kind, let v = lookup(n), case .pointer = v.kind {
+            return TE(g: .name(v.glslName), type: v.type, lvalue: true)
+        } else if pointer {
+            throw error(a.loc, "pass the address of a local variable ('&x') to a 'thread T *' parameter")
+        }
+        let v = try lowerExpr(inner)
+        if !v.lvalue { throw error(a.loc, "an out argument must be an assignable variable") }
+        return v
+    }
+
+    func lowerUserCall(_ name: String, _ overloads: [FuncInfo], _ args: [Expr], _ loc: MetalSourceLocation,
+                       fallbackToBuiltin: Bool) throws(MetalError) -> TE? {
+        // Evaluate plain arguments once for overload resolution.
+        var plain: [TE?] = []
+        for a in args {
+            if case .unary("&", _) = a.kind { plain.append(nil); continue }
+            if case .initList = a.kind { plain.append(nil); continue }
+            plain.append(try lowerExpr(a))
+        }
+        var best: [(FuncInfo, Int)] = []
+        for f in overloads {
+            let required = f.params.firstIndex { $0.defaultValue != nil } ?? f.params.count
+            guard args.count >= required, args.count <= f.params.count else { continue }
+            var cost = 0
+            var ok = true
+            for (k, p) in f.params.prefix(args.count).enumerated() {
+                guard let v = plain[k] else {
+                    if case .unary("&", _) = args[k].kind, !p.isPointer { ok = false }
+                    continue
+                }
+                if p.isReference || p.isPointer {
+                    if v.type.glsl != p.type.glsl || v.type.glslArraySuffix != p.type.glslArraySuffix { ok = false }
+                    continue
+                }
+                let c = conversionCost(v.type, p.type)
+                if c < 0 { ok = false } else { cost += c }
+            }
+            if ok { best.append((f, cost)) }
+        }
+        guard let minCost = best.map(\.1).min() else {
+            if fallbackToBuiltin { return nil }
+            let sigs = overloads.map { f in "\(name)(\(f.params.map { $0.type.metal }.joined(separator: ", ")))" }
+            throw error(loc, "no matching function for call to '\(name)' with arguments (\(plain.map { $0?.type.metal ?? "&..." }.joined(separator: ", "))); candidates: \(sigs.joined(separator: "; "))")
+        }
+        let winners = best.filter { $0.1 == minCost }
+        if winners.count > 1 { throw error(loc, "call to '\(name)' is ambiguous") }
+        let f = winners[0].0
+        var out: [GExpr] = []
+        for (k, p) in f.params.enumerated() {
+            if k < args.count {
+                if p.isReference || p.isPointer {
+                    out.append(try lowerOutArgument(args[k], pointer: p.isPointer).g)
+                } else if let v = plain[k] {
+                    out.append(try convert(v, to: p.type, args[k].loc).g)
+                } else {
+                    out.append(try lowerInitializer(args[k], to: p.type).g)
+                }
+            } else if let d = p.defaultValue {
+                out.append(try lowerInitializer(d, to: p.type).g)
+            }
+        }
+        current?.calls.append((f.id, loc))
+        return TE(g: .call(f.glslName, out), type: f.returnType)
+    }
+
+    /// The cost of an implicit argument conversion (0 exact, higher worse, -1 impossible).
+    func conversionCost(_ from: MType, _ to: MType) -> Int {
+        if from == to { return 0 }
+        switch (from, to) {
+        case (.scalar(let a), .scalar(let b)):
+            if a.glsl == b.glsl { return 1 }
+            return (a.isFloat == b.isFloat) ? 2 : 3
+        case (.vector(let a, let n), .vector(let b, let m)) where n == m:
+            return a.glsl == b.glsl ? 1 : -1
+        case (.scalar, .vector): return 4
+        case (.matrix(_, let c1, let r1), .matrix(_, let c2, let r2)) where c1 == c2 && r1 == r2: return 1
+        default:
+            return from.glsl == to.glsl && from.glslArraySuffix == to.glslArraySuffix ? 1 : -1
+        }
+    }
+}

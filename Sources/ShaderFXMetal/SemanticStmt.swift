@@ -1,0 +1,252 @@
+/// Statement lowering.
+extension Semantic {
+    func withScope<T>(_ body: () throws(MetalError) -> T) throws(MetalError) -> T {
+        scopes.append([:])
+        defer { scopes.removeLast() }
+        return try body()
+    }
+
+    /// Lowers a statement to zero or more GLSL statements.
+    func lowerStmt(_ s: Stmt) throws(MetalError) -> [GStmt] {
+        switch s.kind {
+        case .empty: return []
+        case .block(let items):
+            let body = try withScope { () throws(MetalError) -> [GStmt] in
+                var out: [GStmt] = []
+                for i in items { out.append(contentsOf: try lowerStmt(i)) }
+                return out
+            }
+            return [GStmt(.block(body), s.loc)]
+        case .decl(let vars):
+            return try lowerDecl(vars, s.loc)
+        case .expr(let e):
+            let te = try lowerExpr(e)
+            return [GStmt(.expr(te.g), s.loc)]
+        case .ifElse(let c, let a, let b):
+            let cond = try condition(c)
+            let then = try asBlock(a)
+            let els = try b.map { (x: Stmt) throws(MetalError) -> GStmt in try asBlock(x) }
+            return [GStmt(.ifElse(cond.g, then, els), s.loc)]
+        case .whileLoop(let c, let body):
+            let cond = try condition(c)
+            loopDepth += 1
+            defer { loopDepth -= 1 }
+            return [GStmt(.whileLoop(cond.g, try asBlock(body)), s.loc)]
+        case .doWhile(let body, let c):
+            loopDepth += 1
+            let b = try asBlock(body)
+            loopDepth -= 1
+            let cond = try condition(c)
+            return [GStmt(.doWhile(b, cond.g), s.loc)]
+        case .forLoop(let i, let c, let step, let body):
+            return try withScope { () throws(MetalError) -> [GStmt] in
+                var initS: GStmt?
+                if let i {
+                    var lowered = try lowerStmt(i)
+                    if lowered.count > 1 {
+                        // `int i = 0, j = 2` → one GLSL declaration when the types agree.
+                        var items: [(name: String, suffix: String, initializer: GExpr?)] = []
+                        var common: (Bool, String)?
+                        for d in lowered {
+                            guard case .decl(let c, let t, let its) = d.kind, common == nil || (common! == (c, t)) else {
+                                throw error(i.loc, "for-loop declarations of different types are not supported in GLSL")
+                            }
+                            common = (c, t)
+                            items += its
+                        }
+                        lowered = [GStmt(.decl(isConst: common!.0, type: common!.1, items), i.loc)]
+                    }
+                    initS = lowered.first
+                }
+                let cond = try c.map { (x: Expr) throws(MetalError) -> GExpr in try condition(x).g }
+                let st = try step.map { (x: Expr) throws(MetalError) -> GExpr in try lowerExpr(x).g }
+                loopDepth += 1
+                defer { loopDepth -= 1 }
+                return [GStmt(.forLoop(initS, cond, st, try asBlock(body)), s.loc)]
+            }
+        case .switchStmt(let c, let body):
+            var sel = try lowerExpr(c)
+            guard let sc = sel.type.scalar, sel.type.isScalar else {
+                throw error(c.loc, "switch condition must be an integer, not '\(sel.type.metal)'")
+            }
+            if sc.isFloat { throw error(c.loc, "switch condition must be an integer, not '\(sel.type.metal)'") }
+            if sc == .bool { sel = try convert(sel, to: .int, c.loc) }
+            guard case .block(let items) = body.kind else { throw error(body.loc, "switch body must be a block") }
+            switchDepth += 1
+            defer { switchDepth -= 1 }
+            let out = try withScope { () throws(MetalError) -> [GStmt] in
+                var out: [GStmt] = []
+                var sawLabel = false
+                var values: Set<Int64> = []
+                for i in items {
+                    switch i.kind {
+                    case .caseLabel(let e):
+                        guard let v = constInt(e) else { throw error(e.loc, "case label must be an integer constant") }
+                        if !values.insert(v).inserted { throw error(e.loc, "duplicate case value \(v)") }
+                        let lab = sel.type == .uint ? "\(UInt32(truncatingIfNeeded: v))u" : "\(Int32(truncatingIfNeeded: v))"
+                        out.append(GStmt(.caseLabel(.lit(lab)), i.loc))
+                        sawLabel = true
+                    case .defaultLabel:
+                        out.append(GStmt(.caseLabel(nil), i.loc))
+                        sawLabel = true
+                    default:
+                        if !sawLabel { throw error(i.loc, "statement before the first case label of a switch") }
+                        out.append(contentsOf: try lowerStmt(i))
+                    }
+                }
+                // GLSL requires a statement after the last label.
+                if let last = out.last, case .caseLabel = last.kind { out.append(GStmt(.breakStmt, last.loc)) }
+                return out
+            }
+            return [GStmt(.switchStmt(sel.g, out), s.loc)]
+        case .caseLabel, .defaultLabel:
+            throw error(s.loc, "case label outside of a switch body (or inside a nested block, which GLSL does not allow)")
+        case .breakStmt:
+            if loopDepth == 0 && switchDepth == 0 { throw error(s.loc, "'break' outside of a loop or switch") }
+            return [GStmt(.breakStmt, s.loc)]
+        case .continueStmt:
+            if loopDepth == 0 { throw error(s.loc, "'continue' outside of a loop") }
+            return [GStmt(.continueStmt, s.loc)]
+        case .returnStmt(let e):
+            guard let f = current else { return [] }
+            if let e {
+                if f.returnType == .void { throw error(e.loc, "void function '\(f.decl.name)' should not return a value") }
+                let v = try lowerInitializer(e, to: f.returnType)
+                return [GStmt(.returnStmt(v.g), s.loc)]
+            }
+            if f.returnType != .void { throw error(s.loc, "non-void function '\(f.decl.name)' should return a value") }
+            return [GStmt(.returnStmt(nil), s.loc)]
+        case .discard:
+            return [GStmt(.discard, s.loc)]
+        }
+    }
+
+    /// A statement as a block (for if/loop bodies), its declarations scoped.
+    func asBlock(_ s: Stmt) throws(MetalError) -> GStmt {
+        let body = try withScope { () throws(MetalError) -> [GStmt] in
+            if case .block(let items) = s.kind {
+                var out: [GStmt] = []
+                for i in items { out.append(contentsOf: try lowerStmt(i)) }
+                return out
+            }
+            return try lowerStmt(s)
+        }
+        return GStmt(.block(body), s.loc)
+    }
+
+    /// A boolean condition (`if (n)` → `n != 0`).
+    func condition(_ e: Expr) throws(MetalError) -> TE {
+        let te = try lowerExpr(e)
+        return try toBool(te, e.loc)
+    }
+
+    func lowerDecl(_ vars: [VarDecl], _ loc: MetalSourceLocation) throws(MetalError) -> [GStmt] {
+        var out: [GStmt] = []
+        for v in vars {
+            if v.type.isReference {
+                throw error(v.loc, "local references are not supported; use the variable directly")
+            }
+            if v.type.isPointer {
+                throw error(v.loc, "local pointers are not supported")
+            }
+            let base = try resolve(v.type)
+            if base == .sampler {
+                let st = try samplerState(v)
+                try declareLocal(v.name, VarInfo(type: .sampler, glslName: "", isConst: true, sampler: st, loc: v.loc), v.loc)
+                continue
+            }
+            switch base {
+            case .texture, .layer, .floatArray, .colorArray, .void:
+                throw error(v.loc, "local variables of type '\(base.metal)' are not supported")
+            default: break
+            }
+            if let space = v.type.addressSpace, space == "device" || space == "threadgroup" {
+                throw error(v.loc, "\(space) address space local variables are not supported")
+            }
+            if v.isStatic && !v.isConstant {
+                throw error(v.loc, "non-constant static local variables are not supported")
+            }
+            var initCount: Int?
+            if let i = v.initializer, case .initList(let items) = i.kind { initCount = items.count }
+            let type = try resolveArray(base, v.arrayDims, initCount: initCount, loc: v.loc)
+            var value: TE?
+            if let i = v.initializer { value = try lowerInitializer(i, to: type) }
+            if v.isConstant && value == nil { throw error(v.loc, "constant '\(v.name)' needs an initializer") }
+            let glslName = localNames.unique(GLSLNames.safe(v.name))
+            var info = VarInfo(type: type, glslName: glslName, isConst: v.isConstant, loc: v.loc)
+            if v.isConstant, type.isScalar, type.scalar?.isInteger == true, let i = v.initializer { info.constInt = constInt(i) }
+            try declareLocal(v.name, info, v.loc)
+            let isConst = v.isConstant && value.map { isConstantExpression($0.g) } == true
+            out.append(GStmt(.decl(isConst: isConst, type: type.innermost.glsl, [(glslName, type.glslArraySuffix, value?.g)]), v.loc))
+        }
+        return out
+    }
+
+    /// Lowers an initializer (expression or brace list) to a value of type `t`.
+    func lowerInitializer(_ e: Expr, to t: MType) throws(MetalError) -> TE {
+        guard case .initList(let items) = e.kind else {
+            let v = try lowerExpr(e)
+            return try convert(v, to: t, e.loc)
+        }
+        switch t {
+        case .scalar:
+            if items.isEmpty { return TE(g: zeroValue(t), type: t) }
+            guard items.count == 1 else { throw error(e.loc, "too many initializers for '\(t.metal)'") }
+            return try lowerInitializer(items[0], to: t)
+        case .vector(let s, let n):
+            if items.isEmpty { return TE(g: zeroValue(t), type: t) }
+            if items.count == 1 {
+                let v = try lowerExpr(items[0])
+                if v.type.isVector { return try convert(v, to: t, e.loc) }
+            }
+            guard items.count <= n else { throw error(e.loc, "too many initializers for '\(t.metal)'") }
+            var args: [GExpr] = []
+            for i in items { args.append(try lowerInitializer(i, to: .scalar(s)).g) }
+            while args.count < n { args.append(zeroValue(.scalar(s))) }
+            return TE(g: .call(t.glsl, args), type: t)
+        case .matrix(let s, let c, let r):
+            var args: [GExpr] = []
+            for i in items {
+                let v = try lowerExpr(i)
+                if v.type.isVector { args.append(try convert(v, to: .vector(s, r), i.loc).g) }
+                else if case .initList = i.kind { args.append(try lowerInitializer(i, to: .vector(s, r)).g) }
+                else { args.append(try convert(v, to: .scalar(s), i.loc).g) }
+            }
+            if args.isEmpty { return TE(g: zeroValue(t), type: t) }
+            _ = c
+            return TE(g: .call(t.glsl, args), type: t)
+        case .array(let elem, let n):
+            guard items.count <= n else { throw error(e.loc, "too many initializers for array of \(n)") }
+            var flat: [GExpr] = []
+            for i in items {
+                let v = try lowerInitializer(i, to: elem)
+                if case .array = elem { flat.append(contentsOf: flattenArrayValue(v.g, elem)) } else { flat.append(v.g) }
+            }
+            let zero = zeroValue(elem)
+            for _ in items.count..<n {
+                if case .array = elem { flat.append(contentsOf: flattenArrayValue(zero, elem)) } else { flat.append(zero) }
+            }
+            return TE(g: .call(t.glslConstructor, flat), type: t)
+        case .structure(let name):
+            guard let info = structs[name] else { throw error(e.loc, "unknown struct") }
+            if items.count == 1, case .initList = items[0].kind {} else if items.count == 1 {
+                let v = try lowerExpr(items[0])
+                if v.type == t { return v }
+            }
+            guard items.count <= info.members.count else { throw error(e.loc, "too many initializers for struct '\(name)'") }
+            var args: [GExpr] = []
+            for (k, m) in info.members.enumerated() {
+                args.append(k < items.count ? try lowerInitializer(items[k], to: m.type).g : zeroValue(m.type))
+            }
+            return TE(g: .call(info.glslName, args), type: t)
+        default:
+            throw error(e.loc, "brace initialization of '\(t.metal)' is not supported")
+        }
+    }
+
+    /// The elements of a flattened array constructor value.
+    func flattenArrayValue(_ g: GExpr, _ t: MType) -> [GExpr] {
+        if case .call(_, let args) = g { return args }
+        return (0..<t.flatCount).map { GExpr.index(g, .lit("\($0)")) }
+    }
+}

@@ -1,0 +1,187 @@
+/// Scalar element types. `short`/`char` are `int`, `ushort`/`uchar` are `uint`; `half` keeps its
+/// identity for signatures but is computed as GLSL `float` (highp).
+enum Scalar: Int, Comparable, Sendable {
+    case bool = 0, int, uint, half, float
+
+    static func < (a: Scalar, b: Scalar) -> Bool { a.rawValue < b.rawValue }
+
+    var isFloat: Bool { self == .half || self == .float }
+    var isInteger: Bool { self == .int || self == .uint }
+
+    /// GLSL scalar name.
+    var glsl: String {
+        switch self {
+        case .bool: return "bool"
+        case .int: return "int"
+        case .uint: return "uint"
+        case .half, .float: return "float"
+        }
+    }
+    /// GLSL vector prefix (`vec`, `ivec`, ...).
+    var glslVectorPrefix: String {
+        switch self {
+        case .bool: return "bvec"
+        case .int: return "ivec"
+        case .uint: return "uvec"
+        case .half, .float: return "vec"
+        }
+    }
+    /// Metal spelling.
+    var metal: String {
+        switch self {
+        case .bool: return "bool"
+        case .int: return "int"
+        case .uint: return "uint"
+        case .half: return "half"
+        case .float: return "float"
+        }
+    }
+}
+
+/// A resolved Metal type.
+indirect enum MType: Equatable, Sendable {
+    case void
+    case scalar(Scalar)
+    case vector(Scalar, Int)
+    /// `floatCxR`: C columns of R rows.
+    case matrix(Scalar, Int, Int)
+    case array(MType, Int)
+    case structure(String)
+    case texture
+    case sampler
+    case layer
+    /// `device const float *` as a SwiftUI float array argument.
+    case floatArray
+    /// `device const half4 *` as a SwiftUI colour array argument.
+    case colorArray
+
+    static let float = MType.scalar(.float)
+    static let half = MType.scalar(.half)
+    static let int = MType.scalar(.int)
+    static let uint = MType.scalar(.uint)
+    static let bool = MType.scalar(.bool)
+
+    var scalar: Scalar? {
+        switch self {
+        case .scalar(let s), .vector(let s, _), .matrix(let s, _, _): return s
+        default: return nil
+        }
+    }
+    var isScalar: Bool { if case .scalar = self { return true }; return false }
+    var isVector: Bool { if case .vector = self { return true }; return false }
+    var isMatrix: Bool { if case .matrix = self { return true }; return false }
+    var isArithmetic: Bool { isScalar || isVector || isMatrix }
+    var vectorSize: Int { if case .vector(_, let n) = self { return n }; return 1 }
+    var isArray: Bool { if case .array = self { return true }; return false }
+
+    /// The same shape with another element type.
+    func with(scalar s: Scalar) -> MType {
+        switch self {
+        case .scalar: return .scalar(s)
+        case .vector(_, let n): return .vector(s, n)
+        case .matrix(_, let c, let r): return .matrix(s, c, r)
+        default: return self
+        }
+    }
+
+    /// The GLSL spelling (without array suffix for arrays: see ``glslArraySuffix``).
+    var glsl: String {
+        switch self {
+        case .void: return "void"
+        case .scalar(let s): return s.glsl
+        case .vector(let s, let n): return "\(s.glslVectorPrefix)\(n)"
+        case .matrix(_, let c, let r): return c == r ? "mat\(c)" : "mat\(c)x\(r)"
+        case .array(let e, _): return e.glsl
+        case .structure(let n): return n
+        case .texture: return "sampler2D"
+        case .sampler: return "/*sampler*/"
+        case .layer: return "Layer"
+        case .floatArray: return "FloatArray"
+        case .colorArray: return "ColorArray"
+        }
+    }
+    /// `[N]` for arrays (arrays of arrays are flattened).
+    var glslArraySuffix: String {
+        if case .array = self { return "[\(flatCount)]" }
+        return ""
+    }
+    /// Element count of a (flattened) array.
+    var flatCount: Int {
+        if case .array(let e, let n) = self { return n * e.flatCount }
+        return 1
+    }
+    /// The innermost non-array element type.
+    var innermost: MType {
+        if case .array(let e, _) = self { return e.innermost }
+        return self
+    }
+    /// The GLSL constructor name for this type (`float[6]` for arrays).
+    var glslConstructor: String { isArray ? innermost.glsl + glslArraySuffix : glsl }
+
+    /// Metal spelling for messages.
+    var metal: String {
+        switch self {
+        case .void: return "void"
+        case .scalar(let s): return s.metal
+        case .vector(let s, let n): return "\(s.metal)\(n)"
+        case .matrix(let s, let c, let r): return "\(s.metal)\(c)x\(r)"
+        case .array(let e, let n): return "\(e.metal)[\(n)]"
+        case .structure(let n): return n
+        case .texture: return "texture2d<half>"
+        case .sampler: return "sampler"
+        case .layer: return "SwiftUI::Layer"
+        case .floatArray: return "device const float *"
+        case .colorArray: return "device const half4 *"
+        }
+    }
+
+    /// Short mangling suffix for overloaded function names (`f`, `f2`, `i3`, `S`).
+    var mangle: String {
+        switch self {
+        case .scalar(let s): return String(s.metal.prefix(1))
+        case .vector(let s, let n): return "\(s.metal.prefix(1))\(n)"
+        case .matrix(let s, let c, let r): return "\(s.metal.prefix(1))\(c)x\(r)"
+        case .array(let e, let n): return "\(e.mangle)a\(n)"
+        case .structure(let n): return n
+        case .texture: return "tex"
+        case .layer: return "layer"
+        case .floatArray: return "fa"
+        case .colorArray: return "ca"
+        default: return "v"
+        }
+    }
+
+    static let scalarNames: [String: Scalar] = [
+        "bool": .bool, "char": .int, "short": .int, "int": .int, "int8_t": .int, "int16_t": .int, "int32_t": .int,
+        "uchar": .uint, "ushort": .uint, "uint": .uint, "uint8_t": .uint, "uint16_t": .uint, "uint32_t": .uint,
+        "unsigned": .uint, "half": .half, "float": .float, "size_t": .uint,
+    ]
+
+    /// The built-in Metal type with this name (`float3`, `half2x2`, `packed_float3`, `uint`), if any.
+    static func builtin(named raw: String) -> MType? {
+        if raw == "void" { return .void }
+        if raw == "sampler" { return .sampler }
+        if raw == "Layer" { return .layer }
+        var name = raw
+        if name.hasPrefix("packed_") { name.removeFirst(7) }
+        if let s = scalarNames[name] { return raw.hasPrefix("packed_") ? nil : .scalar(s) }
+        // Matrices.
+        for base in ["float", "half"] where name.hasPrefix(base) {
+            let rest = name.dropFirst(base.count)
+            if rest.count == 3, rest.dropFirst().first == "x", let c = Int(String(rest.prefix(1))), let r = Int(String(rest.suffix(1))),
+               (2...4).contains(c), (2...4).contains(r), !raw.hasPrefix("packed_") {
+                return .matrix(base == "half" ? .half : .float, c, r)
+            }
+        }
+        // Vectors.
+        guard let last = name.last, let n = Int(String(last)), (2...4).contains(n) else { return nil }
+        let base = String(name.dropLast())
+        guard let s = scalarNames[base], !["size_t", "unsigned", "int8_t", "int16_t", "int32_t", "uint8_t", "uint16_t", "uint32_t"].contains(base) else { return nil }
+        return .vector(s, n)
+    }
+
+    /// Names that the parser treats as types.
+    static func isBuiltinTypeName(_ name: String) -> Bool {
+        builtin(named: name) != nil || name == "texture2d" || name == "vec"
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import Testing
+@testable import ShaderFXMetal
+
+/// Several files, directories, file errors, the line map, and a big mixed input through glslangValidator.
+@Suite struct APITests {
+    func tempDir() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sfxapi-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    @Test func severalFilesFormOneLibrary() throws {
+        let a = MetalSourceFile(path: "a.metal", text: header + "float helper(float x) { return x * 0.5; }\n")
+        let b = MetalSourceFile(path: "b.metal", text: header + "float helper(float x);\n[[ stitchable ]] half4 f(float2 position, half4 color) { return color * helper(position.x); }\n")
+        let r = try MetalTranslator().translate([a, b])
+        #expect(r.glsl.contains("float helper(float x) {"))
+        #expect(r.functions.map(\.name) == ["f"])
+        #expect(r.functions[0].location.file == "b.metal")
+        #expect(glslangErrors(r.glsl) == nil)
+    }
+
+    @Test func sameNameInTwoFilesIsAnError() {
+        let a = MetalSourceFile(path: "a.metal", text: header + "[[ stitchable ]] half4 f(float2 position, half4 color) { return color; }\n")
+        let b = MetalSourceFile(path: "b.metal", text: header + "\n[[ stitchable ]] half4 f(float2 position, half4 color) { return color * 2; }\n")
+        do {
+            _ = try MetalTranslator().translate([a, b])
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message.contains("redefinition of function 'f'"))
+            #expect(error.message.contains("a.metal:4:24"))
+            #expect(error.location.file == "b.metal")
+            #expect(error.location.line == 5)
+        }
+    }
+
+    @Test func sharedHeaderIncludedByTwoFiles() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "#pragma once\nstruct P { float a; };\ninline float twice(float x) { return 2 * x; }\n".write(to: dir.appendingPathComponent("common.h"), atomically: true, encoding: .utf8)
+        try (header + "#include \"common.h\"\n[[ stitchable ]] half4 a(float2 position, half4 color) { P p = {1}; return color * twice(p.a); }\n")
+            .write(to: dir.appendingPathComponent("a.metal"), atomically: true, encoding: .utf8)
+        try (header + "#include \"common.h\"\n[[ stitchable ]] float2 b(float2 position) { return position * twice(1); }\n")
+            .write(to: dir.appendingPathComponent("b.metal"), atomically: true, encoding: .utf8)
+        try "not metal".write(to: dir.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        let r = try MetalTranslator().translate(directory: dir.path)
+        #expect(r.functions.map(\.name) == ["a", "b"])
+        #expect(r.glsl.components(separatedBy: "float twice(float x) {").count == 2)
+        #expect(glslangErrors(r.glsl) == nil)
+    }
+
+    @Test func fileErrors() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bad = dir.appendingPathComponent("bad.metal")
+        try Data([0x66, 0xff, 0xfe, 0x00]).write(to: bad)
+        do { _ = try MetalTranslator().translate(file: bad.path); Issue.record("expected error") } catch {
+            #expect(error.message.contains("not valid UTF-8"))
+        }
+        do { _ = try MetalTranslator().translate(file: dir.path); Issue.record("expected error") } catch {
+            #expect(error.message.contains("is a directory"))
+        }
+        do { _ = try MetalTranslator().translate(file: dir.appendingPathComponent("none.metal").path); Issue.record("expected error") } catch {
+            #expect(error.message.contains("file not found"))
+        }
+        do { _ = try MetalTranslator().translate(directory: bad.path); Issue.record("expected error") } catch {
+            #expect(error.message.contains("not a directory"))
+        }
+        do { _ = try MetalTranslator().translate(file: "/dev/null"); Issue.record("expected error") } catch {
+            #expect(error.message.contains("not a regular file"))
+        }
+    }
+
+    @Test func lineMapPointsBackToMetal() {
+        let r = translate("""
+        [[ stitchable ]] half4 f(float2 position, half4 color) {
+            float x = fmod(position.x, 2.0);
+            return color * x;
+        }
+        """)
+        let lines = r.glsl.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(r.lineMap.count == lines.count - 1)
+        let helper = lines.firstIndex { $0.hasPrefix("float mtl_fmod") }!
+        #expect(r.lineMap[helper] == nil)
+        let decl = lines.firstIndex { $0.contains("float x = mtl_fmod") }!
+        #expect(r.lineMap[decl] == MetalSourceLocation(file: "test.metal", line: 5, column: 11))
+        #expect(r.metalLocation(ofGLSLLine: decl + 1)?.line == 5)
+        let header = lines.firstIndex { $0.hasPrefix("vec4 f(") }!
+        #expect(r.lineMap[header]?.line == 4)
+    }
+
+    @Test func bigMixedInputCompilesWithGlslang() throws {
+        guard glslangPath != nil else {
+            print("note: glslangValidator not found (apt-get install -y glslang-tools); skipping the GLSL compile check")
+            return
+        }
+        let r = try MetalTranslator().translate([MetalSourceFile(path: "big.metal", text: bigMixedSource), MetalSourceFile(path: "more.metal", text: moreSource)])
+        #expect(r.functions.count == 6)
+        let errors = glslangErrors(r.glsl)
+        #expect(errors == nil, "\(errors ?? "")")
+    }
+}
+
+let bigMixedSource = """
+#include <metal_stdlib>
+#include <SwiftUI/SwiftUI_Metal.h>
+using namespace metal;
+
+#define OCTAVES 4
+#define LERP(a, b, t) ((a) + ((b) - (a)) * (t))
+
+constant float3 LUMA = float3(0.299, 0.587, 0.114);
+constexpr sampler repeatLinear(address::repeat, filter::linear);
+constant float KERNEL[3][3] = {{1, 2, 1}, {2, 4, 2}, {1, 2, 1}};
+
+struct Ripple { float2 center; float speed; float phase[2]; };
+
+float hash(float2 p) {
+    uint h = as_type<uint>(p.x) * 1597334677u ^ as_type<uint>(p.y) * 3812015801u;
+    h = (h ^ (h >> 16)) * 2246822519u;
+    return float(h & 0xFFFFu) / 65535.0;
+}
+
+float noise(float2 p) {
+    float2 i = floor(p), f = fract(p);
+    float2 u = f * f * (3 - 2 * f);
+    return mix(mix(hash(i), hash(i + float2(1, 0)), u.x), mix(hash(i + float2(0, 1)), hash(i + 1), u.x), u.y);
+}
+
+float fbm(float2 p, int octaves = OCTAVES) {
+    float sum = 0, amp = 0.5;
+    for (int k = 0; k < octaves; ++k) { sum += amp * noise(p); p *= 2.02; amp *= 0.5; }
+    return sum;
+}
+
+void polar(float2 p, thread float &r, thread float *a) { r = length(p); *a = atan2(p.y, p.x); }
+
+half3 toGray(half3 c) { return half3(dot(float3(c), LUMA)); }
+float3 toGray(float3 c) { return float3(dot(c, LUMA)); }
+
+[[ stitchable ]] half4 filmic(float2 position, half4 color, float time, float amount, device const float *curve, int count, half4 tint) {
+    half3 c = color.rgb;
+    float n = fbm(position / 40 + time);
+    c = mix(c, toGray(c), amount);
+    int idx = clamp(int(n * count), 0, count - 1);
+    c *= curve[idx];
+    c += (n - 0.5) * 0.1h;
+    float r, a;
+    polar(position - 100, r, &a);
+    switch (int(fmod(abs(a) * 4, 4.0))) {
+        case 0: c.r += 0.05; break;
+        case 1: c.g += 0.05;
+        case 2: c.b += 0.05; break;
+        default: break;
+    }
+    float k = 0;
+    for (int y = 0; y < 3; y++) for (int x = 0; x < 3; x++) k += KERNEL[y][x];
+    c = select(c, tint.rgb, c > 0.95h);
+    return half4(saturate(c * k / 16), color.a) * (r > 0 ? 1 : 0);
+}
+
+[[ stitchable ]] float2 ripple(float2 position, float time, float4 bounds) {
+    Ripple rp = {bounds.zw / 2, 3, {0, M_PI_F}};
+    float2 d = position - rp.center;
+    float dist = length(d);
+    float w = sin(dist / 8 - time * rp.speed + rp.phase[1]) * exp(-dist / 200);
+    return position + (dist > 0 ? d / dist : float2(0)) * w * 6;
+}
+
+[[ stitchable ]] half4 glass(float2 position, SwiftUI::Layer layer, float strength, texture2d<half> normals) {
+    half4 nm = normals.sample(repeatLinear, position / 256);
+    float2 off = (float2(nm.xy) * 2 - 1) * strength;
+    half4 c = layer.sample(position + off);
+    uint w = normals.get_width();
+    if (w == 0) return c;
+    return half4(LERP(c.rgb, half3(1), 0.1h), c.a);
+}
+"""
+
+let moreSource = """
+#include <metal_stdlib>
+using namespace metal;
+
+float fbm(float2 p, int octaves);
+
+[[ stitchable ]] half4 clouds(float2 position, float scale, device const half4 *colors, int count) {
+    float v = fbm(position / scale, 5);
+    int i = int(v * float(count)) % max(count, 1);
+    half4 c = colors[i];
+    do { v *= 0.5; } while (v > 1);
+    bool b = v;
+    return b ? c : half4(round(v), rint(v), fmod(-v, 0.3), 1);
+}
+
+[[ stitchable ]] half4 checker(float2 position, float size, half4 a, half4 b) {
+    int2 cell = int2(floor(position / size));
+    return ((cell.x + cell.y) & 1) ? a : b;
+}
+
+[[ stitchable ]] half4 bits(float2 position, half4 color) {
+    uint x = uint(position.x), y = uint(position.y);
+    uint m = (x ^ y) % 9u;
+    float s, c;
+    s = sincos(float(m), c);
+    float2x2 rot = float2x2(c, -s, s, c);
+    float2 q = rot * position;
+    return half4(half2(fract(q / 10)), half(min3(s, c, 0.5)), 1) * color;
+}
+"""

@@ -1,0 +1,52 @@
+import Testing
+@testable import ShaderFXMetal
+
+/// Unsupported or wrong input: located errors, never GLSL.
+@Suite struct ErrorTests {
+    @Test func undefinedName() {
+        expectError("[[ stitchable ]] half4 f(float2 position, half4 color) {\n    return color * missing;\n}", "undeclared identifier 'missing'", line: 2, column: 20)
+        expectError("[[ stitchable ]] half4 f(float2 position, half4 color) { return nothere(color); }", "undeclared function 'nothere'", line: 1, column: 65)
+    }
+
+    @Test func unsupportedConstructs() {
+        expectError("template <typename T> T id(T x) { return x; }", "templates are not supported", line: 1, column: 1)
+        expectError("kernel void k() {}", "kernel functions are not supported", line: 1, column: 1)
+        expectError("enum Mode { A, B };", "enums are not supported", line: 1, column: 1)
+        expectError("[[ stitchable ]] half4 f(float2 position, half4 color) {\n  float *p;\n  return color; }", "local pointers are not supported", line: 2, column: 10)
+        expectError("[[ stitchable ]] half4 f(float2 position, half4 color) { double d = 1; return color; }", "double", line: 1, column: 58)
+        expectError("[[ stitchable ]] half4 f(float2 position, half4 color) { return half4(position.x % 2); }", "use fmod()", line: 1)
+        expectError("[[ stitchable ]] half4 f(float2 position, half4 color) { return color > 0 ? color : 0; }", "select(", line: 1, column: 71)
+        expectError("[[ stitchable ]] half4 f(float2 position, half4 color) { return half4(position.xy, 1); }", "3 components", line: 1, column: 65)
+        expectError("[[ stitchable ]] half4 f(float2 position, half4 color) { return \"s\"; }", "string", line: 1, column: 65)
+    }
+
+    @Test func syntaxErrors() {
+        expectError("[[ stitchable ]] half4 f(float2 position, half4 color) {\n  return color\n}", "expected ';'", line: 3, column: 1)
+        expectError("[[ stitchable ]] half4 f(float2 position, half4 color) { return color; ", "unterminated block", line: 1, column: 56)
+        expectError("float x = 1 @ 2;", "unexpected character '@'", line: 1, column: 13)
+    }
+
+    @Test func typeErrors() {
+        expectError("[[ stitchable ]] half4 f(float2 position, half4 color) { float3 v = position; return color; }", "cannot convert 'float2' to 'float3'", line: 1, column: 69)
+        expectError("[[ stitchable ]] half4 f(float2 position, half4 color) { float x = position; return color; }", "cannot convert", line: 1)
+        expectError("[[ stitchable ]] half4 f(float2 position, half4 color) { Foo x; return color; }", "unknown type name 'Foo'", line: 1)
+        expectError("[[ stitchable ]] half4 f(float2 position, half4 color) { position.q = 1; return color; }", "swizzle", line: 1)
+        expectError("struct S { float a; };\n[[ stitchable ]] half4 f(float2 position, half4 color) { S s = {1}; return half4(s.b); }", "no member named 'b'", line: 2)
+    }
+
+    @Test func redefinitions() {
+        expectError("float g(float x) { return x; }\nfloat g(float y) { return y; }", "redefinition of function 'g'", line: 2, column: 7)
+        expectError("struct A { float x; };\nstruct A { float y; };", "redefinition of struct 'A'", line: 2)
+        expectError("[[ stitchable ]] half4 f(float2 position, half4 color) { float a = 1; float a = 2; return color; }", "redefinition of 'a'", line: 1)
+    }
+
+    @Test func errorDescriptionFormat() {
+        do {
+            _ = try MetalTranslator().translate([MetalSourceFile(path: "dir/x.metal", text: "float y = ;")])
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == "dir/x.metal:1:11: error: expected an expression, found ';'")
+            #expect(error.location.description == "dir/x.metal:1:11")
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// placeholder until the translator tests are copied from /work/dev/metal

@@ -1,0 +1,106 @@
+import Testing
+@testable import ShaderFXMetal
+
+/// Control flow and operators.
+@Suite struct StatementTests {
+    @Test func ifElseChains() {
+        let b = stmts("""
+        half4 c = color;
+        if (position.x < 10) c = half4(1); else if (position.x < 20) { c = half4(0); } else c.a = 0;
+        return c;
+        """)
+        #expect(b == ["vec4 c = color;", "if (position.x < 10.0) {", "c = vec4(1.0);", "} else if (position.x < 20.0) {", "c = vec4(0.0);",
+                      "} else {", "c.a = 0.0;", "}", "return c;"])
+    }
+
+    @Test func loops() {
+        let b = stmts("""
+        float s = 0;
+        for (int i = 0, j = 10; i < j; i++, j--) { if (i == 3) continue; s += i; }
+        int k = 0;
+        while (k < 4) { k++; if (s > 100) break; }
+        do { --k; } while (k > 0);
+        for (;;) { break; }
+        return half4(s);
+        """)
+        #expect(b == ["float s = 0.0;", "for (int i = 0, j = 10; i < j; i++, j--) {", "if (i == 3) {", "continue;", "}", "s += float(i);", "}",
+                      "int k = 0;", "while (k < 4) {", "k++;", "if (s > 100.0) {", "break;", "}", "}", "do {", "--k;", "} while (k > 0);",
+                      "for (; ; ) {", "break;", "}", "return vec4(s);"])
+    }
+
+    @Test func switchKeepsFallthrough() {
+        let b = stmts("""
+        int mode = int(position.x) & 3;
+        half4 c = color;
+        switch (mode) {
+            case 0: c.r = 1;
+            case 1: c.g = 1; break;
+            case 2: { c.b = 1; break; }
+            default:
+        }
+        uint u = uint(mode);
+        switch (u) { case 1: c.a = 0; }
+        return c;
+        """)
+        #expect(b.prefix(15) == ["int mode = int(position.x) & 3;", "vec4 c = color;", "switch (mode) {", "case 0:", "c.r = 1.0;", "case 1:", "c.g = 1.0;",
+                                 "break;", "case 2:", "{", "c.b = 1.0;", "break;", "}", "default:", "break;"])
+        #expect(b.contains("case 1u:"))
+    }
+
+    @Test func ternaryIncrementsAndCompoundAssignment() {
+        let b = stmts("""
+        int i = 0;
+        int j = i++ + ++i;
+        j -= 2; j *= 3; j <<= 1; j >>= 1; j &= 7; j |= 8; j ^= 1; j %= 5; j /= 2;
+        float x = j > 2 ? 1.0 : 0.0;
+        return half4(x);
+        """)
+        #expect(b.prefix(11) == ["int i = 0;", "int j = i++ + ++i;", "j -= 2;", "j *= 3;", "j <<= 1;", "j >>= 1;", "j &= 7;", "j |= 8;", "j ^= 1;",
+                                 "j = mtl_imod(j, 5);", "j = mtl_idiv(j, 2);"])
+    }
+
+    @Test func integerDivisionAndModulo() {
+        let g = glsl("""
+        [[ stitchable ]] half4 f(float2 position, half4 color) {
+            int a = int(position.x) - 50;
+            int q = a / 7;
+            int r = a % 7;
+            uint u = uint(position.y);
+            uint uq = u / 3u;
+            uint ur = u % 3u;
+            int c = 7 / 2;
+            int d = -7 % 3;
+            int2 v = int2(a, q) / 2;
+            return half4(float(q + r + c + d + v.x), float(uq + ur), 0, 1);
+        }
+        """)
+        #expect(g.contains("int mtl_idiv(int a, int b) { int q = abs(a) / abs(b); return ((a < 0) != (b < 0)) ? -q : q; }"))
+        #expect(g.contains("int mtl_imod(int a, int b) { return a - b * mtl_idiv(a, b); }"))
+        #expect(g.contains("ivec2 mtl_idiv(ivec2 a, ivec2 b)"))
+        #expect(body("f", in: g).prefix(9) == ["int a = int(position.x) - 50;", "int q = mtl_idiv(a, 7);", "int r = mtl_imod(a, 7);",
+                                                "uint u = uint(position.y);", "uint uq = u / 3u;", "uint ur = u % 3u;", "int c = 7 / 2;", "int d = -1;",
+                                                "ivec2 v = mtl_idiv(ivec2(a, q), ivec2(2));"])
+    }
+
+    @Test func bitwiseOperators() {
+        let b = stmts("""
+        uint h = uint(position.x) * 747796405u + 2891336453u;
+        h = ((h >> ((h >> 28u) + 4u)) ^ h) * 277803737u;
+        int m = ~int(h) & 0xFF | 1 << 3;
+        bool flag = (m & 1) != 0;
+        return half4(float(h & 255u) / 255.0, flag ? 1.0 : 0.0, 0, 1);
+        """)
+        #expect(b.prefix(4) == ["uint h = uint(position.x) * 747796405u + 2891336453u;", "h = ((h >> ((h >> 28u) + 4u)) ^ h) * 277803737u;",
+                                "int m = (~int(h) & 255) | (1 << 3);", "bool flag = (m & 1) != 0;"])
+    }
+
+    @Test func commaAndDiscard() {
+        let b = stmts("""
+        int a = 0, b = 1;
+        a = 1, b = 2;
+        if (a > b) discard_fragment();
+        return color;
+        """)
+        #expect(b.prefix(6) == ["int a = 0;", "int b = 1;", "a = 1, b = 2;", "if (a > b) {", "discard;", "}"])
+    }
+}

@@ -1,0 +1,105 @@
+import Testing
+@testable import ShaderFXMetal
+
+/// Stitchable signatures, SwiftUI argument types, layers, textures and samplers.
+@Suite struct SwiftUITests {
+    @Test func effectKindsAndParameters() {
+        let r = translate("""
+        [[ stitchable ]] half4 tint(float2 position, half4 color, half4 tint, float amount) { return mix(color, tint, amount); }
+        [[ stitchable ]] float2 wave(float2 position, float time, float2 size, float4 bounds) { return position + sin(time) * size / bounds.zw; }
+        [[ stitchable ]] half4 blur(float2 position, SwiftUI::Layer layer, float radius) { return layer.sample(position + radius); }
+        [[ stitchable ]] half4 stripes(float2 position, float width, half4 a, half4 b) { return fmod(position.x, width * 2) < width ? a : b; }
+        [[ stitchable ]] half4 grad(float2 position, float3 c) { return half4(half3(c), 1); }
+        """)
+        let kinds = r.functions.map { "\($0.name):\($0.kind.rawValue)" }
+        #expect(kinds == ["tint:color", "wave:distortion", "blur:layer", "stripes:fill", "grad:fill"])
+        #expect(r.function(named: "tint")!.parameters.map { "\($0.glslType) \($0.name)" } == ["vec4 tint", "float amount"])
+        #expect(r.function(named: "wave")!.parameters.map { "\($0.glslType) \($0.name)" } == ["float time", "vec2 size", "vec4 bounds"])
+        #expect(r.function(named: "blur")!.parameters.map { "\($0.glslType) \($0.name)" } == ["float radius"])
+        #expect(r.function(named: "stripes")!.parameters.map { "\($0.glslType) \($0.name)" } == ["float width", "vec4 a", "vec4 b"])
+        #expect(r.function(named: "grad")!.location.line == 8)
+        #expect(r.glsl.contains("vec4 blur(vec2 position, Layer layer, float radius) {"))
+        #expect(body("blur", in: r.glsl) == ["return sampleLayer(layer, position + radius);"])
+    }
+
+    @Test func layerAfterUsingNamespaceSwiftUI() {
+        let r = translate("""
+        using namespace SwiftUI;
+        [[ stitchable ]] half4 f(float2 position, Layer layer) { return layer.sample(position); }
+        """)
+        #expect(r.functions.first?.kind == .layer)
+    }
+
+    @Test func arrayArguments() {
+        let r = translate("""
+        [[ stitchable ]] half4 f(float2 position, half4 color, device const float *weights, int count, constant half4 *palette, uint n) {
+            float s = 0;
+            for (int i = 0; i < count; i++) s += weights[i];
+            half4 c = color;
+            for (uint k = 0; k < n; k++) c += palette[k] * s;
+            return c;
+        }
+        """)
+        let f = r.functions[0]
+        #expect(f.parameters.map { "\($0.glslType) \($0.name)" } == ["FloatArray weights", "ColorArray palette"])
+        #expect(r.glsl.contains("vec4 f(vec2 position, vec4 color, FloatArray weights, ColorArray palette) {"))
+        #expect(body("f", in: r.glsl) == ["float s = 0.0;", "for (int i = 0; i < weights.count; i++) {", "s += at(weights, i);", "}",
+                                          "vec4 c = color;", "for (uint k = 0u; k < uint(palette.count); k++) {", "c += at(palette, int(k)) * s;", "}",
+                                          "return c;"])
+    }
+
+    @Test func arrayWithoutCountIsAnError() {
+        expectError("[[ stitchable ]] half4 f(float2 position, device const float *w) { return half4(w[0]); }",
+                    "must be followed by its 'int' element count", line: 1, column: 63)
+    }
+
+    @Test func textureSampling() {
+        let r = translate("""
+        constexpr sampler smp(address::repeat, filter::linear);
+        [[ stitchable ]] half4 f(float2 position, half4 color, texture2d<half> tex, texture2d<float> pix, texture2d<half> raw) {
+            constexpr sampler ps(coord::pixel, filter::nearest);
+            half4 a = tex.sample(smp, position / 100);
+            float4 b = pix.sample(ps, position);
+            float w = raw.get_width(); float h = raw.get_height();
+            half4 c = raw.read(uint2(position));
+            return a + half4(b) + c * w / h;
+        }
+        """)
+        #expect(r.glsl.contains("#pragma shaderfx sampler(tex, address: repeat, filter: linear)"))
+        #expect(r.glsl.contains("#pragma shaderfx sampler(pix, address: clamp, filter: nearest)"))
+        #expect(r.glsl.contains("#pragma shaderfx sampler(raw, address: clamp, filter: nearest)"))
+        #expect(r.functions[0].parameters.map { "\($0.glslType) \($0.name)" } == ["sampler2D tex", "sampler2D pix", "sampler2D raw"])
+        #expect(body("f", in: r.glsl) == ["vec4 a = texture(tex, position / 100.0);", "vec4 b = texture(pix, position / vec2(textureSize(pix, 0)));",
+                                          "float w = float(uint(textureSize(raw, 0).x));", "float h = float(uint(textureSize(raw, 0).y));",
+                                          "vec4 c = texelFetch(raw, ivec2(uvec2(position)), 0);", "return a + b + c * w / h;"])
+    }
+
+    @Test func textureWithTwoSamplerStatesIsAnError() {
+        expectError("""
+        constexpr sampler a(filter::linear);
+        constexpr sampler b(filter::nearest);
+        [[ stitchable ]] half4 f(float2 position, half4 color, texture2d<half> t) {
+            return t.sample(a, position) + t.sample(b, position);
+        }
+        """, "two different sampler states", line: 4, column: 38)
+    }
+
+    @Test func wrongSignatures() {
+        expectError("[[ stitchable ]] half4 f(float3 position, half4 color) { return color; }", "must take 'float2 position'", line: 1, column: 24)
+        expectError("[[ stitchable ]] float f(float2 position) { return 1; }", "returns 'float'", line: 1, column: 18)
+        expectError("[[ stitchable ]] half4 f(float2 position, half4 color, int n) { return color; }", "not a SwiftUI shader argument type", line: 1, column: 60)
+        expectError("[[ stitchable ]] half4 f(float2 position, half4 color, SwiftUI::Layer l) { return color; }", "must be the second parameter", line: 1)
+        expectError("[[ stitchable ]] half4 f(float2 position, half4 color, thread float &x) { return color; }", "references", line: 1)
+    }
+
+    @Test func unsupportedAddressMode() {
+        expectError("constexpr sampler s(address::mirrored_repeat);\n", "'mirrored_repeat' is not supported", line: 1, column: 21)
+    }
+
+    @Test func samplingInHelperIsAnError() {
+        expectError("""
+        constexpr sampler s;
+        half4 look(texture2d<half> t, float2 p) { return t.sample(s, p); }
+        """, "only be sampled in the [[ stitchable ]] function", line: 2, column: 52)
+    }
+}

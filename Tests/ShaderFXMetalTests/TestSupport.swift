@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+@testable import ShaderFXMetal
+
+/// The ShaderFX prelude that the renderer prepends to a translated library.
+let shaderFXPrelude = """
+#version 300 es
+precision highp float; precision highp int; precision highp sampler2D;
+uniform sampler2D sfx_layerTexture; uniform vec2 sfx_layerOrigin; uniform vec2 sfx_layerSize; uniform float sfx_scale;
+struct Layer { float unused; };
+vec4 sampleLayer(Layer layer, vec2 position) { vec2 q = clamp(position - sfx_layerOrigin, vec2(0.0), sfx_layerSize); return texture(sfx_layerTexture, q / sfx_layerSize); }
+layout(std140) uniform ShaderFXArrays { vec4 sfx_arrayData[1024]; };
+struct FloatArray { int offset; int count; };
+struct ColorArray { int offset; int count; };
+float at(FloatArray a, int i) { if (i < 0 || i >= a.count) return 0.0; int k = a.offset + i; return sfx_arrayData[k >> 2][k & 3]; }
+vec4 at(ColorArray a, int i) { if (i < 0 || i >= a.count) return vec4(0.0); return sfx_arrayData[(a.offset >> 2) + i]; }
+
+"""
+
+/// Metal source headers most tests start with.
+let header = """
+#include <metal_stdlib>
+#include <SwiftUI/SwiftUI_Metal.h>
+using namespace metal;
+
+"""
+
+/// The path of glslangValidator, if installed.
+let glslangPath: String? = ["/usr/bin/glslangValidator", "/usr/local/bin/glslangValidator"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+}
+
+/// Compiles prelude + library + a dummy main with glslangValidator; returns the log on failure, nil on success
+/// or when the tool is absent.
+func glslangErrors(_ library: String) -> String? {
+    guard let tool = glslangPath else { return nil }
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sfxmetal-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("t.frag")
+    let text = shaderFXPrelude + library + "\nout vec4 sfx_fragColor;\nvoid main() { sfx_fragColor = vec4(0.0); }\n"
+    try? text.write(to: file, atomically: true, encoding: .utf8)
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: tool)
+    p.arguments = ["-S", "frag", file.path]
+    let pipe = Pipe()
+    p.standardOutput = pipe
+    p.standardError = pipe
+    do { try p.run() } catch { return nil }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    if p.terminationStatus == 0 { return nil }
+    let numbered = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { "\($0.offset + 1): \($0.element)" }.joined(separator: "\n")
+    return (String(data: data, encoding: .utf8) ?? "") + "\n" + numbered
+}
+
+/// Translates `source` (prefixed with `header` unless `raw`), expects success, and checks the result with
+/// glslangValidator when available (every successful test input is compiled this way).
+@discardableResult
+func translate(_ source: String, raw: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) -> MetalTranslation {
+    do {
+        let r = try MetalTranslator().translate([MetalSourceFile(path: "test.metal", text: raw ? source : header + source)])
+        if let log = glslangErrors(r.glsl) {
+            Issue.record("glslangValidator rejected the translation:\n\(log)", sourceLocation: sourceLocation)
+        }
+        return r
+    } catch {
+        Issue.record("translation failed: \(error)", sourceLocation: sourceLocation)
+        return MetalTranslation(glsl: "", functions: [], lineMap: [])
+    }
+}
+
+/// The GLSL of one translated source.
+func glsl(_ source: String, raw: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) -> String {
+    translate(source, raw: raw, sourceLocation: sourceLocation).glsl
+}
+
+/// The body lines of GLSL function `name` (trimmed), for exact comparisons.
+func body(_ name: String, in glsl: String) -> [String] {
+    let lines = glsl.split(separator: "\n").map(String.init)
+    guard let start = lines.firstIndex(where: { $0.contains(" \(name)(") && $0.hasSuffix("{") && !$0.hasPrefix(" ") }) else { return [] }
+    var out: [String] = []
+    for l in lines[(start + 1)...] {
+        if l == "}" { break }
+        out.append(l.trimmingCharacters(in: .whitespaces))
+    }
+    return out
+}
+
+/// Expects the translation to fail with a message containing `message` at `line`:`column` (of the whole
+/// source, header included unless `raw`).
+func expectError(_ source: String, _ message: String, line: Int? = nil, column: Int? = nil, raw: Bool = false,
+                 sourceLocation: SourceLocation = #_sourceLocation) {
+    do {
+        let r = try MetalTranslator().translate([MetalSourceFile(path: "test.metal", text: raw ? source : header + source)])
+        Issue.record("expected an error containing '\(message)', got GLSL:\n\(r.glsl)", sourceLocation: sourceLocation)
+    } catch {
+        #expect(error.message.contains(message), "message: \(error.message)", sourceLocation: sourceLocation)
+        let offset = raw ? 0 : header.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        if let line { #expect(error.location.line == line + offset, "location: \(error.location)", sourceLocation: sourceLocation) }
+        if let column { #expect(error.location.column == column, "location: \(error.location)", sourceLocation: sourceLocation) }
+    }
+}
+
+/// Wraps statements in a colour effect and returns the GLSL body lines of `f`.
+func stmts(_ statements: String, params: String = "", sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
+    let src = "[[ stitchable ]] half4 f(float2 position, half4 color\(params)) {\n\(statements)\n}\n"
+    return body("f", in: glsl(src, sourceLocation: sourceLocation))
+}
