@@ -54,7 +54,8 @@ struct Emitter {
             line(ind + "if (\(Emitter.expr(c))) {", s.loc)
             body(a, depth)
             var elseBranch = b
-            while let e = elseBranch {
+            while var e = elseBranch {
+                if case .block(let inner) = e.kind, inner.count == 1, case .ifElse = inner[0].kind { e = inner[0] }
                 if case .ifElse(let c2, let a2, let b2) = e.kind {
                     line(ind + "} else if (\(Emitter.expr(c2))) {", e.loc)
                     body(a2, depth)

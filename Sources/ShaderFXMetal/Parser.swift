@@ -239,6 +239,13 @@ struct Parser {
         }
         spec.name = name.text
         spec.loc = name.loc
+        if name.text == "unsigned" || name.text == "signed" {
+            // `unsigned int`, `unsigned short`, `signed char`...
+            if cur.kind == .identifier, ["int", "short", "char"].contains(cur.text) {
+                let base = next().text
+                if name.text == "unsigned" { spec.name = base == "int" ? "uint" : "u" + base } else { spec.name = base }
+            } else if name.text == "signed" { spec.name = "int" }
+        }
         if cur.isPunct("<") {
             pos += 1
             while !accept(">") {
@@ -350,6 +357,9 @@ struct Parser {
             _ = try parseAttributes()
             try checkUnsupported(cur)
             let type = try parseType()
+            if cur.isPunct("(") {
+                throw MetalError(location: cur.loc, message: "references and pointers to arrays are not supported; pass the array by value ('float row[3]')")
+            }
             var pname = "__unnamed\(params.count)"
             var ploc = type.loc
             if cur.kind == .identifier {
@@ -488,6 +498,9 @@ struct Parser {
             default:
                 try checkUnsupported(t)
             }
+            if peek().kind == .identifier, !isTypeName(t), !Parser.qualifiers.contains(t.text), !Parser.namespaces.contains(t.text), t.text != "struct" {
+                throw MetalError(location: t.loc, message: "unknown type name '\(t.text)'")
+            }
             if isDeclarationStart() {
                 var isStatic = false
                 if cur.isIdent("static") { isStatic = true }
@@ -611,7 +624,7 @@ struct Parser {
                     if !args.isEmpty { try expect(",", "between arguments") }
                     args.append(try parseAssignment())
                 }
-                e = Expr(.call(e, args), t.loc)
+                e = Expr(.call(e, args), e.loc)
             } else if accept("[") {
                 let i = try parseExpr()
                 try expect("]")

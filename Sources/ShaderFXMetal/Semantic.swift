@@ -89,6 +89,8 @@ struct ParamInfo {
 final class Semantic {
     var structs: [String: StructInfo] = [:]
     var structOrder: [String] = []
+    /// Structs by GLSL name (``MType/structure(_:)`` holds the GLSL name).
+    var structByGLSL: [String: StructInfo] = [:]
     var aliases: [String: TypeSpec] = [:]
     var globals: [String: VarInfo] = [:]
     var functions: [String: [FuncInfo]] = [:]
@@ -96,6 +98,8 @@ final class Semantic {
     var names = NameAllocator()
     var program = GProgram()
     var helperKeys: Set<String> = []
+    /// Every function name of the library (known before the functions are declared).
+    var declaredFunctionNames: Set<String> = []
 
     // Per-function state.
     var scopes: [[String: VarInfo]] = []
@@ -144,19 +148,19 @@ final class Semantic {
         for d in decls {
             if case .function(let f) = d, f.isStitchable, claimed.insert(f.name).inserted { names.used.insert(f.name) }
         }
-        var globalDecls: [VarDecl] = []
+        for d in decls { if case .function(let f) = d { declaredFunctionNames.insert(f.name) } }
+        // Types and constants in source order (a struct may use a constant as an array size).
         for d in decls {
             switch d {
             case .structure(let s): try declareStruct(s)
             case .typeAlias(let name, let spec, let loc):
                 if aliases[name] != nil || structs[name] != nil { throw error(loc, "redefinition of '\(name)'") }
                 aliases[name] = spec
-            case .global(let v): globalDecls.append(v)
+            case .global(let v): try declareGlobal(v)
             case .function: break
             }
         }
         for d in decls { if case .function(let f) = d { try declareFunction(f) } }
-        for v in globalDecls { try declareGlobal(v) }
         assignFunctionNames()
         for f in allFunctions where f.defined { try lowerFunction(f) }
         try checkCalls()
@@ -180,7 +184,7 @@ final class Semantic {
         if spec.name == "vec" {
             throw error(spec.loc, "vec<T, N> is not supported; use the named vector type (e.g. float3)")
         }
-        if let s = structs[spec.name] { return .structure(s.name) }
+        if let s = structs[spec.name] { return .structure(s.glslName) }
         if let t = MType.builtin(named: spec.name) { return t }
         throw error(spec.loc, "unknown type '\(spec.name)'")
     }
@@ -266,6 +270,7 @@ final class Semantic {
         if members.isEmpty { throw error(s.loc, "empty structs are not supported in GLSL") }
         let info = StructInfo(name: s.name, glslName: names.unique(GLSLNames.safe(s.name)), members: members, loc: s.loc)
         structs[s.name] = info
+        structByGLSL[info.glslName] = info
         structOrder.append(s.name)
         program.structs.append(GStruct(name: info.glslName, members: members.enumerated().map { k, m in
             (m.type.innermost.glsl, m.glslName, m.type.glslArraySuffix, s.members[k].loc)
@@ -432,7 +437,7 @@ final class Semantic {
         // Prototype then definition: merge.
         if let existing = functions[f.name]?.first(where: { sameSignature($0.params, params) }) {
             if existing.defined && f.body != nil {
-                throw error(f.loc, "redefinition of function '\(f.name)' (first defined at \(existing.decl.loc))")
+                throw error(f.loc, "redefinition of function '\(f.name)' (first defined at \(existing.decl.loc)); all files are translated as one library, so rename one of them or move it to a shared header")
             }
             if existing.returnType != ret { throw error(f.loc, "'\(f.name)' redeclared with a different return type") }
             if f.body != nil {
@@ -647,7 +652,7 @@ final class Semantic {
             let e = t.innermost
             return .call(t.glslConstructor, Array(repeating: zeroValue(e), count: t.flatCount))
         case .structure(let n):
-            let info = structs[n]!
+            let info = structByGLSL[n]!
             return .call(info.glslName, info.members.map { zeroValue($0.type) })
         default: return .lit("0")
         }

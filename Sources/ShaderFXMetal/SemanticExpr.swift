@@ -60,7 +60,19 @@ extension Semantic {
 
     /// Converts a value to `t`, as an implicit conversion of MSL (C++) would; explicit in the GLSL.
     func convert(_ v: TE, to t: MType, _ loc: MetalSourceLocation, explicit: Bool = false) throws(MetalError) -> TE {
-        if v.subarray != nil { throw error(loc, "a sub-array of a multidimensional array cannot be used as a value") }
+        if let sub = v.subarray {
+            // A row of a flattened multidimensional array: copy its elements into an array value.
+            if let off = sub.offset, !isPure(off) {
+                throw error(loc, "a row of a multidimensional array indexed with side effects cannot be used as a value")
+            }
+            let items: [GExpr] = (0..<v.type.flatCount).map { k in
+                guard let off = sub.offset else { return .index(sub.base, .lit("\(k)")) }
+                if k == 0 { return .index(sub.base, off) }
+                if case .lit(let s) = off, let i = Int(s) { return .index(sub.base, .lit("\(i + k)")) }
+                return .index(sub.base, .binary("+", off, .lit("\(k)")))
+            }
+            return try convert(TE(g: .call(v.type.glslConstructor, items), type: v.type), to: t, loc, explicit: explicit)
+        }
         if v.type == t { return v }
         switch (v.type, t) {
         case (.scalar(let a), .scalar(let b)):
@@ -82,6 +94,19 @@ extension Semantic {
             return TE(g: v.g, type: t)
         default:
             throw error(loc, "cannot convert '\(v.type.metal)' to '\(t.metal)'")
+        }
+    }
+
+    /// Has the expression no side effects (so it may be evaluated several times)?
+    func isPure(_ g: GExpr) -> Bool {
+        switch g {
+        case .lit, .name: return true
+        case .assign, .postfix, .comma: return false
+        case .unary(let op, let a): return op != "++" && op != "--" && isPure(a)
+        case .binary(_, let a, let b), .index(let a, let b): return isPure(a) && isPure(b)
+        case .ternary(let a, let b, let c): return isPure(a) && isPure(b) && isPure(c)
+        case .member(let a, _): return isPure(a)
+        case .call(let f, let args): return !allFunctions.contains { $0.glslName == f } && args.allSatisfy(isPure)
         }
     }
 
@@ -120,7 +145,6 @@ extension Semantic {
     func knownNonNegative(_ v: TE) -> Bool {
         if v.type.scalar == .uint { return true }
         if case .int(let i) = v.lit { return i >= 0 }
-        if case .member(_, "count") = v.g, v.type == .int { return true }
         return false
     }
 
@@ -403,7 +427,7 @@ extension Semantic {
             let t: MType = name.count == 1 ? .scalar(s) : .vector(s, name.count)
             return TE(g: .member(base.g, name), type: t, lvalue: base.lvalue && unique)
         case .structure(let sname):
-            guard let info = structs[sname], let m = info.members.first(where: { $0.name == name }) else {
+            guard let info = structByGLSL[sname], let m = info.members.first(where: { $0.name == name }) else {
                 throw error(loc, "no member named '\(name)' in '\(sname)'")
             }
             return TE(g: .member(base.g, m.glslName), type: m.type, lvalue: base.lvalue)
@@ -515,7 +539,7 @@ extension Semantic {
             }
             return TE(g: .call(t.glsl, out), type: t)
         case .structure(let name):
-            let info = structs[name]!
+            let info = structByGLSL[name]!
             if vals.count == 1, vals[0].type == t { return vals[0] }
             guard vals.count <= info.members.count else { throw error(loc, "too many initializers for struct '\(name)'") }
             var out: [GExpr] = []
@@ -565,6 +589,9 @@ extension Semantic {
         if Builtins.isBuiltinFunction(name) {
             return try lowerBuiltinCall(name, args, loc)
         }
+        if current == nil, declaredFunctionNames.contains(name) {
+            throw error(loc, "the initializer of a program-scope constant must be a constant expression in GLSL ES; it cannot call function '\(name)'")
+        }
         if Builtins.unsupported.contains(name) {
             throw error(loc, "Metal function '\(name)' is not supported by the GLSL translator")
         }
@@ -581,6 +608,7 @@ extension Semantic {
             throw error(a.loc, "pass the address of a local variable ('&x') to a 'thread T *' parameter")
         }
         let v = try lowerExpr(inner)
+        if v.subarray != nil { throw error(a.loc, "a row of a multidimensional array cannot be passed to a reference or pointer parameter") }
         if !v.lvalue { throw error(a.loc, "an out argument must be an assignable variable") }
         return v
     }

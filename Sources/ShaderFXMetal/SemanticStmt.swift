@@ -228,7 +228,7 @@ extension Semantic {
             }
             return TE(g: .call(t.glslConstructor, flat), type: t)
         case .structure(let name):
-            guard let info = structs[name] else { throw error(e.loc, "unknown struct") }
+            guard let info = structByGLSL[name] else { throw error(e.loc, "unknown struct") }
             if items.count == 1, case .initList = items[0].kind {} else if items.count == 1 {
                 let v = try lowerExpr(items[0])
                 if v.type == t { return v }

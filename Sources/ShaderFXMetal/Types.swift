@@ -154,7 +154,7 @@ indirect enum MType: Equatable, Sendable {
     static let scalarNames: [String: Scalar] = [
         "bool": .bool, "char": .int, "short": .int, "int": .int, "int8_t": .int, "int16_t": .int, "int32_t": .int,
         "uchar": .uint, "ushort": .uint, "uint": .uint, "uint8_t": .uint, "uint16_t": .uint, "uint32_t": .uint,
-        "unsigned": .uint, "half": .half, "float": .float, "size_t": .uint,
+        "unsigned": .uint, "signed": .int, "half": .half, "float": .float, "size_t": .uint,
     ]
 
     /// The built-in Metal type with this name (`float3`, `half2x2`, `packed_float3`, `uint`), if any.
@@ -176,7 +176,7 @@ indirect enum MType: Equatable, Sendable {
         // Vectors.
         guard let last = name.last, let n = Int(String(last)), (2...4).contains(n) else { return nil }
         let base = String(name.dropLast())
-        guard let s = scalarNames[base], !["size_t", "unsigned", "int8_t", "int16_t", "int32_t", "uint8_t", "uint16_t", "uint32_t"].contains(base) else { return nil }
+        guard let s = scalarNames[base], !["size_t", "unsigned", "signed", "int8_t", "int16_t", "int32_t", "uint8_t", "uint16_t", "uint32_t"].contains(base) else { return nil }
         return .vector(s, n)
     }
 

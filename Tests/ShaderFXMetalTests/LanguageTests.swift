@@ -119,6 +119,21 @@ import Testing
         expectError("float h(float x) { return x; }\nconstant float g = h(1);\n", "constant expression", line: 2)
     }
 
+    @Test func constantAsStructArraySize() {
+        let g = glsl("""
+        constant int N = 4;
+        struct Samples { float w[N]; };
+        [[ stitchable ]] half4 f(float2 position, half4 color) { Samples s = {{1, 2}}; return color * s.w[N - 1]; }
+        """)
+        #expect(g.contains("struct Samples {\n    float w[4];\n};"))
+        #expect(body("f", in: g).first == "Samples s = Samples(float[4](1.0, 2.0, 0.0, 0.0));")
+    }
+
+    @Test func unsignedIntSpelling() {
+        let b = stmts("unsigned int a = 1; unsigned b = 2; signed char c = 3; return half4(float(a + b) + float(c));")
+        #expect(b.prefix(3) == ["uint a = 1u;", "uint b = 2u;", "int c = 3;"])
+    }
+
     @Test func arraysOfArraysAreFlattened() {
         let b = stmts("""
         float m[2][3] = {{1, 2, 3}, {4, 5, 6}};
