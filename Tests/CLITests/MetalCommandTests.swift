@@ -75,6 +75,24 @@ import ShaderFX
                               "--time", "0.02", "--size", "32x24", "-o", out])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("dim then ripple"), "\(run.stdout)")
+        let translate = try CLIRun(["translate", shader.path, "-I", headers.path])
+        #expect(translate.status == 0, "\(translate.stderr)")
+        #expect(translate.stdout.contains("0.5"), "\(translate.stdout)")
+        #expect(!translate.stdout.contains("DIM"))
+    }
+
+    /// A colour array argument named as the Metal pointer, as the README says.
+    @Test func aColorArrayIsGivenByItsPointersName() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("stripes.png").path
+        let run = try CLIRun(["render", "--shader", "examples/metal/Stripes.metal", "--arg", "thickness=4", "--arg", "ptr=red,blue",
+                              "--size", "32x24", "-o", out])
+        #expect(run.status == 0, "\(run.stderr)")
+        let builtIn = dir.appendingPathComponent("builtin.png").path
+        let reference = try CLIRun(["render", "stripes", "--thickness", "4", "--colors", "red,blue", "--size", "32x24", "-o", builtIn])
+        #expect(reference.status == 0, "\(reference.stderr)")
+        #expect(try PNG.read(path: out) == PNG.read(path: builtIn))
     }
 
     /// Arguments are named as in the Metal source, though GLSL reserves `input` and `filter`.
