@@ -71,6 +71,9 @@ struct CorpusCase: Sendable, CustomTestStringConvertible {
     let kind: EffectKind
     var arguments: [Shader.Argument] = []
     var maxSampleOffset: SIMD2<Float> = .zero
+    /// A translator bug the case shows, as reported in the translator's BUGS.md: the check is
+    /// expected to fail until it is fixed (and fails when it passes, so the mark is removed).
+    var knownBug: String? = nil
     let check: Check
 
     var testDescription: String { "\(file): \(function)" }
@@ -245,6 +248,10 @@ extension MetalCorpus {
             let total = 45.0 - Double(3 * row + 2)
             let weighted = 0.1 * 0 + 0.2 * 1 + 0.4 * 2 + 0.2 * 3 + 0.1 * 4
             return rgba(1.5 * px.p.x / 128, total / 64 + weighted * 0.1, [0, 0.25, 0.5][px.x % 3], 1) }),
+        CorpusCase(file: "Functions.metal", function: "arrayParameterWrites", kind: .color,
+                   knownBug: "translator BUGS.md 2: an array parameter the callee writes is passed by value", check: .model { px in
+            let first = px.p.x / 64
+            return rgba(first, first + 0.125, first + 0.375, 1) }),
         CorpusCase(file: "Functions.metal", function: "globalConstants", kind: .color, check: .model { px in
             let d = ((px.p.x - 16) * (px.p.x - 16) + (px.p.y - 12) * (px.p.y - 12)).squareRoot() / 20
             return rgba(px.c.x * 0.75 + 0.125, clamp01(d * 2 / 3), 0.25, 1) }),
@@ -350,13 +357,16 @@ extension MetalCorpus {
                 if !(difference <= worst.difference) { worst = (difference.isNaN ? .infinity : difference, x, y, got, expected) }
             }
         }
-        switch c.check {
-        case .exact:
-            #expect(worst.difference == 0, "\(c.function): not exact: \(worst.got) where \(worst.expected) at \(worst.x),\(worst.y)")
-        case .model:
-            #expect(worst.difference <= 1.0 / 255 + 1e-6,
-                    "\(c.function): \(worst.difference * 255) levels off at \(worst.x),\(worst.y): \(worst.got), expected \(worst.expected)")
+        let check = {
+            switch c.check {
+            case .exact:
+                #expect(worst.difference == 0, "\(c.function): not exact: \(worst.got) where \(worst.expected) at \(worst.x),\(worst.y)")
+            case .model:
+                #expect(worst.difference <= 1.0 / 255 + 1e-6,
+                        "\(c.function): \(worst.difference * 255) levels off at \(worst.x),\(worst.y): \(worst.got), expected \(worst.expected)")
+            }
         }
+        if let bug = c.knownBug { withKnownIssue(Comment(rawValue: bug), check) } else { check() }
     }
 
     /// Every stitchable function of the corpus has a case, and there are at least 40.

@@ -60,6 +60,11 @@ float rowSum(float row[3]) {
     return s;
 }
 
+// Writes through its array parameter, as C++ passes arrays: by address.
+void fillFrom(float values[4], float first, float step) {
+    for (int i = 0; i < 4; i++) values[i] = first + step * float(i);
+}
+
 [[ stitchable ]] half4 ringStruct(float2 position, half4 color, float2 centre, float radius) {
     Ring ring = { centre, radius, 2.0 };
     Palette palette;
@@ -100,6 +105,12 @@ float rowSum(float row[3]) {
     for (int k = 0; k < 5; k++) weighted += kWeights[k] * float(k);
     half3 tint = kPalette[int(position.x) % 3];
     return half4(average4(samples), total / 64.0 + weighted * 0.1, float(tint.b) * 0.5 + float(tint.g) * 0.25, 1.0);
+}
+
+[[ stitchable ]] half4 arrayParameterWrites(float2 position, half4 color) {
+    float ramp[4] = {0, 0, 0, 0};
+    fillFrom(ramp, position.x / 64.0, 0.125);
+    return half4(ramp[0], ramp[1], ramp[3], 1.0);
 }
 
 [[ stitchable ]] half4 globalConstants(float2 position, half4 color) {
