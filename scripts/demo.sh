@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Renders ShaderFX's demo into a folder: each seed's demo as an animated PNG with a contact
-# sheet, single frames of the ripple (also @2x), the Stripes fill, and a custom shader.
+# sheet, single frames of the ripple (also @2x), the Stripes fill, a custom GLSL shader and a Metal one.
 # Usage: scripts/demo.sh BIN OUTDIR
 set -euo pipefail
 bin=${1:-.build/release/shaderfx}
@@ -30,6 +30,9 @@ echo "== seed 004: the cover art blurred (radius 30) and warped by flowing noise
 echo "== a user's own shader file, stitched like a SwiftUI [[stitchable]] function"
 "$bin" render --shader examples/vignette.glsl --function vignette --kind color \
   --picture pool --size 512x384 --arg strength=0.8 --arg tint=indigo --arg bounds=bounds -o "$out/custom-vignette.png"
+echo "== a SwiftUI app's own Metal file, unchanged: the seed 000 Ripple.metal (kind and function read from it)"
+"$bin" render --shader examples/metal/Ripple.metal --picture pool --arg origin=300,200 --arg time=0.1 --arg amplitude=12 \
+  --arg frequency=15 --arg decay=8 --arg speed=1200 --max-sample-offset 12 -o "$out/metal-ripple.png"
 echo
 echo "Demo written to $out/ (the .png animations are APNG: open them in a browser):"
 ls -1 "$out"
