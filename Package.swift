@@ -1,17 +1,24 @@
 // swift-tools-version: 6.0
 // ShaderFX: SwiftUI-style shader effects (colorEffect, distortionEffect, layerEffect, fills)
 // rendered headless on Linux through EGL and OpenGL ES.
+//
+// The targets are layers, and each depends only on those below it, so the compiler rejects an
+// import against the direction (ARCHITECTURE.md draws the graph):
+//
+//   shaderfx ─▶ ShaderFXCLI ─▶ ShaderFXGolden ─▶ ShaderFX ─▶ ShaderFXCore ─▶ CGLLoader, CPNGShim ─▶ CPNG
+//                ShaderFXTesting ─▶ ShaderFXGolden
 import PackageDescription
 
 let package = Package(
     name: "ShaderFX",
     products: [
         .library(name: "ShaderFX", targets: ["ShaderFX"]),
+        .library(name: "ShaderFXGolden", targets: ["ShaderFXGolden"]),
         .library(name: "ShaderFXTesting", targets: ["ShaderFXTesting"]),
         .executable(name: "shaderfx", targets: ["shaderfx"]),
     ],
     targets: [
-        // libpng, linked: every PNG goes through it.
+        // libpng, linked: every PNG read goes through it.
         .systemLibrary(
             name: "CPNG",
             pkgConfig: "libpng",
@@ -25,16 +32,23 @@ let package = Package(
         // Turns the GLSL files of the top-level Shaders/ folder into Swift string constants.
         .executableTarget(name: "shader-embedder", path: "Plugins/ShaderEmbedderTool"),
         .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["shader-embedder"]),
+        // The GPU (contexts, textures, framebuffers, programs) and images (PNG, APNG, pictures).
+        // Knows nothing of effects.
+        .target(name: "ShaderFXCore", dependencies: ["CGLLoader", "CPNGShim"]),
+        // Effects: shaders, the stitcher, the renderer, built-in effects and transitions, animation.
         .target(
             name: "ShaderFX",
-            dependencies: ["CGLLoader", "CPNGShim"],
+            dependencies: ["ShaderFXCore", "CGLLoader"],
             plugins: ["EmbedShaders"]
         ),
-        // Reference-image assertions for Swift Testing: record, compare, write artifacts.
-        .target(name: "ShaderFXTesting", dependencies: ["ShaderFX"]),
-        .target(name: "ShaderFXCLI", dependencies: ["ShaderFX"]),
+        // Image comparison and golden suites (cases, runs, reports), usable from Swift.
+        .target(name: "ShaderFXGolden", dependencies: ["ShaderFX", "ShaderFXCore"]),
+        // Reference-image assertions for Swift Testing, on top of ShaderFXGolden.
+        .target(name: "ShaderFXTesting", dependencies: ["ShaderFXGolden"]),
+        // The `shaderfx` commands and their argument parser.
+        .target(name: "ShaderFXCLI", dependencies: ["ShaderFXGolden", "ShaderFX", "ShaderFXCore"]),
         .executableTarget(name: "shaderfx", dependencies: ["ShaderFXCLI"]),
-        .testTarget(name: "ShaderFXTests", dependencies: ["ShaderFX", "ShaderFXTesting"], exclude: ["References"]),
+        .testTarget(name: "ShaderFXTests", dependencies: ["ShaderFX", "ShaderFXGolden", "ShaderFXTesting"], exclude: ["References"]),
         .testTarget(name: "CLITests", dependencies: ["ShaderFXCLI"]),
     ]
 )

@@ -1,3 +1,4 @@
+import ShaderFXCore
 /// What a subcommand accepts and how it explains itself: the input of parsing and of `--help`.
 ///
 /// Build one per command; options may be added at run time (e.g. one option per effect

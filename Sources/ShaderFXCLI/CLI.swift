@@ -1,4 +1,4 @@
-import ShaderFX
+import ShaderFXGolden
 
 #if canImport(Glibc)
 import Glibc

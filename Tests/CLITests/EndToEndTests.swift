@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ShaderFX
 @testable import ShaderFXCLI
+@testable import ShaderFXCore
 
 /// Runs the built `shaderfx` binary and captures what it prints.
 struct CLIRun {

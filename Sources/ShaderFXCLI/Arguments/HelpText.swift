@@ -1,3 +1,4 @@
+import ShaderFXCore
 extension CommandDescription {
     /// The `--help` text: OVERVIEW (abstract), discussion, USAGE, ARGUMENTS, one section per
     /// option section (OPTIONS first unless declared otherwise), EXAMPLES; wrapped at `width`.

@@ -1,4 +1,5 @@
-import ShaderFX
+import ShaderFXCore
+import ShaderFXGolden
 
 /// An undeclared `--name value` kept by `CommandDescription.parse(_:collectingUnknownOptions:)`.
 public struct CollectedOption: Sendable, Equatable {
@@ -283,48 +284,5 @@ public struct ParsedArguments: Sendable {
     public func colors(_ name: String) throws(UsageError) -> [RGBA]? {
         guard let raw = string(name) else { return nil }
         do { return try RGBA.parseList(raw) } catch { throw .invalidColor(option: "--\(name)", error: error) }
-    }
-}
-
-/// Parsing and describing numeric value forms.
-enum ValueForms {
-    /// A finite `Double`, ignoring surrounding whitespace.
-    static func finite(_ text: String) -> Double? {
-        Double(text.trimmed).flatMap { $0.isFinite ? $0 : nil }
-    }
-
-    /// A `Double` that is also finite as a `Float`.
-    static func finiteFloat(_ text: String) -> Float? {
-        finite(text).map(Float.init).flatMap { $0.isFinite ? $0 : nil }
-    }
-
-    /// "a positive integer", "an integer in 1...240", ...
-    static func integer(in range: ClosedRange<Int>?) -> String {
-        guard let range else { return "an integer" }
-        switch (range.lowerBound, range.upperBound) {
-        case (Int.min, Int.max): return "an integer"
-        case (1, Int.max): return "a positive integer"
-        case (0, Int.max): return "a non-negative integer"
-        case (let low, Int.max): return "an integer >= \(low)"
-        case (Int.min, let high): return "an integer <= \(high)"
-        case (let low, let high): return "an integer in \(low)...\(high)"
-        }
-    }
-
-    /// "a finite number", "a number in 0...1", "a finite number >= 0", ...
-    static func number(in range: ClosedRange<Double>?) -> String {
-        guard let range else { return "a finite number" }
-        let low = range.lowerBound, high = range.upperBound
-        switch (low.isFinite, high.isFinite) {
-        case (true, true): return "a number in \(format(low))...\(format(high))"
-        case (true, false): return "a finite number >= \(format(low))"
-        case (false, true): return "a finite number <= \(format(high))"
-        case (false, false): return "a finite number"
-        }
-    }
-
-    /// `1` rather than `1.0` for whole numbers.
-    static func format(_ x: Double) -> String {
-        abs(x) < 1e15 && x == Double(Int(x)) ? String(Int(x)) : String(x)
     }
 }

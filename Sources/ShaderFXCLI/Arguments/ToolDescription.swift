@@ -1,3 +1,4 @@
+import ShaderFXCore
 /// The whole `shaderfx` tool: its subcommands, top-level help, and which command to run.
 public struct ToolDescription: Sendable {
     /// The executable name, e.g. `shaderfx`.

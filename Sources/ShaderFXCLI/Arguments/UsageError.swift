@@ -1,4 +1,4 @@
-import ShaderFX
+import ShaderFXGolden
 
 /// A mistake on the command line, described so that the user can fix it.
 ///

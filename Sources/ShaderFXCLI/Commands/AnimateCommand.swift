@@ -1,5 +1,6 @@
+import ShaderFXCore
 import Dispatch
-import ShaderFX
+import ShaderFXGolden
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
+import ShaderFXCore
 import Foundation
-import ShaderFX
+import ShaderFXGolden
 
 /// Options shared by every command that opens a GPU.
 enum GPUFlags {

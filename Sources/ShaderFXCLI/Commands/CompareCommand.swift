@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import ShaderFX
+import ShaderFXGolden
 
 /// `shaderfx compare`: two PNG files, judged with a perceptual per-pixel threshold and a budget
 /// of differing pixels; optional difference pictures and a JSON report.
@@ -182,7 +182,7 @@ struct CompareResult {
         let total = report.width * report.height
         var lines = ["\(verdict) \(files) (\(report.size)): \(passed ? "within" : "outside") tolerance"]
         lines.append("  differing pixels: \(report.differentPixels) of \(total) (\(percent(report.differentRatio))); "
-                     + "allowed \(CompareResult.budget(options, total: total)); threshold \(CompareFormat.number(options.threshold))")
+                     + "allowed \(CompareFormat.budget(options, total: total)); threshold \(CompareFormat.number(options.threshold))")
         if options.ignoreAntialiasing {
             lines.append("  anti-aliased pixels excused: \(report.antialiasedPixels)")
         }
@@ -203,17 +203,6 @@ struct CompareResult {
 
     private func percent(_ ratio: Double) -> String {
         CompareFormat.fixed(ratio * 100, ratio == 0 || ratio >= 0.01 ? 2 : 4) + "%"
-    }
-
-    /// "0", "100", "0.1% (307 pixels)", "100 and 0.1% (307 pixels)".
-    static func budget(_ options: ComparisonOptions, total: Int) -> String {
-        var parts: [String] = []
-        if let count = options.maxDifferentPixels { parts.append("\(count)") }
-        if let ratio = options.maxDifferentRatio {
-            let pixels = Int((ratio * Double(total)).rounded(.down))
-            parts.append("\(CompareFormat.number(ratio * 100))% (\(pixels) pixels)")
-        }
-        return parts.isEmpty ? "0" : parts.joined(separator: " and ")
     }
 
     /// One JSON object: the report's fields (see `ComparisonReport`), plus `expected` and
@@ -249,19 +238,5 @@ struct CompareResult {
                 try c.encode(result.options, forKey: .options)
             }
         }
-    }
-}
-
-/// Number formatting for reports.
-enum CompareFormat {
-    /// `value` with `digits` decimals, e.g. `fixed(0.31234, 3)` is "0.312".
-    static func fixed(_ value: Double, _ digits: Int) -> String {
-        guard value.isFinite else { return value > 0 ? "inf" : "-inf" }
-        return String(format: "%.\(digits)f", value)
-    }
-
-    /// The shortest form: "0.1", "2", "0.001".
-    static func number(_ value: Double) -> String {
-        ValueForms.format(value)
     }
 }

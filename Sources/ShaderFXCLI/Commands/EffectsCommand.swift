@@ -1,4 +1,4 @@
-import ShaderFX
+import ShaderFXGolden
 
 /// `shaderfx effects`: the built-in effects with kind, parameters, types and defaults.
 enum EffectsCommand {

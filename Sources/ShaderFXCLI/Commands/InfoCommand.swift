@@ -1,4 +1,4 @@
-import ShaderFX
+import ShaderFXGolden
 
 /// `shaderfx info`: which GPU, driver and limits a render would use.
 enum InfoCommand {

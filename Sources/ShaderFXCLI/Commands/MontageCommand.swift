@@ -1,4 +1,4 @@
-import ShaderFX
+import ShaderFXGolden
 
 /// `shaderfx montage`: several PNGs of one size laid out in a grid, as a contact sheet.
 enum MontageCommand {

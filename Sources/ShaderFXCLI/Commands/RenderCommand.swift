@@ -1,4 +1,4 @@
-import ShaderFX
+import ShaderFXGolden
 
 /// `shaderfx render`: one effect (built-in or a user's GLSL function) over one picture, to PNG.
 enum RenderCommand {
@@ -161,41 +161,10 @@ enum RenderCommand {
 
     /// A `--arg` value read as the parameter's type.
     static func argument(_ text: String, for parameter: ShaderParameter) throws(UsageError) -> Shader.Argument {
-        func numbers(_ count: Int) -> [Float]? {
-            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Float(String($0).trimmed) }
-            guard parts.count == count, parts.allSatisfy({ $0?.isFinite ?? false }) else { return nil }
-            return parts.map { $0! }
-        }
-        let option = "--arg \(parameter.name)"
-        switch parameter.type {
-        case .float:
-            guard let v = numbers(1) else { throw .invalidValue(option: option, value: text, expected: "a number") }
-            return .float(v[0])
-        case .vec2:
-            guard let v = numbers(2) else { throw .invalidValue(option: option, value: text, expected: "two numbers X,Y") }
-            return .float2(v[0], v[1])
-        case .vec3:
-            guard let v = numbers(3) else { throw .invalidValue(option: option, value: text, expected: "three numbers X,Y,Z") }
-            return .float3(v[0], v[1], v[2])
-        case .vec4:
-            if text == "bounds" || text == "boundingRect" { return .boundingRect }
-            if let v = numbers(4) { return .float4(v[0], v[1], v[2], v[3]) }
-            do { return .color(try RGBA.parse(text)) } catch {
-                throw .invalidValue(option: option, value: text,
-                                    expected: "four numbers, a colour (a SwiftUI name such as red, or #rrggbb), or 'bounds'")
-            }
-        case .floatArray:
-            let parts = text.split(separator: ",").map { Float(String($0).trimmed) }
-            guard !parts.isEmpty, parts.allSatisfy({ $0?.isFinite ?? false }) else {
-                throw .invalidValue(option: option, value: text, expected: "numbers separated by commas")
-            }
-            return .floatArray(parts.map { $0! })
-        case .colorArray:
-            do { return .colorArray(try RGBA.parseList(text)) } catch {
-                throw .invalidValue(option: option, value: text, expected: "colours separated by commas (\(error))")
-            }
-        case .image, .layer:
-            preconditionFailure("handled by the caller")
+        do {
+            return try Shader.Argument.parse(text, for: parameter)
+        } catch {
+            throw .invalidValue(option: "--arg \(parameter.name)", value: text, expected: error.expected)
         }
     }
 }

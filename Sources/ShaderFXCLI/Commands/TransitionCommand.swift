@@ -1,5 +1,6 @@
+import ShaderFXCore
 import Foundation
-import ShaderFX
+import ShaderFXGolden
 
 /// `shaderfx transition`: one frame of a built-in transition between two pictures, or the
 /// whole transition as a numbered sequence of PNGs.

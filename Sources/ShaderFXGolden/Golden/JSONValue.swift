@@ -1,8 +1,9 @@
+import ShaderFXCore
 import Foundation
 
 /// Any JSON value, decoded without a schema so that a golden case can be checked field by field
 /// with messages that name the JSON path.
-enum JSONValue: Codable, Equatable {
+package enum JSONValue: Codable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -10,7 +11,7 @@ enum JSONValue: Codable, Equatable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
         if c.decodeNil() {
             self = .null
@@ -27,7 +28,7 @@ enum JSONValue: Codable, Equatable {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
         switch self {
         case .null: try c.encodeNil()
@@ -40,7 +41,7 @@ enum JSONValue: Codable, Equatable {
     }
 
     /// "a string", "a number", ... for messages.
-    var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -53,7 +54,7 @@ enum JSONValue: Codable, Equatable {
 
     /// Parses `data`; a syntax error is described with Foundation's explanation (which says
     /// where), prefixed by `file`.
-    static func parse(_ data: Data, file: String) throws(SuiteError) -> JSONValue {
+    package static func parse(_ data: Data, file: String) throws(SuiteError) -> JSONValue {
         do {
             return try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
@@ -70,26 +71,33 @@ enum JSONValue: Codable, Equatable {
 
 /// A problem with a golden suite or one of its cases: which file, where in its JSON, what is
 /// wrong. `shaderfx test` reports it and exits with status 2.
-struct SuiteError: Error, CustomStringConvertible, Equatable {
+package struct SuiteError: Error, CustomStringConvertible, Equatable {
     /// The file, as the user named it (suite folder plus file name).
-    let file: String
+    package let file: String
     /// The JSON path, e.g. `frames[1]` or `shader.args.tint`; empty for the file as a whole.
-    let path: String
+    package let path: String
     /// What is wrong and what was expected.
-    let message: String
+    package let message: String
 
     /// `file: path: message`.
-    var description: String { path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)" }
+    package var description: String { path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)" }
+
+    /// A value with every field given.
+    package init(file: String, path: String, message: String) {
+        self.file = file
+        self.path = path
+        self.message = message
+    }
 }
 
 /// Reads fields of a case file's JSON, with errors naming the file and the JSON path.
-struct JSONFields {
-    let file: String
-    let path: String
-    let fields: [String: JSONValue]
+package struct JSONFields {
+    package let file: String
+    package let path: String
+    package let fields: [String: JSONValue]
 
     /// The object at `value`, or an error; `allowed` lists every field it may hold.
-    init(_ value: JSONValue, file: String, path: String, allowed: [String]) throws(SuiteError) {
+    package init(_ value: JSONValue, file: String, path: String, allowed: [String]) throws(SuiteError) {
         guard case let .object(fields) = value else {
             throw SuiteError(file: file, path: path, message: "expected an object, found \(value.typeName)")
         }
@@ -104,18 +112,18 @@ struct JSONFields {
     }
 
     /// `path.key`.
-    func path(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    package func path(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
-    func error(_ key: String, _ message: String) -> SuiteError {
+    package func error(_ key: String, _ message: String) -> SuiteError {
         SuiteError(file: file, path: path(key), message: message)
     }
 
-    func has(_ key: String) -> Bool {
+    package func has(_ key: String) -> Bool {
         if case .null = fields[key] ?? .null { return false }
         return true
     }
 
-    func string(_ key: String) throws(SuiteError) -> String? {
+    package func string(_ key: String) throws(SuiteError) -> String? {
         guard let value = fields[key] else { return nil }
         switch value {
         case .null: return nil
@@ -124,7 +132,7 @@ struct JSONFields {
         }
     }
 
-    func number(_ key: String) throws(SuiteError) -> Double? {
+    package func number(_ key: String) throws(SuiteError) -> Double? {
         guard let value = fields[key] else { return nil }
         switch value {
         case .null: return nil
@@ -133,7 +141,7 @@ struct JSONFields {
         }
     }
 
-    func int(_ key: String, in range: ClosedRange<Int>) throws(SuiteError) -> Int? {
+    package func int(_ key: String, in range: ClosedRange<Int>) throws(SuiteError) -> Int? {
         guard let x = try number(key) else { return nil }
         guard x == x.rounded(), let n = Int(exactly: x), range.contains(n) else {
             throw error(key, "expected \(ValueForms.integer(in: range)), found \(ValueForms.format(x))")
@@ -141,7 +149,7 @@ struct JSONFields {
         return n
     }
 
-    func bool(_ key: String) throws(SuiteError) -> Bool? {
+    package func bool(_ key: String) throws(SuiteError) -> Bool? {
         guard let value = fields[key] else { return nil }
         switch value {
         case .null: return nil
@@ -152,7 +160,7 @@ struct JSONFields {
 
     /// An object of command-line style values: strings, or numbers and booleans written as
     /// they would be typed.
-    func textMap(_ key: String) throws(SuiteError) -> [(name: String, value: String)] {
+    package func textMap(_ key: String) throws(SuiteError) -> [(name: String, value: String)] {
         guard let value = fields[key] else { return [] }
         if case .null = value { return [] }
         guard case let .object(entries) = value else {
