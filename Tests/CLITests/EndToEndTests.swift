@@ -192,7 +192,7 @@ func temporaryFolder() throws -> URL {
     @Test(arguments: BuiltInEffects.all.map { $0.name })
     func effectParametersDoNotShadowCommandOptions(name: String) throws {
         let effect = try #require(BuiltInEffects.named(name))
-        for command in [RenderCommand.description, AnimateCommand.description] {
+        for command in [RenderCommand.commandDescription, AnimateCommand.commandDescription] {
             let taken = Set(command.options.map(\.name) + ["help"])
             for parameter in effect.options {
                 #expect(!taken.contains(parameter.name), "\(name) --\(parameter.name) is also a '\(command.name)' option")

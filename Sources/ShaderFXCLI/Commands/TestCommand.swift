@@ -10,78 +10,85 @@ import ShaderFXGolden
 ///
 /// Exit status: 0 when every case passed (or was recorded), 1 when any failed, 2 for usage
 /// errors and unreadable suites (the file and the JSON path are named).
-enum TestCommand {
-    static let description = CommandDescription(
-        name: "test",
-        abstract: "Run a golden suite: render each case and compare it with its reference PNGs.",
-        discussion: """
-            A suite is a folder of cases. Each case is a JSON file <name>.json; its references are PNGs in \
-            <name>/. A case names a built-in effect or a shader of yours, its input, parameters, frames and \
-            tolerance:
-              {"effect": "ripple", "parameters": {"origin": "120,90"},
-               "picture": "pool", "size": "240x180", "frames": [0.05, 0.3],
-               "tolerance": {"threshold": 0.05, "maxDifferentPixels": 20}}
-            Fields: description (text); effect (a name from 'shaderfx effects') or shader {file, function, kind, \
-            args, maxSampleOffset, timeArg} (file and sampler2D args relative to the case file; args as render's \
-            --arg values; timeArg: the float parameter each frame's time feeds); parameters (as typed on the \
-            command line: {"amplitude": "12"}); input (a PNG relative to the case file) or picture (pool, circle) \
-            and size ("WxH"); frames (times in seconds: a time-driven effect gets its time, a gesture effect runs \
-            after a tap at its origin at time 0, or as events says, in animate's --events form; without frames, one \
-            frame with the parameters as given); scale (1...8); tolerance {threshold, maxDifferentPixels, \
-            maxDifferentRatio, ignoreAntialiasing} as 'shaderfx compare' takes them (default threshold 0.1, no \
-            pixel may differ); gpuTolerance (used instead when a renderer other than llvmpipe falls back to the \
-            common reference).
-            References: frame t (seconds) is <name>/t<t>.png, e.g. t0.05.png; one frame without times is still.png. \
-            A renderer family (llvmpipe, nvidia, intel, amd, other, from GL_RENDERER; or --family) may keep its own \
-            in <name>/<family>/, used when present; otherwise the common one. Recording writes into \
-            <name>/<family>/ when that folder exists (create it to start keeping a family's references), else \
-            into <name>/.
-            Record modes: missing (the default) records frames with no reference and compares the rest; never \
-            (the default when CI is set) only compares, and a missing reference fails; failed compares and \
-            re-records what fails; all re-records everything. Look at every recorded PNG before committing it.
-            Output: one line per case (PASS, FAIL, RECORDED), then 'N passed, N failed' (', N recorded' when any \
-            were). The report folder (default SUITE_DIR/.report) gets index.html (expected, actual and difference \
-            side by side per frame, with a slider and a flip button between expected and actual), report.json, and \
-            the pictures in images/.
-            Exit codes (stable): 0 every case passed or was recorded; 1 a case failed; 2 usage error, or a suite \
-            that cannot be read (the file and the place in its JSON are named), or no GPU.
-            """,
-        arguments: [ArgumentDescription("suite", help: "the suite folder, holding <case>.json files")],
-        options: [
-            .value("record", valueName: "MODE", help: "all, failed, missing or never (default: missing; never when CI is set)"),
-            .value("report", valueName: "DIR", help: "where to write index.html, report.json and images/ (default: SUITE_DIR/.report)"),
-            .value("filter", valueName: "TEXT", help: "run only the cases whose name contains TEXT"),
-            .value("family", valueName: "NAME", help: "the renderer family whose references to use (default: from GL_RENDERER)"),
-        ] + GPUFlags.options,
-        examples: [
-            UsageExample("shaderfx test examples/golden-suite", explanation: "compare; record references that are missing"),
-            UsageExample("CI=1 shaderfx test examples/golden-suite --report artifacts/golden",
-                         explanation: "as CI runs it: nothing is recorded"),
-            UsageExample("shaderfx test examples/golden-suite --filter ripple --record failed",
-                         explanation: "re-record the ripple cases that fail (look at them before committing)"),
-        ])
+struct TestCommand: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "test",
+            abstract: "Run a golden suite: render each case and compare it with its reference PNGs.",
+            discussion: """
+                A suite is a folder of cases. Each case is a JSON file <name>.json; its references are PNGs in \
+                <name>/. A case names a built-in effect or a shader of yours, its input, parameters, frames and \
+                tolerance:
+                  {"effect": "ripple", "parameters": {"origin": "120,90"},
+                   "picture": "pool", "size": "240x180", "frames": [0.05, 0.3],
+                   "tolerance": {"threshold": 0.05, "maxDifferentPixels": 20}}
+                Fields: description (text); effect (a name from 'shaderfx effects') or shader {file, function, kind, \
+                args, maxSampleOffset, timeArg} (file and sampler2D args relative to the case file; args as render's \
+                --arg values; timeArg: the float parameter each frame's time feeds); parameters (as typed on the \
+                command line: {"amplitude": "12"}); input (a PNG relative to the case file) or picture (pool, circle) \
+                and size ("WxH"); frames (times in seconds: a time-driven effect gets its time, a gesture effect runs \
+                after a tap at its origin at time 0, or as events says, in animate's --events form; without frames, one \
+                frame with the parameters as given); scale (1...8); tolerance {threshold, maxDifferentPixels, \
+                maxDifferentRatio, ignoreAntialiasing} as 'shaderfx compare' takes them (default threshold 0.1, no \
+                pixel may differ); gpuTolerance (used instead when a renderer other than llvmpipe falls back to the \
+                common reference).
+                References: frame t (seconds) is <name>/t<t>.png, e.g. t0.05.png; one frame without times is still.png. \
+                A renderer family (llvmpipe, nvidia, intel, amd, other, from GL_RENDERER; or --family) may keep its own \
+                in <name>/<family>/, used when present; otherwise the common one. Recording writes into \
+                <name>/<family>/ when that folder exists (create it to start keeping a family's references), else \
+                into <name>/.
+                Record modes: missing (the default) records frames with no reference and compares the rest; never \
+                (the default when CI is set) only compares, and a missing reference fails; failed compares and \
+                re-records what fails; all re-records everything. Look at every recorded PNG before committing it.
+                Output: one line per case (PASS, FAIL, RECORDED), then 'N passed, N failed' (', N recorded' when any \
+                were). The report folder (default SUITE_DIR/.report) gets index.html (expected, actual and difference \
+                side by side per frame, with a slider and a flip button between expected and actual), report.json, and \
+                the pictures in images/.
+                Exit codes (stable): 0 every case passed or was recorded; 1 a case failed; 2 usage error, or a suite \
+                that cannot be read (the file and the place in its JSON are named), or no GPU.
+                """,
+            examples: [
+                UsageExample("shaderfx test examples/golden-suite", explanation: "compare; record references that are missing"),
+                UsageExample("CI=1 shaderfx test examples/golden-suite --report artifacts/golden",
+                             explanation: "as CI runs it: nothing is recorded"),
+                UsageExample("shaderfx test examples/golden-suite --filter ripple --record failed",
+                             explanation: "re-record the ripple cases that fail (look at them before committing)"),
+            ])
+    }
 
-    static func run(_ arguments: [String], output: inout Output,
-                    environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Int32 {
-        let args = try description.parse(arguments)
-        if args.isHelpRequested { output.print(description.helpText()); return 0 }
-        guard let suite = args.positional("suite") else { throw UsageError.missingArgument("<suite>") }
-        let mode = try args.choice("record", as: RecordMode.self) ?? RecordMode.default(environment: environment)
-        let familyOverride = try args.value("family", expected: "a family name: lowercase letters, digits, - and _") {
-            RendererFamily.isValid($0) ? $0 : nil
-        }
+    @Argument(help: "the suite folder, holding <case>.json files")
+    var suite: String
+    @Option(valueName: "MODE", help: "all, failed, missing or never (default: missing; never when CI is set)")
+    var record: RecordMode?
+    @Option(valueName: "DIR", help: "where to write index.html, report.json and images/ (default: SUITE_DIR/.report)")
+    var report: String?
+    @Option(valueName: "TEXT", help: "run only the cases whose name contains TEXT")
+    var filter: String?
+    @Option(valueName: "NAME", help: "the renderer family whose references to use (default: from GL_RENDERER)",
+            read: { parsed, name throws(UsageError) in
+                try parsed.value(name, expected: "a family name: lowercase letters, digits, - and _") { RendererFamily.isValid($0) ? $0 : nil }
+            })
+    var family: String?
+    @OptionGroup var gpuFlags: GPUFlags
+
+    func run(_ context: CommandContext, output: inout Output) throws -> Int32 {
+        try run(output: &output, environment: ProcessInfo.processInfo.environment)
+    }
+
+    func run(output: inout Output, environment: [String: String]) throws -> Int32 {
+        let mode = record ?? RecordMode.default(environment: environment)
+        let familyOverride = family
         let suitePath = suite.hasSuffix("/") && suite.count > 1 ? String(suite.dropLast()) : suite
-        let reportPath = args.string("report") ?? suitePath + "/.report"
-        let gpu = try GPUFlags.resolve(args)
+        let reportPath = report ?? suitePath + "/.report"
+        let gpu = try gpuFlags.resolve()
 
         // Read and check every case before the first GL call.
         let cases: [GoldenCase]
         do {
-            cases = try GoldenSuite.loadSuite(suitePath, filter: args.string("filter"))
+            cases = try GoldenSuite.loadSuite(suitePath, filter: filter)
             try GoldenSuite.prepareReportFolder(reportPath)
         } catch {
-            output.error("\(error)")
-            return 2
+            throw CommandFailure(message: "\(error)", exitCode: 2)
         }
 
         let renderer = try Renderer(options: gpu)
@@ -92,8 +99,7 @@ enum TestCommand {
         do {
             inputs = try cases.map { (golden) throws(SuiteError) in try runner.loadInput(for: golden) }
         } catch {
-            output.error("\(error)")
-            return 2
+            throw CommandFailure(message: "\(error)", exitCode: 2)
         }
         output.print("suite \(suitePath): \(cases.count) case\(cases.count == 1 ? "" : "s") on \(info.renderer) "
                      + "(references: \(family), then common); record \(mode.rawValue)")
@@ -114,8 +120,7 @@ enum TestCommand {
         do {
             try GoldenReport.write(outcome, to: reportPath)
         } catch {
-            output.error("cannot write the report to \(reportPath): \(error)")
-            return 2
+            throw CommandFailure(message: "cannot write the report to \(reportPath): \(error)", exitCode: 2)
         }
         output.print("report: \(reportPath)/index.html")
         var summary = "\(outcome.passed) passed, \(outcome.failed) failed"
