@@ -1,4 +1,5 @@
 /// Why an event script was rejected: the file, where in the JSON, and what is wrong there.
+import ShaderFXCore
 ///
 /// `description` reads like a compiler diagnostic, e.g.
 /// `taps.json: drags[0].points[3].time: 1.5 does not come after the previous point's 2 (times must increase within a drag)`.
@@ -70,5 +71,20 @@ public struct EventScriptError: Error, Sendable, Equatable, CustomStringConverti
         case .emptyDrag:
             return "\(place): a drag needs at least one point"
         }
+    }
+}
+
+extension EventScriptError {
+    /// The event script's form of a JSON reading error.
+    init(_ error: JSONError) {
+        let problem: Problem
+        switch error.problem {
+        case let .invalidJSON(detail, line, column): problem = .invalidJSON(detail: detail, line: line, column: column)
+        case .missingField: problem = .missingField
+        case let .unknownField(allowed, _): problem = .unknownField(allowed: allowed)
+        case let .wrongType(expected, found): problem = .wrongType(expected: expected, found: found)
+        case let .other(text): problem = .invalidJSON(detail: text, line: nil, column: nil)
+        }
+        self.init(file: error.file, path: error.path, problem: problem)
     }
 }
