@@ -33,6 +33,10 @@ public enum ShaderFXCLI {
         var output = Output()
         do {
             switch try tool.route(arguments) {
+            case .help where arguments.isEmpty:
+                // No command is a usage error: the help goes where errors go.
+                Output.write(tool.helpText() + "\n", to: STDERR_FILENO)
+                return 2
             case .help:
                 output.print(tool.helpText())
                 return 0

@@ -114,6 +114,10 @@ public struct EventScript: Encodable, Sendable, Equatable {
         return script
     }
 
+    /// The farthest a touch may be from the origin, in points: far beyond any picture, and
+    /// exact in the 32-bit floats the shaders use.
+    public static let positionLimit: Double = 1_000_000
+
     /// Checks the values: finite numbers, times at least 0, drags non-empty with increasing times.
     /// - Parameter name: what errors call the source.
     /// - Throws: `EventScriptError` for the first problem, in document order.
@@ -121,6 +125,9 @@ public struct EventScript: Encodable, Sendable, Equatable {
         func check(_ touch: Touch, at path: String) throws(EventScriptError) {
             for (field, value) in [("time", touch.time), ("x", touch.x), ("y", touch.y)] where !value.isFinite {
                 throw EventScriptError(file: name, path: "\(path).\(field)", problem: .nonFinite)
+            }
+            for (field, value) in [("x", touch.x), ("y", touch.y)] where abs(value) > Self.positionLimit {
+                throw EventScriptError(file: name, path: "\(path).\(field)", problem: .outOfRange(limit: Self.positionLimit))
             }
             if touch.time < 0 {
                 throw EventScriptError(file: name, path: "\(path).time", problem: .negativeTime(touch.time))

@@ -18,6 +18,8 @@ public struct EventScriptError: Error, Sendable, Equatable, CustomStringConverti
         case wrongType(expected: String, found: String?)
         /// A number that is infinite or NaN.
         case nonFinite
+        /// A position farther from the origin than any picture reaches (`limit` points).
+        case outOfRange(limit: Double)
         /// A time before 0.
         case negativeTime(Double)
         /// A drag point whose time is not later than the point before it.
@@ -44,6 +46,12 @@ public struct EventScriptError: Error, Sendable, Equatable, CustomStringConverti
         self.problem = problem
     }
 
+    /// What is wrong, without the file: `drags[0].points[1].time: 0.5 does not come after ...`.
+    public var problemText: String {
+        let full = description
+        return full.hasPrefix(file + ": ") ? String(full.dropFirst(file.count + 2)) : full
+    }
+
     /// One line: `file: path: what is wrong` (or `file:line:column: ...` for JSON syntax).
     public var description: String {
         let place = path.isEmpty ? file : "\(file): \(path)"
@@ -64,6 +72,8 @@ public struct EventScriptError: Error, Sendable, Equatable, CustomStringConverti
             return "\(path.isEmpty ? "\(file): top level" : place): expected \(expected)"
         case .nonFinite:
             return "\(place): not a finite number"
+        case .outOfRange(let limit):
+            return "\(place): out of range (positions are points within ±\(Int(limit)))"
         case .negativeTime(let time):
             return "\(place): negative time \(time) (times start at 0)"
         case .timeNotIncreasing(let time, let previous):

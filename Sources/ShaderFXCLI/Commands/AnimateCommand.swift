@@ -46,6 +46,8 @@ struct AnimateCommand: DynamicOptionsCommand {
     var contactSheet: String?
     @Option(help: "pixels per point, as @2x/@3x", in: 1...8)
     var scale = 1
+    @Option(valueName: "N", help: "refuse a run of more frames than this (duration * fps); raise it for longer runs", in: 1...Int.max)
+    var maxFrames = FrameFolder.defaultMaxFrames
     @Flag(short: "q", help: "print nothing but errors (no progress bar)")
     var quiet: Bool
     @OptionGroup var inputFlags: InputFlags
@@ -98,7 +100,12 @@ struct AnimateCommand: DynamicOptionsCommand {
             throw UsageError.missingOption("--duration <SECONDS> (\(effect.name) has no length of its own)")
         }
         let name = animators.map { $0.effect.name }.joined(separator: " then ")
-        let total = max(1, Int((duration * Double(fps)).rounded()))
+        let exactTotal = (duration * Double(fps)).rounded()
+        guard exactTotal <= Double(maxFrames) else {
+            throw UsageError.invalidValue(option: "--duration", value: duration.optionText,
+                                          expected: "at most --max-frames \(maxFrames) frames at \(fps) fps (this run would be \(Int(exactTotal)) frames); give --max-frames to allow more")
+        }
+        let total = max(1, Int(exactTotal))
         let range = try frames.map { frames throws(UsageError) in
             guard frames.upperBound <= total - 1 else {
                 throw UsageError.invalidValue(option: "--frames", value: "\(frames.lowerBound)..\(frames.upperBound)",
@@ -110,7 +117,7 @@ struct AnimateCommand: DynamicOptionsCommand {
             throw UsageError.invalidValue(option: "--frames", value: "\(range.lowerBound)..\(range.upperBound)",
                                           expected: "a folder --output for a sub-range (an animated PNG holds the whole run)")
         }
-        if !animated && !raw { try FrameFolder.make(outputPath) }
+        let stale = !animated && !raw ? try FrameFolder.prepare(outputPath, range: range, total: total) : []
         let sheetPath = contactSheet
         let sheetFrames = Set(Self.sheetIndices(range, count: 12))
         for animator in animators { for pass in try animator.passes(at: 0) { try renderer.prepare(pass) } }
@@ -126,7 +133,7 @@ struct AnimateCommand: DynamicOptionsCommand {
         try renderer.renderSequence(image, frames: range, scale: scale, effects: { index in
             try animators.flatMap { try $0.passes(at: Double(index) / Double(fps)) }
         }, deliver: { index, frame in
-            if sheetFrames.contains(index) { sheet[index] = frame.premultipliedImage }
+            if sheetPath != nil && sheetFrames.contains(index) { sheet[index] = frame.premultipliedImage }
             if raw {
                 try Output.writeAll(frame.bytes, to: STDOUT_FILENO, name: "standard output")
                 rawBytes += frame.bytes.count
@@ -137,6 +144,12 @@ struct AnimateCommand: DynamicOptionsCommand {
         })
         let encoded = try writer.finish()
         progress.finish()
+        if !animated && !raw {
+            try FrameFolder.writeManifest(FrameFolder.Manifest(
+                first: range.lowerBound, last: range.upperBound, total: total, fps: Double(fps),
+                width: image.width * scale, height: image.height * scale, effect: name,
+                renderer: renderer.context.info.summary), folder: outputPath)
+        }
         if animated {
             var apng = APNGBuilder(width: image.width * scale, height: image.height * scale, fps: fps)
             for bytes in encoded.frames { try apng.append(encodedFrame: bytes) }
@@ -155,7 +168,7 @@ struct AnimateCommand: DynamicOptionsCommand {
             time: drawing \(format(stats.drawing.seconds)) s, read-back \(format(stats.readBack.seconds)) s, \
             encoding \(format(encoded.encodingSeconds)) s on \(FrameWriter.workers) threads (overlapped); \
             \(raw ? "\(rawBytes) bytes of raw RGBA to standard output" : "\(encoded.bytes) bytes of PNG")
-            """ + (sheetPath.map { "\ncontact sheet: \($0)" } ?? ""))
+            """ + (sheetPath.map { "\ncontact sheet: \($0)" } ?? "") + FrameFolder.staleNote(stale))
         return 0
     }
 
@@ -178,6 +191,11 @@ struct AnimateCommand: DynamicOptionsCommand {
             guard let touch = Self.parseTouch(text, defaultTime: 0) else {
                 throw UsageError.invalidValue(option: "--tap", value: text, expected: "X,Y or X,Y@T (points, seconds)")
             }
+            do {
+                try EventScript(taps: [touch]).validate(name: "--tap")
+            } catch {
+                throw UsageError.invalidValue(option: "--tap", value: text, expected: "a tap within the range of points and seconds (\(error.problemText))")
+            }
             script.taps.append(touch)
         }
         for text in drag {
@@ -185,9 +203,14 @@ struct AnimateCommand: DynamicOptionsCommand {
             guard !points.isEmpty, points.allSatisfy({ $0 != nil }) else {
                 throw UsageError.invalidValue(option: "--drag", value: text, expected: "X,Y@T;X,Y@T;... with times increasing")
             }
-            script.drags.append(EventScript.Drag(points: points.map { $0! }))
+            let drag = EventScript.Drag(points: points.map { $0! })
+            do {
+                try EventScript(drags: [drag]).validate(name: "--drag")
+            } catch {
+                throw UsageError.invalidValue(option: "--drag", value: text, expected: "X,Y@T;X,Y@T;... with times increasing (\(error.problemText))")
+            }
+            script.drags.append(drag)
         }
-        try script.validate(name: "the gestures")
         return script
     }
 

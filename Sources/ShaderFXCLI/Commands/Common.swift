@@ -187,30 +187,6 @@ struct EffectChain {
     }
 }
 
-/// The folder of a frame sequence and the names of its files (`animate`, `transition`).
-enum FrameFolder {
-    /// `folder/frame_00042.png`: frame `index`, five digits at least.
-    static func path(_ folder: String, _ index: Int) -> String {
-        let digits = String(index)
-        return folder + "/frame_" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
-    }
-
-    /// Creates the folder (and its parents) unless it exists; a file in its place is an error.
-    static func make(_ path: String) throws {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-            guard isFolder.boolValue else {
-                throw ImageError.unwritable(path: path, reason: "exists and is not a folder; a sequence writes its frames into a folder")
-            }
-            return
-        }
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw ImageError.unwritable(path: path, reason: "cannot create the folder for the frames: \((error as NSError).localizedDescription)")
-        }
-    }
-}
 
 extension FitMode: ChoiceOptionValue {}
 extension TransitionCurve: ChoiceOptionValue {}

@@ -101,15 +101,18 @@ struct TransitionCommand: DynamicOptionsCommand {
             try PNG.write(frame, to: outputPath)
             out.status("wrote \(outputPath) (\(frame.width)x\(frame.height), \(builtIn.name) at progress \(progress), \(names)) in \(milliseconds(since: start)) on \(renderer.context.info.summary)")
         case let .sequence(timing, curve):
-            try FrameFolder.make(outputPath)
             let count = timing.frameCount
+            let stale = try FrameFolder.prepare(outputPath, range: 0...(count - 1), total: count)
             // Fit once: every frame then starts from the same picture (and the same texture).
             let incoming = fit.fitting(to, width: from.width, height: from.height)
             for k in 0..<count {
                 let frame = try transition.render(renderer, from: from, to: incoming, progress: timing.progress(ofFrame: k), fit: .stretch)
                 try PNG.writeFile(PNG.encodeFast(frame), to: FrameFolder.path(outputPath, k), durable: false)
             }
-            out.status("wrote \(count) frames \(FrameFolder.path(outputPath, 0)) ... \(FrameFolder.path(outputPath, count - 1)) (\(from.width)x\(from.height), \(builtIn.name) over \(timing.duration) s at \(timing.fps) fps, \(curve.rawValue), \(names)) in \(milliseconds(since: start)) on \(renderer.context.info.summary)")
+            try FrameFolder.writeManifest(FrameFolder.Manifest(
+                first: 0, last: count - 1, total: count, fps: timing.fps, width: from.width, height: from.height,
+                effect: builtIn.name, renderer: renderer.context.info.summary), folder: outputPath)
+            out.status("wrote \(count) frames \(FrameFolder.path(outputPath, 0)) ... \(FrameFolder.path(outputPath, count - 1)) (\(from.width)x\(from.height), \(builtIn.name) over \(timing.duration) s at \(timing.fps) fps, \(curve.rawValue), \(names)) in \(milliseconds(since: start)) on \(renderer.context.info.summary)" + FrameFolder.staleNote(stale))
         }
         return 0
     }
