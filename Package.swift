@@ -1,17 +1,25 @@
 // swift-tools-version: 6.0
 // ShaderFX: SwiftUI-style shader effects (colorEffect, distortionEffect, layerEffect, fills)
 // rendered headless on Linux through EGL and OpenGL ES.
+//
+// The targets are layers, and each depends only on those below it, so the compiler rejects an
+// import against the direction (ARCHITECTURE.md draws the graph):
+//
+//   shaderfx ─▶ ShaderFXCLI ─▶ ShaderFXGolden ─▶ ShaderFX ─▶ ShaderFXCore ─▶ CGLLoader, CPNGShim ─▶ CPNG
+//                                                      └────▶ ShaderFXMetal (the Metal translator)
+//                ShaderFXTesting ─▶ ShaderFXGolden
 import PackageDescription
 
 let package = Package(
     name: "ShaderFX",
     products: [
         .library(name: "ShaderFX", targets: ["ShaderFX"]),
+        .library(name: "ShaderFXGolden", targets: ["ShaderFXGolden"]),
         .library(name: "ShaderFXTesting", targets: ["ShaderFXTesting"]),
         .executable(name: "shaderfx", targets: ["shaderfx"]),
     ],
     targets: [
-        // libpng, linked: every PNG goes through it.
+        // libpng, linked: every PNG read goes through it.
         .systemLibrary(
             name: "CPNG",
             pkgConfig: "libpng",
@@ -25,19 +33,26 @@ let package = Package(
         // Turns the GLSL files of the top-level Shaders/ folder into Swift string constants.
         .executableTarget(name: "shader-embedder", path: "Plugins/ShaderEmbedderTool"),
         .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["shader-embedder"]),
+        // The GPU (contexts, textures, framebuffers, programs) and images (PNG, APNG, pictures).
+        // Knows nothing of effects.
+        .target(name: "ShaderFXCore", dependencies: ["CGLLoader", "CPNGShim"]),
         // The MSL -> GLSL ES translator: SwiftUI developers' [[ stitchable ]] Metal files, as
-        // the GLSL library the stitcher reads (docs/METAL.md).
+        // the GLSL library the stitcher reads (docs/METAL.md). Knows nothing of GL or effects.
         .target(name: "ShaderFXMetal"),
+        // Effects: shaders, the stitcher, the renderer, built-in effects and transitions, animation.
         .target(
             name: "ShaderFX",
-            dependencies: ["CGLLoader", "CPNGShim", "ShaderFXMetal"],
+            dependencies: ["ShaderFXCore", "CGLLoader", "ShaderFXMetal"],
             plugins: ["EmbedShaders"]
         ),
-        // Reference-image assertions for Swift Testing: record, compare, write artifacts.
-        .target(name: "ShaderFXTesting", dependencies: ["ShaderFX"]),
-        .target(name: "ShaderFXCLI", dependencies: ["ShaderFX"]),
+        // Image comparison and golden suites (cases, runs, reports), usable from Swift.
+        .target(name: "ShaderFXGolden", dependencies: ["ShaderFX", "ShaderFXCore"]),
+        // Reference-image assertions for Swift Testing, on top of ShaderFXGolden.
+        .target(name: "ShaderFXTesting", dependencies: ["ShaderFXGolden"]),
+        // The `shaderfx` commands and their argument parser.
+        .target(name: "ShaderFXCLI", dependencies: ["ShaderFXGolden", "ShaderFX", "ShaderFXCore"]),
         .executableTarget(name: "shaderfx", dependencies: ["ShaderFXCLI"]),
-        .testTarget(name: "ShaderFXTests", dependencies: ["ShaderFX", "ShaderFXTesting"],
+        .testTarget(name: "ShaderFXTests", dependencies: ["ShaderFX", "ShaderFXGolden", "ShaderFXTesting"],
                     exclude: ["References", "MetalCorpus"]),
         .testTarget(name: "ShaderFXMetalTests", dependencies: ["ShaderFXMetal"]),
         .testTarget(name: "CLITests", dependencies: ["ShaderFXCLI"]),

@@ -1,20 +1,21 @@
+import ShaderFXCore
 /// What a subcommand accepts and how it explains itself: the input of parsing and of `--help`.
 ///
 /// Build one per command; options may be added at run time (e.g. one option per effect
 /// parameter) with `addOption(_:)` or `addingOptions(_:)`. `-h`/`--help` is built in.
-public struct CommandDescription: Sendable {
+struct CommandDescription: Sendable {
     /// The subcommand name, e.g. `render`.
-    public let name: String
+    let name: String
     /// One line shown in the tool's command list and at the top of the help.
-    public var abstract: String
+    var abstract: String
     /// Longer explanation shown after the abstract; line breaks are kept, lines are wrapped.
-    public var discussion: String
+    var discussion: String
     /// Example invocations for the EXAMPLES section.
-    public var examples: [UsageExample]
+    var examples: [UsageExample]
     /// The positional arguments, in order.
-    public let arguments: [ArgumentDescription]
+    let arguments: [ArgumentDescription]
     /// The options, in help order.
-    public private(set) var options: [OptionDescription] = []
+    private(set) var options: [OptionDescription] = []
 
     /// Describes a command.
     /// - Parameters:
@@ -24,7 +25,7 @@ public struct CommandDescription: Sendable {
     ///   - arguments: the positional arguments: required ones first, only the last repeatable.
     ///   - options: the options; names and short aliases must be unique.
     ///   - examples: example invocations.
-    public init(
+    init(
         name: String, abstract: String, discussion: String = "",
         arguments: [ArgumentDescription] = [], options: [OptionDescription] = [],
         examples: [UsageExample] = []
@@ -45,7 +46,7 @@ public struct CommandDescription: Sendable {
 
     /// Adds an option at the end of the list.
     /// - Parameter option: the option; its name and short alias must not be taken.
-    public mutating func addOption(_ option: OptionDescription) {
+    mutating func addOption(_ option: OptionDescription) {
         precondition(self.option(named: option.name) == nil, "--\(option.name) is declared twice")
         if let short = option.shortName {
             precondition(self.option(short: short) == nil, "-\(short) is declared twice")
@@ -56,7 +57,7 @@ public struct CommandDescription: Sendable {
     /// A copy with more options added at the end.
     /// - Parameter options: the options to add, e.g. one per effect parameter.
     /// - Returns: the extended description.
-    public func addingOptions(_ options: [OptionDescription]) -> CommandDescription {
+    func addingOptions(_ options: [OptionDescription]) -> CommandDescription {
         var copy = self
         for option in options { copy.addOption(option) }
         return copy
@@ -64,13 +65,13 @@ public struct CommandDescription: Sendable {
 
     /// The option with this long name, if declared.
     /// - Parameter name: the long name without dashes.
-    public func option(named name: String) -> OptionDescription? {
+    func option(named name: String) -> OptionDescription? {
         options.first { $0.name == name }
     }
 
     /// The option with this short alias, if declared.
     /// - Parameter short: the letter after `-`.
-    public func option(short: Character) -> OptionDescription? {
+    func option(short: Character) -> OptionDescription? {
         options.first { $0.shortName == short }
     }
 
@@ -88,7 +89,7 @@ public struct CommandDescription: Sendable {
     ///     Required options are not checked when any option was collected: parse again strictly.
     /// - Returns: the parsed arguments, or a help request.
     /// - Throws: `UsageError` for the first mistake found.
-    public func parse(
+    func parse(
         _ arguments: [String], collectingUnknownOptions: Bool = false
     ) throws(UsageError) -> ParsedArguments {
         let beforeTerminator = arguments.prefix { $0 != "--" }

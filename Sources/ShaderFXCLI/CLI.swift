@@ -1,4 +1,4 @@
-import ShaderFX
+import ShaderFXGolden
 
 #if canImport(Glibc)
 import Glibc
@@ -6,46 +6,49 @@ import Glibc
 
 /// The `shaderfx` command-line tool.
 public enum ShaderFXCLI {
-    /// The tool's commands, in help order.
-    static let tool = ToolDescription(
-        name: "shaderfx",
-        abstract: "Render SwiftUI-style shader effects headless, with EGL and OpenGL ES.",
-        discussion: """
-            Effects follow SwiftUI's contracts: colorEffect, distortionEffect, layerEffect and \
-            shaders used as fills; positions in points with the origin top-left; premultiplied colours. \
-            The GPU backend is chosen with --backend or SHADERFX_BACKEND (auto, surfaceless, device, gbm).
-            Exit codes: 0 done; 1 the work failed (a render, a bad input file, a shader that does not \
-            compile); 2 usage or set-up error (a bad option, no GPU or EGL).
-            """,
-        version: ShaderFXVersion.string,
-        commands: [RenderCommand.description, TranslateCommand.description, AnimateCommand.description, TransitionCommand.description,
-                   CompareCommand.description, TestCommand.description, EffectsCommand.description, InfoCommand.description,
-                   MontageCommand.description])
+    /// Every command, in help order: dispatch and help both come from this list.
+    static var commands: [any ParsableCommand.Type] {
+        [RenderCommand.self, TranslateCommand.self, AnimateCommand.self, TransitionCommand.self, CompareCommand.self, TestCommand.self,
+         EffectsCommand.self, InfoCommand.self, MontageCommand.self]
+    }
+
+    /// The tool's description for routing and the top-level help.
+    static var tool: ToolDescription {
+        ToolDescription(
+            name: "shaderfx",
+            abstract: "Render SwiftUI-style shader effects headless, with EGL and OpenGL ES.",
+            discussion: """
+                Effects follow SwiftUI's contracts: colorEffect, distortionEffect, layerEffect and \
+                shaders used as fills; positions in points with the origin top-left; premultiplied colours. \
+                The GPU backend is chosen with --backend or SHADERFX_BACKEND (auto, surfaceless, device, gbm).
+                Exit codes: 0 done; 1 the work failed (a render, a bad input file, a shader that does not \
+                compile); 2 usage or set-up error (a bad option, no GPU or EGL).
+                """,
+            version: ShaderFXVersion.string,
+            commands: commands.map { $0.commandDescription })
+    }
 
     /// Runs the tool with `arguments` (without the executable name) and returns the exit code.
     public static func run(_ arguments: [String]) -> Int32 {
         var output = Output()
         do {
             switch try tool.route(arguments) {
+            case .help where arguments.isEmpty:
+                // No command is a usage error: the help goes where errors go.
+                Output.write(tool.helpText() + "\n", to: STDERR_FILENO)
+                return 2
             case .help:
                 output.print(tool.helpText())
+                return 0
             case .version:
                 output.print("shaderfx \(ShaderFXVersion.string)")
-            case let .command(command, rest):
-                switch command.name {
-                case RenderCommand.description.name: try RenderCommand.run(rest, output: &output)
-                case TranslateCommand.description.name: try TranslateCommand.run(rest, output: &output)
-                case AnimateCommand.description.name: try AnimateCommand.run(rest, output: &output)
-                case TransitionCommand.description.name: try TransitionCommand.run(rest, output: &output)
-                case EffectsCommand.description.name: try EffectsCommand.run(rest, output: &output)
-                case InfoCommand.description.name: try InfoCommand.run(rest, output: &output)
-                case MontageCommand.description.name: try MontageCommand.run(rest, output: &output)
-                case CompareCommand.description.name: return try CompareCommand.run(rest, output: &output)
-                case TestCommand.description.name: return try TestCommand.run(rest, output: &output)
-                default: preconditionFailure("unrouted command \(command.name)")
+                return 0
+            case let .command(description, rest):
+                guard let command = commands.first(where: { $0.configuration.name == description.name }) else {
+                    preconditionFailure("no command type for \(description.name)")
                 }
+                return try CommandRunner.run(command, rest, output: &output)
             }
-            return 0
         } catch {
             let failure = Failure(error)
             if failure.isCompilerStyle {
@@ -58,6 +61,17 @@ public enum ShaderFXCLI {
             return failure.exitCode
         }
     }
+}
+
+/// A command's own failure with its exit code (e.g. 2 for a suite that cannot be read), reported
+/// through the same path as every other error.
+struct CommandFailure: Error, CustomStringConvertible {
+    /// What went wrong.
+    let message: String
+    /// The exit code to return.
+    let exitCode: Int32
+
+    var description: String { message }
 }
 
 /// An error as the CLI reports it: the message, an optional hint, the exit code.
@@ -75,6 +89,10 @@ struct Failure {
             hint = nil
             exitCode = 1
             if case .translationFailed = error { isCompilerStyle = true }
+        case let error as CommandFailure:
+            message = error.message
+            hint = nil
+            exitCode = error.exitCode
         case let error as UsageError:
             message = "\(error)"
             hint = "Run 'shaderfx help' or add --help to a command for its options."

@@ -1,4 +1,4 @@
-@_exported import ShaderFX
+@_exported import ShaderFXGolden
 import Foundation
 import Testing
 

@@ -13,8 +13,9 @@ func maxLevels(_ a: RGBAImage, _ b: RGBAImage) -> Float {
         defer { try? FileManager.default.removeItem(at: dir) }
         let run = try CLIRun(["animate", "ripple", "--size", "32x24", "--fps", "20", "-o", dir.path])
         #expect(run.status == 0, "\(run.stderr)")
-        let frames = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
-        // 3 s at 20 fps.
+        let frames = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0 != "manifest.json" }.sorted()
+        // 3 s at 20 fps, and the manifest.
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("manifest.json").path))
         #expect(frames.count == 60)
         #expect(frames.first == "frame_00000.png" && frames.last == "frame_00059.png")
         #expect(run.stdout.contains("frames/s"))
@@ -45,7 +46,7 @@ func maxLevels(_ a: RGBAImage, _ b: RGBAImage) -> Float {
         let taps = ["--tap", "10,10@0", "--tap", "40,30@0.3"]
         #expect(try CLIRun(["animate", "ripple", "--size", "48x36", "--fps", "30", "--duration", "0.6", "-q", "-o", whole.path] + taps).status == 0)
         #expect(try CLIRun(["animate", "ripple", "--size", "48x36", "--fps", "30", "--duration", "0.6", "--frames", "7..12", "-q", "-o", part.path] + taps).status == 0)
-        let names = try FileManager.default.contentsOfDirectory(atPath: part.path).sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: part.path).filter { $0.hasSuffix(".png") }.sorted()
         #expect(names == (7...12).map { String(format: "frame_%05d.png", $0) })
         for name in names {
             #expect(try PNG.read(path: part.appendingPathComponent(name).path) == PNG.read(path: whole.appendingPathComponent(name).path), "\(name)")
@@ -85,7 +86,7 @@ func maxLevels(_ a: RGBAImage, _ b: RGBAImage) -> Float {
         let run = try CLIRun(["animate", "ripple-refraction", "--size", "64x40", "--fps", "10", "--events", script.path, "-q", "-o", out])
         #expect(run.status == 0, "\(run.stderr)")
         // The last ripple is born at 0.4 s and lives 2.6 s: 30 frames at 10 fps.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out).count == 30)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasPrefix("frame_") }.count == 30)
     }
 
     @Test(arguments: [

@@ -1,6 +1,7 @@
 import Testing
 import ShaderFX
 @testable import ShaderFXCLI
+@testable import ShaderFXCore
 
 /// A `render`-like command used by most tests.
 private let render = CommandDescription(

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ShaderFX
+@testable import ShaderFXCore
 
 /// `shaderfx compare` end to end: pairs of PNGs built to be identical, close, different,
 /// of different sizes, transparent with different colours, anti-aliased and shifted, or broken.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ShaderFX
 @testable import ShaderFXCLI
+@testable import ShaderFXCore
 
 /// Runs the built `shaderfx` binary and captures what it prints.
 struct CLIRun {
@@ -191,7 +192,7 @@ func temporaryFolder() throws -> URL {
     @Test(arguments: BuiltInEffects.all.map { $0.name })
     func effectParametersDoNotShadowCommandOptions(name: String) throws {
         let effect = try #require(BuiltInEffects.named(name))
-        for command in [RenderCommand.description, AnimateCommand.description] {
+        for command in [RenderCommand.commandDescription, AnimateCommand.commandDescription] {
             let taken = Set(command.options.map(\.name) + ["help"])
             for parameter in effect.options {
                 #expect(!taken.contains(parameter.name), "\(name) --\(parameter.name) is also a '\(command.name)' option")

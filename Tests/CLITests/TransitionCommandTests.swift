@@ -82,7 +82,7 @@ struct TransitionCommandTests {
                               "--curve", "linear", "-o", frames])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("wrote 5 frames"))
-        let names = try FileManager.default.contentsOfDirectory(atPath: frames).sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: frames).filter { $0.hasPrefix("frame_") }.sorted()
         #expect(names == (0..<5).map { "frame_0000\($0).png" })
         let (from, to) = BuiltInTransitions.samplePictures(width: 48, height: 36)
         #expect(try PNG.read(path: frames + "/frame_00000.png") == quantised(from))

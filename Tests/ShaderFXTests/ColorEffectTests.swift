@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ShaderFX
+@testable import ShaderFXCore
 
 /// The colour effects of the library, by command-line name.
 private let colorEffectNames = BuiltInEffects.colorEffects.map { $0.name }

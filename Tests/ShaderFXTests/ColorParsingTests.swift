@@ -1,5 +1,6 @@
 import Testing
 @testable import ShaderFX
+@testable import ShaderFXCore
 
 /// The colour error `body` throws, or `nil`.
 private func colorError(_ body: () throws -> Void) -> ColorParseError? {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import ShaderFX
+@testable import ShaderFXCore
+@testable import ShaderFXGolden
 
 @Suite("Comparison output: diff image, side by side, JSON, SSIM")
 struct CompareOutputTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import ShaderFX
+@testable import ShaderFXCore
+@testable import ShaderFXGolden
 
 /// Procedural test pictures and an independent (Double, scalar) delta formula.
 enum CompareFixtures {

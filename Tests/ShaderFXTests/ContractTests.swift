@@ -1,5 +1,6 @@
 import Testing
 @testable import ShaderFX
+@testable import ShaderFXCore
 
 /// A small picture whose every pixel differs: r = x/(w-1), g = y/(h-1), b = 0.25, opaque.
 func gradientImage(width: Int = 16, height: Int = 12) -> RGBAImage {

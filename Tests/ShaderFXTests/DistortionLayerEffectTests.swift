@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ShaderFX
+@testable import ShaderFXCore
 
 /// The built-in distortion and layer effects of the catalogue: wave, relative-wave, water,
 /// bubble, color-planes, emboss, simple-loupe, warping-loupe, variable-blur.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ShaderFX
+@testable import ShaderFXCore
 
 /// The ripple-refraction seed's gesture rules and its RippleStore ring buffer.
 @Suite struct EventScriptRippleTests {

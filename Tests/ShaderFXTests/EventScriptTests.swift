@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ShaderFX
+@testable import ShaderFXCore
 
 @Suite struct EventScriptTests {
     /// Decodes `json` as "script.json", returning the error it throws (nil if none).

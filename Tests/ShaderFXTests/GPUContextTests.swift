@@ -1,5 +1,6 @@
 import Testing
 @testable import ShaderFX
+@testable import ShaderFXCore
 
 @Test func surfacelessContextReportsRenderer() throws {
     let context = try GPUContext(options: GPUOptions(backend: .surfaceless))

@@ -1,5 +1,6 @@
 import Testing
 @testable import ShaderFX
+@testable import ShaderFXCore
 
 @Test func imageFillAndSubscript() {
     var image = RGBAImage(width: 3, height: 2, fill: SIMD4(0.5, 0, 0, 0.5))

@@ -1,5 +1,6 @@
 import Testing
 @testable import ShaderFX
+@testable import ShaderFXCore
 
 /// UnitCurve: cubic Béziers through (0,0), P1, P2, (1,1). At parameter s,
 /// x(s) = 3(1-s)²s·x1 + 3(1-s)s²·x2 + s³ and y(s) likewise; values below are worked at s = 0.5 or 0.25.

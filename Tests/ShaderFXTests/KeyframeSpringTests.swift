@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ShaderFX
+@testable import ShaderFXCore
 
 /// Springs: ω = √(k/m), ζ = c / (2√(k·m)); Spring(duration: 0.5, bounce: b) has ω = 2π/0.5 = 4π.
 @Suite struct KeyframeSpringTests {

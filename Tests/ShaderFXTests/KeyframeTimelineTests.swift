@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ShaderFX
+@testable import ShaderFXCore
 
 /// Whether two numbers agree to within `tolerance` (shared by the animation tests).
 func isClose(_ a: Double, _ b: Double, tolerance: Double = 1e-9) -> Bool {

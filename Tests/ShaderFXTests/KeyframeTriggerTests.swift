@@ -1,5 +1,6 @@
 import Testing
 @testable import ShaderFX
+@testable import ShaderFXCore
 
 private struct Wave: Equatable {
     var radius = 0.0

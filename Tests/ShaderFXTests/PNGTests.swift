@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ShaderFX
+@testable import ShaderFXCore
 
 // MARK: - Fixtures: every kind of PNG, made with libpng through PNG.encodeRaw
 

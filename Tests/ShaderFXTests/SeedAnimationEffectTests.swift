@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ShaderFX
+@testable import ShaderFXCore
 
 // MARK: - The seeds' formulas, computed on the CPU in Double
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ShaderFX
+@testable import ShaderFXCore
 
 /// The seed 000 Ripple.metal formula, computed on the CPU in Double, returning the sample
 /// position and the brightening it asks for.

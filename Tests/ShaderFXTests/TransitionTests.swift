@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ShaderFX
+@testable import ShaderFXCore
 
 /// The outgoing and incoming pictures of the transition tests: the pool floor, and either its
 /// warm recolouring (opaque) or the white disc on transparency.

@@ -1,4 +1,5 @@
 /// Why an event script was rejected: the file, where in the JSON, and what is wrong there.
+import ShaderFXCore
 ///
 /// `description` reads like a compiler diagnostic, e.g.
 /// `taps.json: drags[0].points[3].time: 1.5 does not come after the previous point's 2 (times must increase within a drag)`.
@@ -17,6 +18,8 @@ public struct EventScriptError: Error, Sendable, Equatable, CustomStringConverti
         case wrongType(expected: String, found: String?)
         /// A number that is infinite or NaN.
         case nonFinite
+        /// A position farther from the origin than any picture reaches (`limit` points).
+        case outOfRange(limit: Double)
         /// A time before 0.
         case negativeTime(Double)
         /// A drag point whose time is not later than the point before it.
@@ -43,6 +46,12 @@ public struct EventScriptError: Error, Sendable, Equatable, CustomStringConverti
         self.problem = problem
     }
 
+    /// What is wrong, without the file: `drags[0].points[1].time: 0.5 does not come after ...`.
+    public var problemText: String {
+        let full = description
+        return full.hasPrefix(file + ": ") ? String(full.dropFirst(file.count + 2)) : full
+    }
+
     /// One line: `file: path: what is wrong` (or `file:line:column: ...` for JSON syntax).
     public var description: String {
         let place = path.isEmpty ? file : "\(file): \(path)"
@@ -63,6 +72,8 @@ public struct EventScriptError: Error, Sendable, Equatable, CustomStringConverti
             return "\(path.isEmpty ? "\(file): top level" : place): expected \(expected)"
         case .nonFinite:
             return "\(place): not a finite number"
+        case .outOfRange(let limit):
+            return "\(place): out of range (positions are points within ±\(Int(limit)))"
         case .negativeTime(let time):
             return "\(place): negative time \(time) (times start at 0)"
         case .timeNotIncreasing(let time, let previous):
@@ -70,5 +81,20 @@ public struct EventScriptError: Error, Sendable, Equatable, CustomStringConverti
         case .emptyDrag:
             return "\(place): a drag needs at least one point"
         }
+    }
+}
+
+extension EventScriptError {
+    /// The event script's form of a JSON reading error.
+    init(_ error: JSONError) {
+        let problem: Problem
+        switch error.problem {
+        case let .invalidJSON(detail, line, column): problem = .invalidJSON(detail: detail, line: line, column: column)
+        case .missingField: problem = .missingField
+        case let .unknownField(allowed, _): problem = .unknownField(allowed: allowed)
+        case let .wrongType(expected, found): problem = .wrongType(expected: expected, found: found)
+        case let .other(text): problem = .invalidJSON(detail: text, line: nil, column: nil)
+        }
+        self.init(file: error.file, path: error.path, problem: problem)
     }
 }

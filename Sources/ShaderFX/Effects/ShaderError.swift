@@ -41,3 +41,13 @@ public enum ShaderError: Error, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension ShaderError {
+    /// The effect layer's form of a GPU program error.
+    init(_ error: ProgramError) {
+        switch error {
+        case let .compileFailed(file, log): self = .compileFailed(file: file, log: log)
+        case let .linkFailed(file, log): self = .linkFailed(file: file, log: log)
+        }
+    }
+}

@@ -26,15 +26,6 @@ public struct ShaderParameter: Sendable, Equatable {
     public let name: String
 }
 
-/// How an image argument is sampled: declared in the shader with
-/// `#pragma shaderfx sampler(NAME, address: repeat|clamp, filter: linear|nearest)`.
-public struct ImageSampling: Sendable, Equatable {
-    /// Coordinates outside 0...1 wrap around when true, clamp to the edge when false.
-    public var repeats: Bool = false
-    /// Bilinear filtering when true, nearest texel when false.
-    public var linear: Bool = true
-}
-
 /// The parsed signature of an effect function in a GLSL file.
 public struct ShaderSignature: Sendable, Equatable {
     /// The function's name.
@@ -216,16 +207,5 @@ public struct ShaderSignature: Sendable, Equatable {
             }
         }
         return String(out)
-    }
-}
-
-extension StringProtocol {
-    /// The text without leading and trailing spaces, tabs and newlines.
-    var trimmingWhitespace: String {
-        let scalars = unicodeScalars
-        let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
-              let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(String.UnicodeScalarView(scalars[first...last]))
     }
 }

@@ -57,7 +57,7 @@ public final class Renderer: @unchecked Sendable {
         let gl = context.gl
         var vertexArray: GLuint = 0, arrayBuffer: GLuint = 0
         rasterProgram = try context.withCurrent {
-            let program = try Program(context: context, fragmentSource: Self.rasterSource, file: "<ShaderFX rasteriser>")
+            let program = try Self.makeProgram(context: context, source: Self.rasterSource, file: "<ShaderFX rasteriser>")
             gl.GenVertexArrays(1, &vertexArray)
             gl.GenBuffers(1, &arrayBuffer)
             gl.BindBuffer(GLenum(GL_UNIFORM_BUFFER), arrayBuffer)
@@ -127,10 +127,20 @@ public final class Renderer: @unchecked Sendable {
         }
     }
 
+    /// Compiles and links a program, reporting failures as `ShaderError`.
+    static func makeProgram(context: GPUContext, source: String, file: String,
+                            describe: (String) -> String = { $0 }) throws(ShaderError) -> Program {
+        do {
+            return try Program(context: context, fragmentSource: source, file: file, describe: describe)
+        } catch {
+            throw ShaderError(error)
+        }
+    }
+
     /// The program that turns a premultiplied float canvas into straight 8-bit RGBA.
     func straightenProgram() throws -> Program {
         if let straighten { return straighten }
-        let program = try Program(context: context, fragmentSource: Self.straightenSource, file: "<ShaderFX straighten>")
+        let program = try Self.makeProgram(context: context, source: Self.straightenSource, file: "<ShaderFX straighten>")
         straighten = program
         return program
     }
@@ -255,7 +265,7 @@ public final class Renderer: @unchecked Sendable {
         let key = "\(effect.kind.rawValue)\u{0}\(function.name)\u{0}\(function.library.name)\u{0}\(function.library.source)"
         if let cached = programs[key] { return cached }
         let stitcher = try Stitcher(function: function, kind: effect.kind)
-        let program = try Program(context: context, fragmentSource: stitcher.fragmentSource, file: stitcher.file) {
+        let program = try Self.makeProgram(context: context, source: stitcher.fragmentSource, file: stitcher.file) {
             Stitcher.describe(log: $0, library: stitcher.library)
         }
         let gl = context.gl

@@ -1,13 +1,13 @@
 /// One positional argument of a command, such as the effect name of `render`.
-public struct ArgumentDescription: Sendable, Equatable {
+struct ArgumentDescription: Sendable, Equatable {
     /// The name shown in help and errors as `<name>`.
-    public let name: String
+    let name: String
     /// One or two sentences for the ARGUMENTS section of the help.
-    public let help: String
+    let help: String
     /// True when the argument may be left out.
-    public let isOptional: Bool
+    let isOptional: Bool
     /// True when the argument takes all remaining positional values (only the last may be).
-    public let isRepeatable: Bool
+    let isRepeatable: Bool
 
     /// Describes a positional argument.
     /// - Parameters:
@@ -15,7 +15,7 @@ public struct ArgumentDescription: Sendable, Equatable {
     ///   - help: the help text.
     ///   - optional: whether it may be left out; a repeatable optional argument takes zero or more values.
     ///   - repeatable: whether it takes every remaining positional value; only the last argument may.
-    public init(_ name: String, help: String, optional: Bool = false, repeatable: Bool = false) {
+    init(_ name: String, help: String, optional: Bool = false, repeatable: Bool = false) {
         precondition(!name.isEmpty, "an argument needs a name")
         self.name = name
         self.help = help
@@ -31,9 +31,9 @@ public struct ArgumentDescription: Sendable, Equatable {
 }
 
 /// One `--long` option of a command: a flag, or an option that takes a value.
-public struct OptionDescription: Sendable, Equatable {
+struct OptionDescription: Sendable, Equatable {
     /// Whether the option takes a value.
-    public enum Kind: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
         /// Present or absent; takes no value (`--verbose`).
         case flag
         /// Takes one value per occurrence (`--output FILE`, `--output=FILE`, `-o FILE`).
@@ -41,23 +41,23 @@ public struct OptionDescription: Sendable, Equatable {
     }
 
     /// The long name without dashes: `output` for `--output`.
-    public let name: String
+    let name: String
     /// The optional one-letter alias: `o` for `-o`.
-    public let shortName: Character?
+    let shortName: Character?
     /// Flag or value.
-    public let kind: Kind
+    let kind: Kind
     /// What the value is, shown as `<FILE>` in help; empty for flags.
-    public let valueName: String
+    let valueName: String
     /// One or two sentences for the help.
-    public let help: String
+    let help: String
     /// The value used when the option is absent, also shown in help as `(default: 20)`.
-    public let defaultValue: String?
+    let defaultValue: String?
     /// True when the option may be given more than once (`--arg a=1 --arg b=2`).
-    public let isRepeatable: Bool
+    let isRepeatable: Bool
     /// True when parsing fails without this option.
-    public let isRequired: Bool
+    let isRequired: Bool
     /// The help section that lists it, `OPTIONS` unless set (e.g. `EFFECT PARAMETERS`).
-    public let section: String
+    let section: String
 
     /// Describes a flag, an option without a value.
     /// - Parameters:
@@ -66,7 +66,7 @@ public struct OptionDescription: Sendable, Equatable {
     ///   - help: the help text.
     ///   - repeatable: whether it may be given more than once (see `ParsedArguments.count(_:)`).
     ///   - section: the help section that lists it.
-    public static func flag(
+    static func flag(
         _ name: String, short: Character? = nil, help: String,
         repeatable: Bool = false, section: String = "OPTIONS"
     ) -> OptionDescription {
@@ -85,7 +85,7 @@ public struct OptionDescription: Sendable, Equatable {
     ///   - required: whether parsing fails without it (then it has no default).
     ///   - repeatable: whether it may be given more than once.
     ///   - section: the help section that lists it.
-    public static func value(
+    static func value(
         _ name: String, short: Character? = nil, valueName: String = "VALUE", help: String,
         default defaultValue: String? = nil, required: Bool = false, repeatable: Bool = false,
         section: String = "OPTIONS"
@@ -129,17 +129,17 @@ public struct OptionDescription: Sendable, Equatable {
 }
 
 /// An example invocation for the EXAMPLES section of the help.
-public struct UsageExample: Sendable, Equatable {
+struct UsageExample: Sendable, Equatable {
     /// The command line, shown as is (never wrapped, so it can be copied).
-    public let command: String
+    let command: String
     /// What it does, shown above the command; may be empty.
-    public let explanation: String
+    let explanation: String
 
     /// Describes an example.
     /// - Parameters:
     ///   - command: the full command line, e.g. `shaderfx render ripple -o out.png`.
     ///   - explanation: one line on what it does.
-    public init(_ command: String, explanation: String = "") {
+    init(_ command: String, explanation: String = "") {
         self.command = command
         self.explanation = explanation
     }

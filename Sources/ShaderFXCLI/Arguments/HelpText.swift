@@ -1,3 +1,4 @@
+import ShaderFXCore
 extension CommandDescription {
     /// The `--help` text: OVERVIEW (abstract), discussion, USAGE, ARGUMENTS, one section per
     /// option section (OPTIONS first unless declared otherwise), EXAMPLES; wrapped at `width`.
@@ -5,7 +6,7 @@ extension CommandDescription {
     ///   - toolName: the executable name that starts the USAGE line.
     ///   - width: the line width to wrap at (example commands are never wrapped).
     /// - Returns: the text, ending with a newline.
-    public func helpText(toolName: String = "shaderfx", width: Int = 80) -> String {
+    func helpText(toolName: String = "shaderfx", width: Int = 80) -> String {
         var lines = TextUtilities.wrap(words: words("OVERVIEW: " + abstract), width: width, hangingIndent: 2)
         if !discussion.isEmpty { lines += [""] + TextUtilities.wrap(discussion, width: width) }
 

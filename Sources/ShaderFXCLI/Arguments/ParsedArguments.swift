@@ -1,34 +1,35 @@
-import ShaderFX
+import ShaderFXCore
+import ShaderFXGolden
 
 /// An undeclared `--name value` kept by `CommandDescription.parse(_:collectingUnknownOptions:)`.
-public struct CollectedOption: Sendable, Equatable {
+struct CollectedOption: Sendable, Equatable {
     /// The name without dashes.
-    public let name: String
+    let name: String
     /// The value as typed.
-    public let value: String
+    let value: String
 
     /// Makes a collected option.
     /// - Parameters:
     ///   - name: the name without dashes.
     ///   - value: the value as typed.
-    public init(name: String, value: String) {
+    init(name: String, value: String) {
         self.name = name
         self.value = value
     }
 }
 
 /// One `name=value` of a repeatable option such as `--arg amplitude=2`.
-public struct KeyValuePair: Sendable, Equatable {
+struct KeyValuePair: Sendable, Equatable {
     /// The text before the first `=`, trimmed.
-    public let key: String
+    let key: String
     /// The text after the first `=` (may be empty or contain `=`).
-    public let value: String
+    let value: String
 
     /// Makes a pair.
     /// - Parameters:
     ///   - key: the name.
     ///   - value: the value.
-    public init(key: String, value: String) {
+    init(key: String, value: String) {
         self.key = key
         self.value = value
     }
@@ -39,15 +40,15 @@ public struct KeyValuePair: Sendable, Equatable {
 /// Getters take the long option name without dashes, return `nil` when the option is absent
 /// and has no default, and throw `UsageError` naming the option when the value is malformed.
 /// Asking for a name that is neither declared nor collectable is a programming error (trap).
-public struct ParsedArguments: Sendable {
+struct ParsedArguments: Sendable {
     /// The description this was parsed against.
-    public let command: CommandDescription
+    let command: CommandDescription
     /// True when `-h` or `--help` was given: show `command.helpText()` and do nothing else.
-    public let isHelpRequested: Bool
+    let isHelpRequested: Bool
     /// Every positional word, in order (after `--` too).
-    public let arguments: [String]
+    let arguments: [String]
     /// Undeclared options kept when parsing with `collectingUnknownOptions: true`, in order.
-    public let collectedOptions: [CollectedOption]
+    let collectedOptions: [CollectedOption]
     private let collecting: Bool
     private let positionalValues: [String: [String]]
     private let occurrences: [String: [String]]
@@ -70,13 +71,13 @@ public struct ParsedArguments: Sendable {
 
     /// The value of a positional argument, or `nil` when an optional one was left out.
     /// - Parameter name: the argument's name as declared (without `<>`).
-    public func positional(_ name: String) -> String? {
+    func positional(_ name: String) -> String? {
         positionals(name).first
     }
 
     /// Every value of a (repeatable) positional argument, in order.
     /// - Parameter name: the argument's name as declared (without `<>`).
-    public func positionals(_ name: String) -> [String] {
+    func positionals(_ name: String) -> [String] {
         precondition(command.arguments.contains { $0.name == name }, "<\(name)> is not declared")
         return positionalValues[name] ?? []
     }
@@ -85,19 +86,19 @@ public struct ParsedArguments: Sendable {
 
     /// True when the option was given on the command line (a default does not count).
     /// - Parameter name: the long name without dashes.
-    public func isPresent(_ name: String) -> Bool {
+    func isPresent(_ name: String) -> Bool {
         !rawValues(name, withDefault: false).isEmpty
     }
 
     /// How many times the option was given (useful for repeatable flags like `-v -v`).
     /// - Parameter name: the long name without dashes.
-    public func count(_ name: String) -> Int {
+    func count(_ name: String) -> Int {
         rawValues(name, withDefault: false).count
     }
 
     /// Every value given for the option, in order; the default alone when it was not given.
     /// - Parameter name: the long name without dashes.
-    public func values(_ name: String) -> [String] {
+    func values(_ name: String) -> [String] {
         rawValues(name, withDefault: true)
     }
 
@@ -105,7 +106,7 @@ public struct ParsedArguments: Sendable {
     /// - Parameter allowed: the names (without dashes) that are valid, e.g. an effect's parameters.
     /// - Throws: `UsageError.unknownOption` for the first name not allowed, suggesting the
     ///   nearest allowed or declared name.
-    public func checkCollectedOptions(allowed: some Sequence<String>) throws(UsageError) {
+    func checkCollectedOptions(allowed: some Sequence<String>) throws(UsageError) {
         let allowed = Array(allowed)
         for option in collectedOptions where !allowed.contains(option.name) {
             let candidates = allowed + command.options.map(\.name) + ["help"]
@@ -127,13 +128,13 @@ public struct ParsedArguments: Sendable {
 
     /// The option's value as text (the last one for a repeatable option).
     /// - Parameter name: the long name without dashes.
-    public func string(_ name: String) -> String? {
+    func string(_ name: String) -> String? {
         values(name).last
     }
 
     /// Whether a flag was given.
     /// - Parameter name: the long name without dashes.
-    public func flag(_ name: String) -> Bool {
+    func flag(_ name: String) -> Bool {
         isPresent(name)
     }
 
@@ -143,7 +144,7 @@ public struct ParsedArguments: Sendable {
     ///   - expected: what a valid value is, for the error, e.g. "a size like 512x512".
     ///   - parse: returns `nil` for invalid text.
     /// - Throws: `UsageError.invalidValue` when `parse` returns `nil`.
-    public func value<T>(_ name: String, expected: String, parse: (String) -> T?) throws(UsageError) -> T? {
+    func value<T>(_ name: String, expected: String, parse: (String) -> T?) throws(UsageError) -> T? {
         guard let raw = string(name) else { return nil }
         guard let value = parse(raw) else { throw .invalidValue(option: "--\(name)", value: raw, expected: expected) }
         return value
@@ -154,7 +155,7 @@ public struct ParsedArguments: Sendable {
     ///   - name: the long name without dashes.
     ///   - range: the allowed values, e.g. `1...Int.max` for positive integers.
     /// - Throws: `UsageError.invalidValue` when it is not an integer in range.
-    public func int(_ name: String, in range: ClosedRange<Int>? = nil) throws(UsageError) -> Int? {
+    func int(_ name: String, in range: ClosedRange<Int>? = nil) throws(UsageError) -> Int? {
         try value(name, expected: ValueForms.integer(in: range)) { text in
             Int(text.trimmed).flatMap { range?.contains($0) ?? true ? $0 : nil }
         }
@@ -165,7 +166,7 @@ public struct ParsedArguments: Sendable {
     ///   - name: the long name without dashes.
     ///   - range: the allowed values, e.g. `0...1` or `0...Double.infinity`.
     /// - Throws: `UsageError.invalidValue` when it is not a finite number in range.
-    public func double(_ name: String, in range: ClosedRange<Double>? = nil) throws(UsageError) -> Double? {
+    func double(_ name: String, in range: ClosedRange<Double>? = nil) throws(UsageError) -> Double? {
         try value(name, expected: ValueForms.number(in: range)) { text in
             ValueForms.finite(text).flatMap { range?.contains($0) ?? true ? $0 : nil }
         }
@@ -176,7 +177,7 @@ public struct ParsedArguments: Sendable {
     ///   - name: the long name without dashes.
     ///   - range: the allowed values.
     /// - Throws: `UsageError.invalidValue` when it is not a finite `Float` in range.
-    public func float(_ name: String, in range: ClosedRange<Float>? = nil) throws(UsageError) -> Float? {
+    func float(_ name: String, in range: ClosedRange<Float>? = nil) throws(UsageError) -> Float? {
         let doubleRange = range.map { Double($0.lowerBound)...Double($0.upperBound) }
         return try value(name, expected: ValueForms.number(in: doubleRange)) { text in
             ValueForms.finiteFloat(text).flatMap { range?.contains($0) ?? true ? $0 : nil }
@@ -186,7 +187,7 @@ public struct ParsedArguments: Sendable {
     /// The option's value as a 2-vector written `x,y` (e.g. `--origin -5,10`).
     /// - Parameter name: the long name without dashes.
     /// - Throws: `UsageError.invalidValue` unless it is two finite numbers separated by a comma.
-    public func float2(_ name: String) throws(UsageError) -> SIMD2<Float>? {
+    func float2(_ name: String) throws(UsageError) -> SIMD2<Float>? {
         try value(name, expected: "two numbers as x,y") { text in
             let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { ValueForms.finiteFloat(String($0)) }
             guard parts.count == 2, let x = parts[0], let y = parts[1] else { return nil }
@@ -198,7 +199,7 @@ public struct ParsedArguments: Sendable {
     /// option contributes, in order.
     /// - Parameter name: the long name without dashes.
     /// - Throws: `UsageError.invalidValue` when an item is empty (`a,,b`, trailing comma).
-    public func list(_ name: String) throws(UsageError) -> [String]? {
+    func list(_ name: String) throws(UsageError) -> [String]? {
         let raw = values(name)
         if raw.isEmpty { return nil }
         var items: [String] = []
@@ -217,7 +218,7 @@ public struct ParsedArguments: Sendable {
     ///   - name: the long name without dashes.
     ///   - bounds: when given, the range must lie inside it (e.g. `0...(frameCount - 1)`).
     /// - Throws: `UsageError.invalidValue` for other forms, `A > B`, or a range outside `bounds`.
-    public func frameRange(_ name: String, within bounds: ClosedRange<Int>? = nil) throws(UsageError) -> ClosedRange<Int>? {
+    func frameRange(_ name: String, within bounds: ClosedRange<Int>? = nil) throws(UsageError) -> ClosedRange<Int>? {
         var expected = "a frame range A..B with 0 <= A <= B"
         if let bounds { expected += " within \(bounds.lowerBound)..\(bounds.upperBound)" }
         return try value(name, expected: expected) { text in
@@ -234,7 +235,7 @@ public struct ParsedArguments: Sendable {
     ///   - name: the long name without dashes.
     ///   - choices: the accepted words, listed in the error.
     /// - Throws: `UsageError.invalidValue` listing the choices.
-    public func choice(_ name: String, from choices: [String]) throws(UsageError) -> String? {
+    func choice(_ name: String, from choices: [String]) throws(UsageError) -> String? {
         try value(name, expected: "one of " + choices.joined(separator: ", ")) { choices.contains($0) ? $0 : nil }
     }
 
@@ -243,7 +244,7 @@ public struct ParsedArguments: Sendable {
     ///   - name: the long name without dashes.
     ///   - type: the enum type; its cases are listed in the error, in declaration order.
     /// - Throws: `UsageError.invalidValue` listing the raw values.
-    public func choice<T: CaseIterable & RawRepresentable>(_ name: String, as type: T.Type) throws(UsageError) -> T?
+    func choice<T: CaseIterable & RawRepresentable>(_ name: String, as type: T.Type) throws(UsageError) -> T?
     where T.RawValue == String {
         try choice(name, from: T.allCases.map(\.rawValue)).flatMap(T.init(rawValue:))
     }
@@ -253,7 +254,7 @@ public struct ParsedArguments: Sendable {
     /// - Parameter name: the long name without dashes.
     /// - Throws: `UsageError.invalidValue` for an occurrence without `=` or with an empty name,
     ///   or a name given twice.
-    public func keyValuePairs(_ name: String) throws(UsageError) -> [KeyValuePair] {
+    func keyValuePairs(_ name: String) throws(UsageError) -> [KeyValuePair] {
         var pairs: [KeyValuePair] = []
         for text in values(name) {
             let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -272,7 +273,7 @@ public struct ParsedArguments: Sendable {
     /// The option's value as a colour (see `RGBA.parse(_:)`: names, `#rrggbb`, `r,g,b[,a]`).
     /// - Parameter name: the long name without dashes.
     /// - Throws: `UsageError.invalidColor` with what colours look like.
-    public func color(_ name: String) throws(UsageError) -> RGBA? {
+    func color(_ name: String) throws(UsageError) -> RGBA? {
         guard let raw = string(name) else { return nil }
         do { return try RGBA.parse(raw) } catch { throw .invalidColor(option: "--\(name)", error: error) }
     }
@@ -280,51 +281,8 @@ public struct ParsedArguments: Sendable {
     /// The option's value as a list of colours (see `RGBA.parseList(_:)`).
     /// - Parameter name: the long name without dashes.
     /// - Throws: `UsageError.invalidColor` with what colours look like.
-    public func colors(_ name: String) throws(UsageError) -> [RGBA]? {
+    func colors(_ name: String) throws(UsageError) -> [RGBA]? {
         guard let raw = string(name) else { return nil }
         do { return try RGBA.parseList(raw) } catch { throw .invalidColor(option: "--\(name)", error: error) }
-    }
-}
-
-/// Parsing and describing numeric value forms.
-enum ValueForms {
-    /// A finite `Double`, ignoring surrounding whitespace.
-    static func finite(_ text: String) -> Double? {
-        Double(text.trimmed).flatMap { $0.isFinite ? $0 : nil }
-    }
-
-    /// A `Double` that is also finite as a `Float`.
-    static func finiteFloat(_ text: String) -> Float? {
-        finite(text).map(Float.init).flatMap { $0.isFinite ? $0 : nil }
-    }
-
-    /// "a positive integer", "an integer in 1...240", ...
-    static func integer(in range: ClosedRange<Int>?) -> String {
-        guard let range else { return "an integer" }
-        switch (range.lowerBound, range.upperBound) {
-        case (Int.min, Int.max): return "an integer"
-        case (1, Int.max): return "a positive integer"
-        case (0, Int.max): return "a non-negative integer"
-        case (let low, Int.max): return "an integer >= \(low)"
-        case (Int.min, let high): return "an integer <= \(high)"
-        case (let low, let high): return "an integer in \(low)...\(high)"
-        }
-    }
-
-    /// "a finite number", "a number in 0...1", "a finite number >= 0", ...
-    static func number(in range: ClosedRange<Double>?) -> String {
-        guard let range else { return "a finite number" }
-        let low = range.lowerBound, high = range.upperBound
-        switch (low.isFinite, high.isFinite) {
-        case (true, true): return "a number in \(format(low))...\(format(high))"
-        case (true, false): return "a finite number >= \(format(low))"
-        case (false, true): return "a finite number <= \(format(high))"
-        case (false, false): return "a finite number"
-        }
-    }
-
-    /// `1` rather than `1.0` for whole numbers.
-    static func format(_ x: Double) -> String {
-        abs(x) < 1e15 && x == Double(Int(x)) ? String(Int(x)) : String(x)
     }
 }

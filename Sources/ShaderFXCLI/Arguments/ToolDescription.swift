@@ -1,18 +1,19 @@
+import ShaderFXCore
 /// The whole `shaderfx` tool: its subcommands, top-level help, and which command to run.
-public struct ToolDescription: Sendable {
+struct ToolDescription: Sendable {
     /// The executable name, e.g. `shaderfx`.
-    public let name: String
+    let name: String
     /// One line on what the tool does.
-    public var abstract: String
+    var abstract: String
     /// A longer explanation for the top-level help (may be empty).
-    public var discussion: String
+    var discussion: String
     /// The version printed for `--version`; `nil` when the tool has no `--version`.
-    public var version: String?
+    var version: String?
     /// The subcommands, in help order.
-    public var commands: [CommandDescription]
+    var commands: [CommandDescription]
 
     /// What the command line asks the tool to do.
-    public enum Invocation: Sendable {
+    enum Invocation: Sendable {
         /// Print `helpText()` (no arguments, `-h`, `--help`, or `help`).
         case help
         /// Print the version (`--version`, when the tool has one).
@@ -29,7 +30,7 @@ public struct ToolDescription: Sendable {
     ///   - discussion: a longer explanation.
     ///   - version: the version string, or `nil`.
     ///   - commands: the subcommands; names must be unique.
-    public init(name: String, abstract: String, discussion: String = "", version: String? = nil,
+    init(name: String, abstract: String, discussion: String = "", version: String? = nil,
                 commands: [CommandDescription]) {
         precondition(Set(commands.map(\.name)).count == commands.count, "command names must be unique")
         self.name = name
@@ -44,7 +45,7 @@ public struct ToolDescription: Sendable {
     /// - Returns: help, version, or the subcommand to run with its own arguments.
     /// - Throws: `UsageError.unknownCommand` (with a suggestion) for an unknown subcommand,
     ///   `UsageError.unknownOption` for an option before any subcommand.
-    public func route(_ arguments: [String]) throws(UsageError) -> Invocation {
+    func route(_ arguments: [String]) throws(UsageError) -> Invocation {
         guard let first = arguments.first else { return .help }
         switch first {
         case "-h", "--help":
@@ -72,7 +73,7 @@ public struct ToolDescription: Sendable {
     /// The top-level help: OVERVIEW, discussion, USAGE, COMMANDS with abstracts, OPTIONS.
     /// - Parameter width: the line width to wrap at.
     /// - Returns: the text, ending with a newline.
-    public func helpText(width: Int = 80) -> String {
+    func helpText(width: Int = 80) -> String {
         var lines = TextUtilities.wrap(words: words("OVERVIEW: " + abstract), width: width, hangingIndent: 2)
         if !discussion.isEmpty { lines += [""] + TextUtilities.wrap(discussion, width: width) }
         lines += ["", "USAGE: \(name) <command> [<arguments>] [<options>]"]

@@ -1,10 +1,10 @@
-import ShaderFX
+import ShaderFXGolden
 
 /// A mistake on the command line, described so that the user can fix it.
 ///
 /// Option names are carried as the user should type them (`--output`, `-o`); `description`
 /// is the message to print, e.g. `--fps: expected a positive integer, got 'abc'`.
-public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
+enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An option the command does not know, as typed, and the nearest known one if any is close.
     case unknownOption(String, suggestion: String?)
     /// A subcommand the tool does not know, and the nearest known one if any is close.
@@ -27,7 +27,7 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     case duplicateOption(String)
 
     /// The message for the user: what is wrong and, where possible, what to type instead.
-    public var description: String {
+    var description: String {
         switch self {
         case let .unknownOption(name, suggestion):
             return "unknown option '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")

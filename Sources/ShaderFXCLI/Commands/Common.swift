@@ -1,43 +1,51 @@
+import ShaderFXCore
 import Foundation
-import ShaderFX
+import ShaderFXGolden
 
 /// Options shared by every command that opens a GPU.
-enum GPUFlags {
-    static let options: [OptionDescription] = [
-        .value("backend", valueName: "NAME",
-               help: "GPU backend: auto (hardware device, then gbm, then surfaceless), surfaceless (Mesa llvmpipe), device (EGL device, e.g. NVIDIA), gbm (/dev/dri/renderD*); overrides SHADERFX_BACKEND",
-               section: "GPU"),
-        .value("device", valueName: "N", help: "device index for --backend device or gbm (see 'shaderfx info')", section: "GPU"),
-        .value("cuda-device", valueName: "N", help: "for --backend device: the GPU with this CUDA device number", section: "GPU"),
-    ]
+struct GPUFlags: ParsableArguments {
+    @Option(valueName: "NAME",
+            help: "GPU backend: auto (hardware device, then gbm, then surfaceless), surfaceless (Mesa llvmpipe), device (EGL device, e.g. NVIDIA), gbm (/dev/dri/renderD*); overrides SHADERFX_BACKEND",
+            section: "GPU")
+    var backend: String?
+    @Option(valueName: "N", help: "device index for --backend device or gbm (see 'shaderfx info')", in: 0...4096, section: "GPU")
+    var device: Int?
+    @Option(valueName: "N", help: "for --backend device: the GPU with this CUDA device number", in: 0...4096, section: "GPU")
+    var cudaDevice: Int?
 
     /// The GPU options from the flags, falling back to SHADERFX_BACKEND / SHADERFX_DEVICE.
-    static func resolve(_ args: ParsedArguments) throws -> GPUOptions {
+    func resolve() throws -> GPUOptions {
         var options = try GPUOptions.fromEnvironment()
-        if let backend = args.string("backend") {
+        if let backend {
             let parsed = try GPUOptions.parse(backend, source: "--backend")
             options.backend = parsed.backend
             options.deviceIndex = parsed.deviceIndex ?? options.deviceIndex
         }
-        if let index = try args.int("device", in: 0...4096) { options.deviceIndex = index }
-        if let cuda = try args.int("cuda-device", in: 0...4096) {
-            options.cudaDevice = cuda
-            if !args.isPresent("backend") { options.backend = .device }
+        if let device { options.deviceIndex = device }
+        if let cudaDevice {
+            options.cudaDevice = cudaDevice
+            if backend == nil { options.backend = .device }
         }
         return options
     }
 }
 
+extension BuiltInPicture: ChoiceOptionValue {}
+extension OutputRegion: ChoiceOptionValue {}
+extension EffectKind: ChoiceOptionValue {}
+
 /// Where a command's picture comes from: a PNG file or a built-in picture.
-enum InputFlags {
-    static let options: [OptionDescription] = [
-        .value("input", short: "i", valueName: "FILE", help: "the picture to apply the effect to (PNG)", section: "INPUT"),
-        .value("picture", valueName: "NAME",
-               help: "a built-in picture when no --input is given: "
-                   + BuiltInPicture.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: ", "),
-               section: "INPUT"),
-        .value("size", valueName: "WxH", help: "size of the built-in picture in points", default: "512x384", section: "INPUT"),
-    ]
+struct InputFlags: ParsableArguments {
+    @Option(short: "i", valueName: "FILE", help: "the picture to apply the effect to (PNG)", section: "INPUT")
+    var input: String?
+    @Option(valueName: "NAME",
+            help: "a built-in picture when no --input is given: "
+                + BuiltInPicture.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: ", "),
+            section: "INPUT")
+    var picture: BuiltInPicture?
+    @Option(valueName: "WxH", help: "size of the built-in picture in points", default: "512x384", section: "INPUT",
+            read: { parsed, name throws(UsageError) in try InputFlags.size(parsed, name) })
+    var size: SIMD2<Int>?
 
     /// A `WxH` size, each side 1...16384.
     static func size(_ args: ParsedArguments, _ name: String) throws(UsageError) -> SIMD2<Int>? {
@@ -50,22 +58,20 @@ enum InputFlags {
     }
 
     /// Checks the flags without reading any file.
-    static func validate(_ args: ParsedArguments, defaultPicture: BuiltInPicture) throws(UsageError) {
-        if args.isPresent("input"), args.isPresent("picture") {
-            throw UsageError.invalidValue(option: "--picture", value: args.string("picture") ?? "",
+    func validate() throws(UsageError) {
+        if input != nil, let picture {
+            throw UsageError.invalidValue(option: "--picture", value: picture.rawValue,
                                           expected: "either --input or --picture, not both")
         }
-        _ = try args.choice("picture", as: BuiltInPicture.self)
-        _ = try size(args, "size")
     }
 
     /// Reads the input PNG, or draws the built-in picture.
-    static func load(_ args: ParsedArguments, defaultPicture: BuiltInPicture, limits: ImageLimits) throws -> (image: RGBAImage, name: String) {
-        if let path = args.string("input") {
-            return (try PNG.read(path: path, limits: limits), path)
+    func load(defaultPicture: BuiltInPicture, limits: ImageLimits) throws -> (image: RGBAImage, name: String) {
+        if let input {
+            return (try PNG.read(path: input, limits: limits), input)
         }
-        let picture = try args.choice("picture", as: BuiltInPicture.self) ?? defaultPicture
-        let size = try size(args, "size") ?? SIMD2(512, 384)
+        let picture = picture ?? defaultPicture
+        let size = size ?? SIMD2(512, 384)
         return (picture.draw(width: size.x, height: size.y), "built-in \(picture.rawValue) picture")
     }
 }
@@ -131,8 +137,10 @@ enum EffectOptions {
 struct EffectChain {
     /// The arguments before the first `--then`: the command's own.
     let arguments: [String]
-    /// Each later stage: the effect and the values given for its parameters.
-    let stages: [(effect: any BuiltInEffect.Type, values: ParameterValues)]
+    /// One chained effect and the values given for its parameters.
+    typealias Stage = (effect: any BuiltInEffect.Type, values: ParameterValues)
+    /// Each later stage, in order.
+    let stages: [Stage]
 
     /// Splits `arguments` at each `--then` and reads every later stage; options of `command`
     /// (such as -o) may stand anywhere and go back to the command.
@@ -142,7 +150,7 @@ struct EffectChain {
             if word == "--then" { segments.append([]) } else { segments[segments.count - 1].append(word) }
         }
         var main = segments[0]
-        var stages: [(effect: any BuiltInEffect.Type, values: ParameterValues)] = []
+        var stages: [Stage] = []
         for segment in segments.dropFirst() {
             guard let name = segment.first, !name.hasPrefix("-") else {
                 throw UsageError.invalidValue(option: "--then", value: segment.first ?? "",
@@ -179,27 +187,7 @@ struct EffectChain {
     }
 }
 
-/// The folder of a frame sequence and the names of its files (`animate`, `transition`).
-enum FrameFolder {
-    /// `folder/frame_00042.png`: frame `index`, five digits at least.
-    static func path(_ folder: String, _ index: Int) -> String {
-        let digits = String(index)
-        return folder + "/frame_" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
-    }
 
-    /// Creates the folder (and its parents) unless it exists; a file in its place is an error.
-    static func make(_ path: String) throws {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-            guard isFolder.boolValue else {
-                throw ImageError.unwritable(path: path, reason: "exists and is not a folder; a sequence writes its frames into a folder")
-            }
-            return
-        }
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw ImageError.unwritable(path: path, reason: "cannot create the folder for the frames: \((error as NSError).localizedDescription)")
-        }
-    }
-}
+extension FitMode: ChoiceOptionValue {}
+extension TransitionCurve: ChoiceOptionValue {}
+extension RecordMode: ChoiceOptionValue {}

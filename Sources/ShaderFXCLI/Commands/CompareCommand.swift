@@ -1,73 +1,76 @@
 import Dispatch
 import Foundation
-import ShaderFX
+import ShaderFXGolden
 
 /// `shaderfx compare`: two PNG files, judged with a perceptual per-pixel threshold and a budget
 /// of differing pixels; optional difference pictures and a JSON report.
 ///
 /// Exit status: 0 within tolerance, 1 outside it (different sizes included), 2 error (a file that
 /// cannot be read or written, a bad option).
-enum CompareCommand {
-    static let description = CommandDescription(
-        name: "compare",
-        abstract: "Compare two PNG images: differing pixels, largest difference, PSNR, SSIM.",
-        discussion: """
-            A pixel differs when its colour delta is above --threshold. The delta is pixelmatch's perceptual \
-            YIQ distance, taken on premultiplied colours with an alpha term and normalised to 0...1: 0 is equal, \
-            1 the largest difference (black against white is 0.97). One 8-bit level of change on any of R, G, B \
-            is at most 0.004; 0.01 lets through a grey shift of about 2.6 levels; 0.1 (the default, as \
-            pixelmatch's) about 26 levels. The colour of a fully transparent pixel does not count, and a nearly \
-            transparent pixel counts in proportion to its alpha.
-            The images pass when the number of differing pixels fits every budget given (--max-different-pixels, \
-            --max-different-ratio); with no budget no pixel may differ. A differing pixel on an anti-aliased edge \
-            (both a darker and a brighter flat neighbour) is excused unless --count-antialiasing is given. \
-            Bitwise-identical images are recognised first, at the cost of reading them.
-            The report gives the number and ratio of differing pixels, the largest delta and where it is, PSNR \
-            over the premultiplied channels and SSIM of the luma. Images of different sizes are a failure of \
-            their own, naming both sizes.
-            Exit codes (stable): 0 within tolerance; 1 outside tolerance (sizes differ included); 2 error: a file \
-            that cannot be read or written, a bad option. With --json the report goes to standard output as one \
-            JSON object (errors still go to standard error).
-            """,
-        arguments: [
-            ArgumentDescription("expected", help: "the reference PNG"),
-            ArgumentDescription("actual", help: "the PNG under test"),
-        ],
-        options: [
-            .value("threshold", valueName: "T", help: "per-pixel colour threshold, 0...1 (see above)", default: "0.1"),
-            .value("max-different-pixels", valueName: "N", help: "pass with at most N differing pixels"),
-            .value("max-different-ratio", valueName: "R", help: "pass with at most this fraction (0...1) of the pixels differing"),
-            .flag("ignore-antialiasing", help: "excuse differing pixels on anti-aliased edges (the default)"),
-            .flag("count-antialiasing", help: "count anti-aliased pixels as differing too"),
-            .value("diff", valueName: "FILE", help: "write the difference picture: differences in red over a faded grey copy of the expected image, anti-aliased ones in yellow"),
-            .value("side-by-side", valueName: "FILE", help: "write expected | actual | difference as one picture"),
-            .flag("json", help: "print the report as JSON"),
-        ],
-        examples: [
-            UsageExample("shaderfx compare reference.png frame.png", explanation: "pixelmatch's defaults: no pixel may differ by more than 0.1"),
-            UsageExample("shaderfx compare reference.png frame.png --threshold 0.05 --max-different-ratio 0.001 --diff diff.png",
-                         explanation: "allow 0.1 % of the pixels to differ; write the difference picture"),
-            UsageExample("shaderfx compare reference.png frame.png --json", explanation: "the report as JSON, for scripts"),
-        ])
+struct CompareCommand: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "compare",
+            abstract: "Compare two PNG images: differing pixels, largest difference, PSNR, SSIM.",
+            discussion: """
+                A pixel differs when its colour delta is above --threshold. The delta is pixelmatch's perceptual \
+                YIQ distance, taken on premultiplied colours with an alpha term and normalised to 0...1: 0 is equal, \
+                1 the largest difference (black against white is 0.97). One 8-bit level of change on any of R, G, B \
+                is at most 0.004; 0.01 lets through a grey shift of about 2.6 levels; 0.1 (the default, as \
+                pixelmatch's) about 26 levels. The colour of a fully transparent pixel does not count, and a nearly \
+                transparent pixel counts in proportion to its alpha.
+                The images pass when the number of differing pixels fits every budget given (--max-different-pixels, \
+                --max-different-ratio); with no budget no pixel may differ. A differing pixel on an anti-aliased edge \
+                (both a darker and a brighter flat neighbour) is excused unless --count-antialiasing is given. \
+                Bitwise-identical images are recognised first, at the cost of reading them.
+                The report gives the number and ratio of differing pixels, the largest delta and where it is, PSNR \
+                over the premultiplied channels and SSIM of the luma. Images of different sizes are a failure of \
+                their own, naming both sizes.
+                Exit codes (stable): 0 within tolerance; 1 outside tolerance (sizes differ included); 2 error: a file \
+                that cannot be read or written, a bad option. With --json the report goes to standard output as one \
+                JSON object (errors still go to standard error).
+                """,
+            examples: [
+                UsageExample("shaderfx compare reference.png frame.png", explanation: "pixelmatch's defaults: no pixel may differ by more than 0.1"),
+                UsageExample("shaderfx compare reference.png frame.png --threshold 0.05 --max-different-ratio 0.001 --diff diff.png",
+                             explanation: "allow 0.1 % of the pixels to differ; write the difference picture"),
+                UsageExample("shaderfx compare reference.png frame.png --json", explanation: "the report as JSON, for scripts"),
+            ])
+    }
+
+    @Argument(help: "the reference PNG")
+    var expected: String
+    @Argument(help: "the PNG under test")
+    var actual: String
+    @Option(valueName: "T", help: "per-pixel colour threshold, 0...1 (see above)", in: 0...1)
+    var threshold = 0.1
+    @Option(valueName: "N", help: "pass with at most N differing pixels", in: 0...Int.max)
+    var maxDifferentPixels: Int?
+    @Option(valueName: "R", help: "pass with at most this fraction (0...1) of the pixels differing", in: 0...1)
+    var maxDifferentRatio: Double?
+    @Flag(help: "excuse differing pixels on anti-aliased edges (the default)")
+    var ignoreAntialiasing: Bool
+    @Flag(help: "count anti-aliased pixels as differing too")
+    var countAntialiasing: Bool
+    @Option(valueName: "FILE", help: "write the difference picture: differences in red over a faded grey copy of the expected image, anti-aliased ones in yellow")
+    var diff: String?
+    @Option(valueName: "FILE", help: "write expected | actual | difference as one picture")
+    var sideBySide: String?
+    @Flag(help: "print the report as JSON")
+    var json: Bool
 
     /// Runs the command and returns its exit status: 0 within tolerance, 1 outside, 2 error.
     /// Usage errors are thrown, for the caller to report with its hint (exit 2).
-    static func run(_ arguments: [String], output: inout Output) throws -> Int32 {
-        let args = try description.parse(arguments)
-        if args.isHelpRequested { output.print(description.helpText()); return 0 }
-        let options = try comparisonOptions(args)
-        guard let expectedPath = args.positional("expected"), let actualPath = args.positional("actual") else {
-            throw UsageError.missingArgument("<expected> <actual>")
-        }
-        let diffPath = args.string("diff"), sheetPath = args.string("side-by-side")
-        let json = args.flag("json")
+    func run(_ context: CommandContext, output: inout Output) throws -> Int32 {
+        let options = try comparisonOptions()
+        let expectedPath = expected, actualPath = actual
+        let diffPath = diff, sheetPath = sideBySide
 
         let images: (expected: RGBAImage, actual: RGBAImage)
         do {
-            images = try readBoth(expectedPath, actualPath)
+            images = try Self.readBoth(expectedPath, actualPath)
         } catch {
-            output.error("\(error)")
-            return 2
+            throw CommandFailure(message: "\(error)", exitCode: 2)
         }
         var result = CompareResult(expected: expectedPath, actual: actualPath, options: options)
         result.picturesRequested = diffPath != nil || sheetPath != nil
@@ -89,11 +92,10 @@ enum CompareCommand {
                         result.sideBySide = sheetPath
                     }
                 } catch {
-                    output.error("\(error)")
-                    return 2
+                    throw CommandFailure(message: "\(error)", exitCode: 2)
                 }
             }
-        } catch {
+        } catch let error as ComparisonError {
             result.sizeMismatch = error
         }
 
@@ -106,16 +108,13 @@ enum CompareCommand {
     }
 
     /// The comparison options from the flags.
-    static func comparisonOptions(_ args: ParsedArguments) throws(UsageError) -> ComparisonOptions {
-        if args.flag("ignore-antialiasing") && args.flag("count-antialiasing") {
+    func comparisonOptions() throws(UsageError) -> ComparisonOptions {
+        if ignoreAntialiasing && countAntialiasing {
             throw .invalidValue(option: "--count-antialiasing", value: "",
                                 expected: "either --ignore-antialiasing or --count-antialiasing, not both")
         }
-        return ComparisonOptions(
-            threshold: try args.double("threshold", in: 0...1) ?? 0.1,
-            maxDifferentPixels: try args.int("max-different-pixels", in: 0...Int.max),
-            maxDifferentRatio: try args.double("max-different-ratio", in: 0...1),
-            ignoreAntialiasing: !args.flag("count-antialiasing"))
+        return ComparisonOptions(threshold: threshold, maxDifferentPixels: maxDifferentPixels,
+                                 maxDifferentRatio: maxDifferentRatio, ignoreAntialiasing: !countAntialiasing)
     }
 
     /// Decodes both files, on two threads.
@@ -182,7 +181,7 @@ struct CompareResult {
         let total = report.width * report.height
         var lines = ["\(verdict) \(files) (\(report.size)): \(passed ? "within" : "outside") tolerance"]
         lines.append("  differing pixels: \(report.differentPixels) of \(total) (\(percent(report.differentRatio))); "
-                     + "allowed \(CompareResult.budget(options, total: total)); threshold \(CompareFormat.number(options.threshold))")
+                     + "allowed \(CompareFormat.budget(options, total: total)); threshold \(CompareFormat.number(options.threshold))")
         if options.ignoreAntialiasing {
             lines.append("  anti-aliased pixels excused: \(report.antialiasedPixels)")
         }
@@ -203,17 +202,6 @@ struct CompareResult {
 
     private func percent(_ ratio: Double) -> String {
         CompareFormat.fixed(ratio * 100, ratio == 0 || ratio >= 0.01 ? 2 : 4) + "%"
-    }
-
-    /// "0", "100", "0.1% (307 pixels)", "100 and 0.1% (307 pixels)".
-    static func budget(_ options: ComparisonOptions, total: Int) -> String {
-        var parts: [String] = []
-        if let count = options.maxDifferentPixels { parts.append("\(count)") }
-        if let ratio = options.maxDifferentRatio {
-            let pixels = Int((ratio * Double(total)).rounded(.down))
-            parts.append("\(CompareFormat.number(ratio * 100))% (\(pixels) pixels)")
-        }
-        return parts.isEmpty ? "0" : parts.joined(separator: " and ")
     }
 
     /// One JSON object: the report's fields (see `ComparisonReport`), plus `expected` and
@@ -249,19 +237,5 @@ struct CompareResult {
                 try c.encode(result.options, forKey: .options)
             }
         }
-    }
-}
-
-/// Number formatting for reports.
-enum CompareFormat {
-    /// `value` with `digits` decimals, e.g. `fixed(0.31234, 3)` is "0.312".
-    static func fixed(_ value: Double, _ digits: Int) -> String {
-        guard value.isFinite else { return value > 0 ? "inf" : "-inf" }
-        return String(format: "%.\(digits)f", value)
-    }
-
-    /// The shortest form: "0.1", "2", "0.001".
-    static func number(_ value: Double) -> String {
-        ValueForms.format(value)
     }
 }

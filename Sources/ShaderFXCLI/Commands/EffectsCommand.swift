@@ -1,18 +1,20 @@
-import ShaderFX
+import ShaderFXGolden
 
 /// `shaderfx effects`: the built-in effects with kind, parameters, types and defaults.
-enum EffectsCommand {
-    static let description = CommandDescription(
-        name: "effects",
-        abstract: "List the built-in effects with their kind, parameters, types and defaults.",
-        arguments: [ArgumentDescription("effect", help: "show only this effect", optional: true)],
-        examples: [UsageExample("shaderfx effects ripple")])
+struct EffectsCommand: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "effects",
+            abstract: "List the built-in effects with their kind, parameters, types and defaults.",
+            examples: [UsageExample("shaderfx effects ripple")])
+    }
 
-    static func run(_ arguments: [String], output: inout Output) throws {
-        let args = try description.parse(arguments)
-        if args.isHelpRequested { output.print(description.helpText()); return }
+    @Argument(help: "show only this effect")
+    var effect: String?
+
+    func run(_ context: CommandContext, output: inout Output) throws -> Int32 {
         var effects = BuiltInEffects.all
-        if let name = args.positional("effect") {
+        if let name = effect {
             guard let effect = BuiltInEffects.named(name) else { throw EffectOptions.unknownEffect(name) }
             effects = [effect]
         }
@@ -30,5 +32,6 @@ enum EffectsCommand {
             lines.append("")
         }
         output.print(lines.joined(separator: "\n"))
+        return 0
     }
 }

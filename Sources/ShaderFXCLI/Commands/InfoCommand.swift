@@ -1,21 +1,22 @@
-import ShaderFX
+import ShaderFXGolden
 
 /// `shaderfx info`: which GPU, driver and limits a render would use.
-enum InfoCommand {
-    static let description = CommandDescription(
-        name: "info",
-        abstract: "Show the GPU backend, EGL and OpenGL ES versions, renderer and devices.",
-        discussion: "Opens a context exactly as 'render' would and reports what it got, so a silent fallback to software rendering is visible.",
-        options: GPUFlags.options,
-        examples: [
-            UsageExample("shaderfx info", explanation: "the backend 'auto' picks"),
-            UsageExample("shaderfx info --backend device --device 1", explanation: "the second EGL device"),
-        ])
+struct InfoCommand: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "info",
+            abstract: "Show the GPU backend, EGL and OpenGL ES versions, renderer and devices.",
+            discussion: "Opens a context exactly as 'render' would and reports what it got, so a silent fallback to software rendering is visible.",
+            examples: [
+                UsageExample("shaderfx info", explanation: "the backend 'auto' picks"),
+                UsageExample("shaderfx info --backend device --device 1", explanation: "the second EGL device"),
+            ])
+    }
 
-    static func run(_ arguments: [String], output: inout Output) throws {
-        let args = try description.parse(arguments)
-        if args.isHelpRequested { output.print(description.helpText()); return }
-        let options = try GPUFlags.resolve(args)
+    @OptionGroup var gpu: GPUFlags
+
+    func run(_ context: CommandContext, output: inout Output) throws -> Int32 {
+        let options = try gpu.resolve()
         let context = try GPUContext(options: options)
         let info = context.info
         var lines = [
@@ -34,5 +35,6 @@ enum InfoCommand {
         ]
         for device in info.devices { lines.append("  \(device.summary)") }
         output.print(lines.joined(separator: "\n"))
+        return 0
     }
 }

@@ -1,94 +1,91 @@
-import ShaderFX
+import ShaderFXGolden
 
-/// `shaderfx render`: one effect (built-in or a user's GLSL function) over one picture, to PNG.
-enum RenderCommand {
-    static let description = CommandDescription(
-        name: "render",
-        abstract: "Apply an effect to a picture and write a PNG.",
-        discussion: """
-            Give a built-in effect by name ('shaderfx effects' lists them, with their parameters), or your own \
-            function with --shader FILE: a SwiftUI [[ stitchable ]] Metal file (.metal) as you ship it, or the \
-            function in GLSL ES 3.0 (any other file); --library DIR takes every .metal file of a folder as one \
-            library, as Xcode builds ShaderLibrary.default. The signature fixes the kind \
-            (color: half4 f(float2 position, half4 color, ...), in GLSL vec4 f(vec2 position, vec4 color, ...); \
-            distortion: float2 f(float2 position, ...); layer: half4 f(float2 position, SwiftUI::Layer layer, ...); \
-            fill: any other half4 f(float2 position, ...)); --kind only checks it (or picks fill for a \
-            colour-shaped signature). --function may be left out when the file has one effect function. --arg \
-            gives the other parameters by name. Chain built-in effects after the first with --then NAME [--PARAM VALUE ...].
-            """,
-        arguments: [ArgumentDescription("effect", help: "a built-in effect, e.g. ripple or stripes", optional: true)],
-        options: [
-            .value("output", short: "o", valueName: "FILE", help: "the PNG to write (written whole or not at all)", required: true),
-            .value("scale", valueName: "N", help: "pixels per point, as @2x/@3x", default: "1"),
-            .value("region", valueName: "frame|grown", help: "write the picture's frame, or the frame grown by maxSampleOffset", default: "frame"),
-            .flag("disabled", help: "render with isEnabled: false (the layer drawn unchanged)"),
-            .flag("quiet", short: "q", help: "print nothing but errors"),
-        ] + InputFlags.options + [
-        ] + CustomShaderFlags.options + [
-            .value("max-sample-offset", valueName: "W[,H]", help: "points the function may sample beyond the frame (distortion, layer)", default: "0", section: "CUSTOM SHADER"),
-            .value("arg", valueName: "NAME=VALUE",
-                   help: "a value for a parameter: float 1.5; vec2 1,2; vec3 1,2,3; vec4 1,2,3,4 or a colour (red, #ff8800) or 'bounds' (the bounding rect); FloatArray 1,2,3; ColorArray red,blue; sampler2D a PNG file",
-                   repeatable: true, section: "CUSTOM SHADER"),
-        ] + GPUFlags.options,
-        examples: [
-            UsageExample("shaderfx render ripple --input photo.png --origin 120,80 --time 0.3 -o out.png",
-                         explanation: "the WWDC ripple 0.3 s after a tap at (120, 80)"),
-            UsageExample("shaderfx render stripes --picture circle --thickness 12 --colors mint,indigo -o stripes.png"),
-            UsageExample("shaderfx render blur --radius 30 --then background-warp --time 2 -i cover.png -o warped.png",
-                         explanation: "effects chain with --then, each reading the previous one's output"),
-            UsageExample("shaderfx render --shader Ripple.metal --input photo.png --arg origin=300,200 --arg time=0.1 --arg amplitude=12 --arg frequency=15 --arg decay=8 --arg speed=1200 --max-sample-offset 12 -o out.png",
-                         explanation: "your own [[ stitchable ]] Metal function, kind and function read from the file"),
-            UsageExample("shaderfx render --library Shaders/ --function Stripes --arg thickness=12 --arg ptr=mint,indigo -o stripes.png",
-                         explanation: "one function of a folder of .metal files"),
-            UsageExample("shaderfx render --shader my.glsl --function tint --kind color --arg amount=0.5 --arg color=teal -i in.png -o out.png"),
-        ])
+import Foundation
 
-    /// The command's description with `effect`'s parameters as options.
-    static func description(for effect: any BuiltInEffect.Type) -> CommandDescription {
-        description.addingOptions(EffectOptions.options(for: effect))
+/// `shaderfx render`: one effect (built-in, or a user's Metal or GLSL function) over one picture, to PNG.
+struct RenderCommand: DynamicOptionsCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "render",
+            abstract: "Apply an effect to a picture and write a PNG.",
+            discussion: """
+                Give a built-in effect by name ('shaderfx effects' lists them, with their parameters), or your own \
+                function with --shader FILE: a SwiftUI [[ stitchable ]] Metal file (.metal) as you ship it, or the \
+                function in GLSL ES 3.0 (any other file); --library DIR takes every .metal file of a folder as one \
+                library, as Xcode builds ShaderLibrary.default. The signature fixes the kind \
+                (color: half4 f(float2 position, half4 color, ...), in GLSL vec4 f(vec2 position, vec4 color, ...); \
+                distortion: float2 f(float2 position, ...); layer: half4 f(float2 position, SwiftUI::Layer layer, ...); \
+                fill: any other half4 f(float2 position, ...)); --kind only checks it (or picks fill for a \
+                colour-shaped signature). --function may be left out when the file has one effect function. --arg \
+                gives the other parameters by name. Chain built-in effects after the first with --then NAME [--PARAM VALUE ...].
+                """,
+            examples: [
+                UsageExample("shaderfx render ripple --input photo.png --origin 120,80 --time 0.3 -o out.png",
+                             explanation: "the WWDC ripple 0.3 s after a tap at (120, 80)"),
+                UsageExample("shaderfx render stripes --picture circle --thickness 12 --colors mint,indigo -o stripes.png"),
+                UsageExample("shaderfx render blur --radius 30 --then background-warp --time 2 -i cover.png -o warped.png",
+                             explanation: "effects chain with --then, each reading the previous one's output"),
+                UsageExample("shaderfx render --shader Ripple.metal --input photo.png --arg origin=300,200 --arg time=0.1 --arg amplitude=12 --arg frequency=15 --arg decay=8 --arg speed=1200 --max-sample-offset 12 -o out.png",
+                             explanation: "your own [[ stitchable ]] Metal function, kind and function read from the file"),
+                UsageExample("shaderfx render --library Shaders/ --function Stripes --arg thickness=12 --arg ptr=mint,indigo -o stripes.png",
+                             explanation: "one function of a folder of .metal files"),
+                UsageExample("shaderfx render --shader my.glsl --function tint --kind color --arg amount=0.5 --arg color=teal -i in.png -o out.png"),
+            ])
     }
 
-    static func run(_ all: [String], output: inout Output) throws {
-        let chain = try EffectChain(all, command: description)
-        let arguments = chain.arguments
-        // A first pass finds the effect, whose parameters then become options.
-        let first = try description.parse(arguments, collectingUnknownOptions: true)
-        let builtIn = try EffectOptions.effect(in: first, arguments: arguments)
-        let command = builtIn.map(description(for:)) ?? description
-        if first.isHelpRequested { output.print(command.helpText()); return }
-        // A misspelt option is reported before anything it may have caused, such as a missing --output.
-        try first.checkCollectedOptions(allowed: builtIn?.options.map(\.name) ?? [])
-        let args = try command.parse(arguments)
-        output.quiet = args.flag("quiet")
+    @Argument(help: "a built-in effect, e.g. ripple or stripes")
+    var effect: String?
+    @Option(short: "o", valueName: "FILE", help: "the PNG to write (written whole or not at all)")
+    var output: String
+    @Option(help: "pixels per point, as @2x/@3x", in: 1...8)
+    var scale = 1
+    @Option(valueName: "frame|grown", help: "write the picture's frame, or the frame grown by maxSampleOffset")
+    var region = OutputRegion.frame
+    @Flag(help: "render with isEnabled: false (the layer drawn unchanged)")
+    var disabled: Bool
+    @Flag(short: "q", help: "print nothing but errors")
+    var quiet: Bool
+    @OptionGroup var inputFlags: InputFlags
+    @OptionGroup var custom: CustomShaderFlags
+    @OptionGroup var gpu: GPUFlags
 
+    static var acceptsEffectChain: Bool { true }
+
+    static func dynamicOptions(_ first: ParsedArguments, words: [String]) throws(UsageError) -> [OptionDescription] {
+        try EffectOptions.effect(in: first, arguments: words).map(EffectOptions.options(for:)) ?? []
+    }
+
+    func run(_ context: CommandContext, output out: inout Output) throws -> Int32 {
+        out.quiet = quiet
         // Validate everything before the first GL call.
-        let scale = try args.int("scale", in: 1...8) ?? 1
-        let region = try args.choice("region", as: OutputRegion.self) ?? .frame
-        guard let outputPath = args.string("output") else { throw UsageError.missingOption("--output <FILE>") }
+        let builtIn = try effect.map { name throws(UsageError) in
+            guard let effect = BuiltInEffects.named(name) else { throw EffectOptions.unknownEffect(name) }
+            return effect
+        }
         let job: Job
         if let builtIn {
-            for custom in CustomShaderFlags.names + ["max-sample-offset", "arg"] where args.isPresent(custom) {
-                throw UsageError.invalidValue(option: "--\(custom)", value: args.values(custom).last ?? "",
-                                              expected: "no --\(custom) with a built-in effect (it is for --shader)")
+            if let given = custom.givenOption {
+                throw UsageError.invalidValue(option: "--\(given.name)", value: given.value,
+                                              expected: "no --\(given.name) with a built-in effect (it is for --shader)")
             }
-            let value = try builtIn.init(values: EffectOptions.values(for: builtIn, from: args))
+            let value = try builtIn.init(values: EffectOptions.values(for: builtIn, from: context.parsed))
             job = Job(effects: value.passes, name: builtIn.name,
                       picture: builtIn.kind == .fill ? .circle : .pool)
         } else {
-            job = try customJob(args)
+            job = try custom.job()
         }
-        try InputFlags.validate(args, defaultPicture: job.picture)
+        try inputFlags.validate()
         var effects = job.effects
         let firstStageEffects = effects.count
-        for stage in chain.stages { effects += try stage.effect.init(values: stage.values).passes }
-        let name = ([job.name] + chain.stages.map { $0.effect.name }).joined(separator: " then ")
-        if args.flag("disabled") { effects = effects.map { var e = $0; e.isEnabled = false; return e } }
+        for stage in context.chain { effects += try stage.effect.init(values: stage.values).passes }
+        let name = ([job.name] + context.chain.map { $0.effect.name }).joined(separator: " then ")
+        if disabled { effects = effects.map { var e = $0; e.isEnabled = false; return e } }
 
-        let options = try GPUFlags.resolve(args)
+        let options = try gpu.resolve()
         let start = ContinuousClock.now
         let renderer = try Renderer(options: options)
         let limits = ImageLimits(maxDimension: renderer.context.info.maxTextureSize / scale)
-        let (image, inputName) = try InputFlags.load(args, defaultPicture: job.picture, limits: limits)
+        let (image, inputName) = try inputFlags.load(defaultPicture: job.picture, limits: limits)
         // Image arguments of a custom shader are read now, once; chained stages have none pending.
         let images = try job.imagePaths.mapValues { try PNG.read(path: $0, limits: limits) }
         let resolved = effects.enumerated().map { index, effect in
@@ -96,8 +93,9 @@ enum RenderCommand {
         }
         for effect in resolved { try renderer.prepare(effect) }
         let result = try renderer.render(image, effects: resolved, scale: scale, region: region)
-        try PNG.write(result, to: outputPath)
-        output.status("wrote \(outputPath) (\(result.width)x\(result.height), \(name) over \(inputName)) in \(milliseconds(since: start)) on \(renderer.context.info.summary)")
+        try PNG.write(result, to: output)
+        out.status("wrote \(output) (\(result.width)x\(result.height), \(name) over \(inputName)) in \(milliseconds(since: start)) on \(renderer.context.info.summary)")
+        return 0
     }
 
     /// What to render: the effect, and for custom shaders the image arguments still to load.
@@ -117,17 +115,112 @@ enum RenderCommand {
         }
     }
 
-    static func customJob(_ args: ParsedArguments) throws -> Job {
-        guard let library = try CustomShaderFlags.library(args) else {
+    /// A `--arg` value read as the parameter's type.
+    static func argument(_ text: String, for parameter: ShaderParameter) throws(UsageError) -> Shader.Argument {
+        do {
+            return try Shader.Argument.parse(text, for: parameter)
+        } catch {
+            throw .invalidValue(option: "--arg \(parameter.name)", value: text, expected: error.expected)
+        }
+    }
+}
+
+/// A user's own effect function: `--shader` or `--library`, `--include`, `--function`, `--kind`,
+/// `--max-sample-offset`, `--arg`.
+struct CustomShaderFlags: ParsableArguments {
+    @Option(valueName: "FILE", help: "your effect: a [[ stitchable ]] Metal file (.metal), or GLSL ES 3.0 (any other file)",
+            section: "CUSTOM SHADER")
+    var shader: String?
+    @Option(valueName: "DIR", help: "a folder of .metal files, translated as one library (as Xcode builds ShaderLibrary.default)",
+            section: "CUSTOM SHADER")
+    var library: String?
+    @Option(short: "I", valueName: "DIR", help: "a folder searched by #include \"...\" in Metal, after the including file's own (repeatable)",
+            section: "CUSTOM SHADER")
+    var include: [String]
+    @Option(valueName: "NAME", help: "the function to run (default: the library's only effect function)", section: "CUSTOM SHADER")
+    var function: String?
+    @Option(valueName: "KIND", help: "color, distortion, layer or fill: checked against the signature, which decides it when left out",
+            section: "CUSTOM SHADER")
+    var kind: EffectKind?
+    @Option(valueName: "W[,H]", help: "points the function may sample beyond the frame (distortion, layer)",
+            default: "0", section: "CUSTOM SHADER", read: { parsed, name throws(UsageError) in try CustomShaderFlags.offset(parsed, name) })
+    var maxSampleOffset: SIMD2<Float>?
+    @Option(valueName: "NAME=VALUE",
+            help: "a value for a parameter: float 1.5; vec2 1,2; vec3 1,2,3; vec4 1,2,3,4 or a colour (red, #ff8800) or 'bounds' (the bounding rect); FloatArray 1,2,3; ColorArray red,blue; sampler2D a PNG file",
+            section: "CUSTOM SHADER", repeatedRead: { parsed, name throws(UsageError) in try parsed.keyValuePairs(name) })
+    var arg: [KeyValuePair]
+
+    /// The first custom-shader option given, for the error when a built-in effect is named too.
+    var givenOption: (name: String, value: String)? {
+        if let shader { return ("shader", shader) }
+        if let library { return ("library", library) }
+        if let first = include.first { return ("include", first) }
+        if let function { return ("function", function) }
+        if let kind { return ("kind", kind.rawValue) }
+        if let maxSampleOffset { return ("max-sample-offset", "\(maxSampleOffset.x),\(maxSampleOffset.y)") }
+        if let last = arg.last { return ("arg", "\(last.key)=\(last.value)") }
+        return nil
+    }
+
+    /// The library `--shader` or `--library` names (nil when neither is given), translated from
+    /// Metal when it is Metal.
+    func loadLibrary() throws -> ShaderLibrary? {
+        try Self.library(shader: shader, folder: library, includes: include)
+    }
+
+    /// The library of a file (Metal or GLSL) or of a folder of `.metal` files, with include paths.
+    static func library(shader: String?, folder: String?, includes: [String]) throws -> ShaderLibrary? {
+        func isFolder(_ path: String) -> Bool {
+            var folder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
+        }
+        for path in includes where !isFolder(path) {
+            throw UsageError.invalidValue(option: "--include", value: path, expected: "a folder of headers")
+        }
+        if let shader {
+            if let folder {
+                throw UsageError.invalidValue(option: "--library", value: folder, expected: "either --shader FILE or --library DIR, not both")
+            }
+            if isFolder(shader) {
+                throw UsageError.invalidValue(option: "--shader", value: shader, expected: "a file (for a folder of .metal files, use --library)")
+            }
+            return try ShaderLibrary(contentsOf: shader, includePaths: includes)
+        }
+        if let folder {
+            guard isFolder(folder) else {
+                throw UsageError.invalidValue(option: "--library", value: folder, expected: "a folder of .metal files")
+            }
+            return try ShaderLibrary(metalFolder: folder, includePaths: includes)
+        }
+        if let first = includes.first {
+            throw UsageError.invalidValue(option: "--include", value: first, expected: "-I with a Metal --shader or --library")
+        }
+        return nil
+    }
+
+    /// `W` or `W,H` in points, each >= 0.
+    static func offset(_ parsed: ParsedArguments, _ name: String) throws(UsageError) -> SIMD2<Float>? {
+        try parsed.value(name, expected: "W or W,H in points, >= 0") { text -> SIMD2<Float>? in
+            let parts = text.split(separator: ",").map { Float(String($0)) }
+            guard (1...2).contains(parts.count), let w = parts[0], w >= 0, w.isFinite else { return nil }
+            guard parts.count == 2 else { return SIMD2(w, w) }
+            guard let h = parts[1], h >= 0, h.isFinite else { return nil }
+            return SIMD2(w, h)
+        }
+    }
+
+    /// The job for the function the flags name.
+    func job() throws -> RenderCommand.Job {
+        guard let library = try loadLibrary() else {
             throw UsageError.missingArgument("effect (a built-in effect name, or --shader FILE / --library DIR)")
         }
-        let resolved = try library.resolve(function: args.string("function"), kind: try args.choice("kind", as: EffectKind.self))
+        let resolved = try library.resolve(function: function, kind: kind)
         let kind = resolved.kind
         let functionName = resolved.function.name
         let parameters = resolved.namedParameters
 
         var given: [String: String] = [:]
-        for pair in try args.keyValuePairs("arg") {
+        for pair in arg {
             guard parameters.contains(where: { $0.name == pair.key }) else {
                 let names = parameters.map(\.name)
                 throw UsageError.invalidValue(option: "--arg", value: "\(pair.key)=\(pair.value)",
@@ -146,58 +239,11 @@ enum RenderCommand {
                 imagePaths[index] = text
                 arguments.append(.float(0))  // replaced by the image once the GPU is up
             } else {
-                arguments.append(try argument(text, for: parameter))
+                arguments.append(try RenderCommand.argument(text, for: parameter))
             }
         }
-        let offset = try args.value("max-sample-offset", expected: "W or W,H in points, >= 0") { text -> SIMD2<Float>? in
-            let parts = text.split(separator: ",").map { Float(String($0)) }
-            guard (1...2).contains(parts.count), let w = parts[0], w >= 0, w.isFinite else { return nil }
-            guard parts.count == 2 else { return SIMD2(w, w) }
-            guard let h = parts[1], h >= 0, h.isFinite else { return nil }
-            return SIMD2(w, h)
-        } ?? .zero
         let shader = Shader(function: library.function(functionName), arguments: arguments)
-        return Job(effects: [Effect(kind: kind, shader: shader, maxSampleOffset: offset, isEnabled: true)],
-                   name: functionName, picture: kind == .fill ? .circle : .pool, imagePaths: imagePaths)
-    }
-
-    /// A `--arg` value read as the parameter's type.
-    static func argument(_ text: String, for parameter: ShaderParameter) throws(UsageError) -> Shader.Argument {
-        func numbers(_ count: Int) -> [Float]? {
-            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Float(String($0).trimmed) }
-            guard parts.count == count, parts.allSatisfy({ $0?.isFinite ?? false }) else { return nil }
-            return parts.map { $0! }
-        }
-        let option = "--arg \(parameter.name)"
-        switch parameter.type {
-        case .float:
-            guard let v = numbers(1) else { throw .invalidValue(option: option, value: text, expected: "a number") }
-            return .float(v[0])
-        case .vec2:
-            guard let v = numbers(2) else { throw .invalidValue(option: option, value: text, expected: "two numbers X,Y") }
-            return .float2(v[0], v[1])
-        case .vec3:
-            guard let v = numbers(3) else { throw .invalidValue(option: option, value: text, expected: "three numbers X,Y,Z") }
-            return .float3(v[0], v[1], v[2])
-        case .vec4:
-            if text == "bounds" || text == "boundingRect" { return .boundingRect }
-            if let v = numbers(4) { return .float4(v[0], v[1], v[2], v[3]) }
-            do { return .color(try RGBA.parse(text)) } catch {
-                throw .invalidValue(option: option, value: text,
-                                    expected: "four numbers, a colour (a SwiftUI name such as red, or #rrggbb), or 'bounds'")
-            }
-        case .floatArray:
-            let parts = text.split(separator: ",").map { Float(String($0).trimmed) }
-            guard !parts.isEmpty, parts.allSatisfy({ $0?.isFinite ?? false }) else {
-                throw .invalidValue(option: option, value: text, expected: "numbers separated by commas")
-            }
-            return .floatArray(parts.map { $0! })
-        case .colorArray:
-            do { return .colorArray(try RGBA.parseList(text)) } catch {
-                throw .invalidValue(option: option, value: text, expected: "colours separated by commas (\(error))")
-            }
-        case .image, .layer:
-            preconditionFailure("handled by the caller")
-        }
+        return RenderCommand.Job(effects: [Effect(kind: kind, shader: shader, maxSampleOffset: maxSampleOffset ?? .zero, isEnabled: true)],
+                                 name: functionName, picture: kind == .fill ? .circle : .pool, imagePaths: imagePaths)
     }
 }

@@ -64,3 +64,12 @@ func glErrorName(_ code: UInt32) -> String {
     ]
     return names[code] ?? "GL error 0x\(String(code, radix: 16))"
 }
+
+/// Why the driver rejected a program: the GPU layer's view of a shader error. The effect layer
+/// turns it into its own `ShaderError`, which names the user's file and lines.
+package enum ProgramError: Error, Equatable {
+    /// A shader did not compile; `log` is the driver's message (after `describe`).
+    case compileFailed(file: String, log: String)
+    /// The program did not link.
+    case linkFailed(file: String, log: String)
+}

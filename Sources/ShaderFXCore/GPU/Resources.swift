@@ -1,16 +1,16 @@
 import CGLLoader
 
 /// A 2D texture in a float format, premultiplied RGBA; deleted with its last reference.
-final class Texture {
-    let context: GPUContext
-    let id: GLuint
-    let width: Int
-    let height: Int
+package final class Texture {
+    package let context: GPUContext
+    package let id: GLuint
+    package let width: Int
+    package let height: Int
     /// `GL_RGBA32F` where the GPU filters it linearly, else `GL_RGBA16F`.
-    let internalFormat: GLenum
+    package let internalFormat: GLenum
 
     /// An uninitialised texture of this size, in the context's float format or 8-bit RGBA.
-    init(context: GPUContext, width: Int, height: Int, eightBit: Bool = false) throws(GPUError) {
+    package init(context: GPUContext, width: Int, height: Int, eightBit: Bool = false) throws(GPUError) {
         let limit = context.info.maxTextureSize
         guard width > 0, height > 0, width <= limit, height <= limit else {
             throw .tooLarge(width: width, height: height, maxTextureSize: limit)
@@ -30,7 +30,7 @@ final class Texture {
     }
 
     /// A texture holding `image`, row 0 (the top) at t = 0.
-    convenience init(context: GPUContext, image: RGBAImage) throws(GPUError) {
+    package convenience init(context: GPUContext, image: RGBAImage) throws(GPUError) {
         try self.init(context: context, width: image.width, height: image.height)
         try upload(image)
     }
@@ -42,7 +42,7 @@ final class Texture {
     }
 
     /// Replaces the contents with `image` (same size).
-    func upload(_ image: RGBAImage) throws(GPUError) {
+    package func upload(_ image: RGBAImage) throws(GPUError) {
         precondition(image.width == width && image.height == height)
         let gl = context.gl
         gl.BindTexture(GLenum(GL_TEXTURE_2D), id)
@@ -55,7 +55,7 @@ final class Texture {
     }
 
     /// Sets wrap and filter modes of the bound texture unit's texture.
-    func setSampling(_ sampling: ImageSampling) {
+    package func setSampling(_ sampling: ImageSampling) {
         let gl = context.gl
         gl.BindTexture(GLenum(GL_TEXTURE_2D), id)
         let wrap = GLint(sampling.repeats ? GL_REPEAT : GL_CLAMP_TO_EDGE)
@@ -67,19 +67,19 @@ final class Texture {
     }
 
     /// Binds the texture to texture unit `unit`.
-    func bind(unit: Int) {
+    package func bind(unit: Int) {
         context.gl.ActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
         context.gl.BindTexture(GLenum(GL_TEXTURE_2D), id)
     }
 }
 
 /// A framebuffer object drawing into its own float texture.
-final class Framebuffer {
-    let context: GPUContext
-    let id: GLuint
-    let texture: Texture
+package final class Framebuffer {
+    package let context: GPUContext
+    package let id: GLuint
+    package let texture: Texture
 
-    init(context: GPUContext, width: Int, height: Int, eightBit: Bool = false) throws(GPUError) {
+    package init(context: GPUContext, width: Int, height: Int, eightBit: Bool = false) throws(GPUError) {
         self.context = context
         texture = try Texture(context: context, width: width, height: height, eightBit: eightBit)
         let gl = context.gl
@@ -102,17 +102,17 @@ final class Framebuffer {
         _ = try? context.withCurrent { gl.DeleteFramebuffers(1, &id) }
     }
 
-    var width: Int { texture.width }
-    var height: Int { texture.height }
+    package var width: Int { texture.width }
+    package var height: Int { texture.height }
 
     /// Binds for drawing, with a viewport covering the whole texture.
-    func bindForDrawing() {
+    package func bindForDrawing() {
         context.gl.BindFramebuffer(GLenum(GL_FRAMEBUFFER), id)
         context.gl.Viewport(0, 0, GLsizei(width), GLsizei(height))
     }
 
     /// Reads the rectangle at (`x`, `y`) of `width` x `height` pixels as premultiplied floats, top row first.
-    func read(x: Int, y: Int, width: Int, height: Int) throws(GPUError) -> RGBAImage {
+    package func read(x: Int, y: Int, width: Int, height: Int) throws(GPUError) -> RGBAImage {
         let gl = context.gl
         gl.BindFramebuffer(GLenum(GL_FRAMEBUFFER), id)
         gl.PixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
@@ -126,13 +126,13 @@ final class Framebuffer {
 }
 
 /// A linked vertex + fragment program with cached uniform locations.
-final class Program {
-    let context: GPUContext
-    let id: GLuint
+package final class Program {
+    package let context: GPUContext
+    package let id: GLuint
     private var locations: [String: GLint] = [:]
 
     /// The full-screen triangle every pass draws: three vertices, no attributes.
-    static let vertexSource = """
+    package static let vertexSource = """
         #version 300 es
         void main() {
             vec2 corner = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
@@ -141,8 +141,8 @@ final class Program {
         """
 
     /// Compiles and links; `describe` turns a compile log into the error to throw.
-    init(context: GPUContext, fragmentSource: String, file: String,
-         describe: (String) -> String = { $0 }) throws(ShaderError) {
+    package init(context: GPUContext, fragmentSource: String, file: String,
+         describe: (String) -> String = { $0 }) throws(ProgramError) {
         self.context = context
         let gl = context.gl
         func compile(_ type: Int32, _ source: String) -> (GLuint, String?) {
@@ -197,19 +197,19 @@ final class Program {
         return cString(buffer).trimmingWhitespace
     }
 
-    func use() { context.gl.UseProgram(id) }
+    package func use() { context.gl.UseProgram(id) }
 
     /// The location of uniform `name`, or -1 when the compiler removed it.
-    func location(_ name: String) -> GLint {
+    package func location(_ name: String) -> GLint {
         if let cached = locations[name] { return cached }
         let location = context.gl.GetUniformLocation(id, name)
         locations[name] = location
         return location
     }
 
-    func set(_ name: String, _ v: Float) { context.gl.Uniform1f(location(name), v) }
-    func set(_ name: String, _ x: Float, _ y: Float) { context.gl.Uniform2f(location(name), x, y) }
-    func set(_ name: String, _ x: Float, _ y: Float, _ z: Float) { context.gl.Uniform3f(location(name), x, y, z) }
-    func set(_ name: String, _ x: Float, _ y: Float, _ z: Float, _ w: Float) { context.gl.Uniform4f(location(name), x, y, z, w) }
-    func set(_ name: String, int v: Int) { context.gl.Uniform1i(location(name), GLint(v)) }
+    package func set(_ name: String, _ v: Float) { context.gl.Uniform1f(location(name), v) }
+    package func set(_ name: String, _ x: Float, _ y: Float) { context.gl.Uniform2f(location(name), x, y) }
+    package func set(_ name: String, _ x: Float, _ y: Float, _ z: Float) { context.gl.Uniform3f(location(name), x, y, z) }
+    package func set(_ name: String, _ x: Float, _ y: Float, _ z: Float, _ w: Float) { context.gl.Uniform4f(location(name), x, y, z, w) }
+    package func set(_ name: String, int v: Int) { context.gl.Uniform1i(location(name), GLint(v)) }
 }

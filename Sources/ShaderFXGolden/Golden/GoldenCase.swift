@@ -1,5 +1,6 @@
+import ShaderFXCore
 import Foundation
-import ShaderFX
+
 
 /// One case of a golden suite: `SUITE_DIR/<name>.json`, with its references in `SUITE_DIR/<name>/`.
 ///
@@ -52,17 +53,17 @@ import ShaderFX
 /// `<name>/t0.05.png` is the common reference of frame 0.05; `<name>/<family>/t0.05.png` the
 /// one for a renderer family (`llvmpipe`, `nvidia`, `intel`, `amd`, `other`), used instead when
 /// present, with `tolerance`.
-struct GoldenCase {
+package struct GoldenCase {
     /// The fields a case file may hold.
-    static let fields = ["description", "effect", "shader", "parameters", "events", "input", "picture", "size",
+    package static let fields = ["description", "effect", "shader", "parameters", "events", "input", "picture", "size",
                          "frames", "scale", "tolerance", "gpuTolerance"]
     /// The fields of `shader`.
-    static let shaderFields = ["file", "function", "kind", "args", "maxSampleOffset", "timeArg"]
+    package static let shaderFields = ["file", "function", "kind", "args", "maxSampleOffset", "timeArg"]
     /// The fields of `tolerance` and `gpuTolerance`.
-    static let toleranceFields = ["threshold", "maxDifferentPixels", "maxDifferentRatio", "ignoreAntialiasing"]
+    package static let toleranceFields = ["threshold", "maxDifferentPixels", "maxDifferentRatio", "ignoreAntialiasing"]
 
     /// What to render.
-    enum Source {
+    package enum Source {
         /// A built-in effect with its parameters, and the taps and drags that drive a gesture
         /// effect's frames (empty: one tap at `origin` or the centre at time 0).
         case builtIn(any BuiltInEffect.Type, values: ParameterValues, events: EventScript)
@@ -71,38 +72,38 @@ struct GoldenCase {
     }
 
     /// Where the input picture comes from.
-    enum Input {
+    package enum Input {
         case file(String)
         case picture(BuiltInPicture, width: Int, height: Int)
     }
 
     /// One frame: its reference's file name (without `.png`) and its time, nil for `still`.
-    struct Frame {
+    package struct Frame {
         var name: String
         var time: Double?
     }
 
     /// The case's name: its file name without `.json`.
-    var name: String
+    package var name: String
     /// The case file's path.
-    var file: String
+    package var file: String
     /// The folder of its references: `SUITE_DIR/<name>`.
-    var folder: String
-    var description: String?
+    package var folder: String
+    package var description: String?
     /// A short name for what is rendered: the effect's or the function's.
-    var effectName: String
-    var source: Source
-    var input: Input
-    var frames: [Frame]
-    var scale: Int
-    var tolerance: ComparisonOptions
-    var gpuTolerance: ComparisonOptions?
+    package var effectName: String
+    package var source: Source
+    package var input: Input
+    package var frames: [Frame]
+    package var scale: Int
+    package var tolerance: ComparisonOptions
+    package var gpuTolerance: ComparisonOptions?
 
     /// The reference file name of a frame at `time`: `t0.05`, `t1`.
-    static func frameName(_ time: Double) -> String { "t" + ValueForms.format(time) }
+    package static func frameName(_ time: Double) -> String { "t" + ValueForms.format(time) }
 
     /// The effect passes of `frame` over a picture of `size` points.
-    func passes(for frame: Frame, size: SIMD2<Double>) throws -> [Effect] {
+    package func passes(for frame: Frame, size: SIMD2<Double>) throws -> [Effect] {
         switch source {
         case let .builtIn(type, values, events):
             guard let time = frame.time else { return try type.init(values: values).passes }
@@ -115,7 +116,7 @@ struct GoldenCase {
     }
 
     /// Reads and checks the case file at `path`.
-    static func load(path: String, name: String, folder: String) throws(SuiteError) -> GoldenCase {
+    package static func load(path: String, name: String, folder: String) throws(SuiteError) -> GoldenCase {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -126,7 +127,7 @@ struct GoldenCase {
     }
 
     /// Checks a parsed case; every error names `path` and the JSON path.
-    static func parse(_ json: JSONValue, path: String, name: String, folder: String) throws(SuiteError) -> GoldenCase {
+    package static func parse(_ json: JSONValue, path: String, name: String, folder: String) throws(SuiteError) -> GoldenCase {
         let f = try JSONFields(json, file: path, path: "", allowed: fields)
         let directory = (path as NSString).deletingLastPathComponent
         func relative(_ file: String) -> String {
@@ -262,7 +263,7 @@ struct GoldenCase {
 
     /// The animator of a built-in effect's frames; a gesture or touch effect with no events
     /// gets one tap at time 0 at its `origin` parameter, or the picture's centre.
-    static func animator(_ type: any BuiltInEffect.Type, values: ParameterValues, events: EventScript,
+    package static func animator(_ type: any BuiltInEffect.Type, values: ParameterValues, events: EventScript,
                          size: SIMD2<Double>) -> EffectAnimator {
         var events = events
         if events.taps.isEmpty && events.drags.isEmpty {
@@ -281,7 +282,7 @@ struct GoldenCase {
     }
 
     /// `"WxH"`, each side 1...16384; 512x384 when absent.
-    static func pictureSize(_ text: String?, fields f: JSONFields) throws(SuiteError) -> (width: Int, height: Int) {
+    package static func pictureSize(_ text: String?, fields f: JSONFields) throws(SuiteError) -> (width: Int, height: Int) {
         guard let text else { return (512, 384) }
         let parts = text.lowercased().split(separator: "x")
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
@@ -293,7 +294,7 @@ struct GoldenCase {
 
     /// `tolerance` / `gpuTolerance`: the fields of `ComparisonOptions`, missing ones at their
     /// defaults.
-    static func options(_ value: JSONValue?, file: String, key: String) throws(SuiteError) -> ComparisonOptions? {
+    package static func options(_ value: JSONValue?, file: String, key: String) throws(SuiteError) -> ComparisonOptions? {
         guard let value, value != .null else { return nil }
         let f = try JSONFields(value, file: file, path: key, allowed: toleranceFields)
         var options = ComparisonOptions.default
@@ -311,7 +312,7 @@ struct GoldenCase {
     }
 
     /// The `shader` object: a user's function with its arguments.
-    static func customShader(
+    package static func customShader(
         _ value: JSONValue, file: String, relative: (String) -> String, hasFrames: Bool
     ) throws(SuiteError) -> (source: Source, name: String, kind: EffectKind) {
         let f = try JSONFields(value, file: file, path: "shader", allowed: shaderFields)
@@ -372,10 +373,8 @@ struct GoldenCase {
                 imagePaths[index] = relative(text)
                 arguments.append(.float(0))  // replaced by the image when the case is loaded
             } else {
-                do { arguments.append(try RenderCommand.argument(text, for: parameter)) } catch {
-                    let expected: String
-                    if case let .invalidValue(_, _, what) = error { expected = "expected \(what), found '\(text)'" } else { expected = "\(error)" }
-                    throw f.error("args.\(parameter.name)", expected)
+                do { arguments.append(try Shader.Argument.parse(text, for: parameter)) } catch {
+                    throw f.error("args.\(parameter.name)", "expected \(error.expected), found '\(text)'")
                 }
             }
         }

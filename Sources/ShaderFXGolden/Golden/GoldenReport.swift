@@ -1,13 +1,13 @@
 import Foundation
-import ShaderFX
+
 
 /// The report of a golden-suite run: `report.json` (a `SuiteOutcome`) and `index.html`, which
 /// shows expected, actual and difference side by side for every frame, with a slider and a flip
 /// button between expected and actual. The HTML has no outside assets: its style and script are
 /// inline and its pictures are the files in `images/` beside it.
-enum GoldenReport {
+package enum GoldenReport {
     /// Writes both files into `folder` (which exists), each atomically.
-    static func write(_ outcome: SuiteOutcome, to folder: String) throws {
+    package static func write(_ outcome: SuiteOutcome, to folder: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try encoder.encode(outcome).write(to: URL(fileURLWithPath: folder + "/report.json"), options: .atomic)
@@ -15,7 +15,7 @@ enum GoldenReport {
     }
 
     /// The HTML page.
-    static func html(_ outcome: SuiteOutcome) -> String {
+    package static func html(_ outcome: SuiteOutcome) -> String {
         var summary = "\(outcome.passed) passed, \(outcome.failed) failed"
         if outcome.recorded > 0 { summary += ", \(outcome.recorded) recorded" }
         var body = """
@@ -111,12 +111,12 @@ enum GoldenReport {
     }
 
     /// A relative file path as a URL in an attribute: percent-encoded, then escaped.
-    static func url(_ path: String) -> String {
+    package static func url(_ path: String) -> String {
         escape(path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path)
     }
 
     /// Text safe inside HTML elements and attribute values.
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.count)
         for c in text {

@@ -1,8 +1,8 @@
 /// Word wrapping and "did you mean" suggestions for help and errors.
-enum TextUtilities {
+package enum TextUtilities {
     /// Lays out `words` in lines of at most `width` characters; lines after the first start
     /// with `hangingIndent` spaces. A word longer than a line gets a line of its own.
-    static func wrap(words: [String], width: Int, hangingIndent: Int = 0) -> [String] {
+    package static func wrap(words: [String], width: Int, hangingIndent: Int = 0) -> [String] {
         var lines: [String] = []
         var line = ""
         for word in words {
@@ -21,7 +21,7 @@ enum TextUtilities {
 
     /// Wraps text at `width` columns, keeping its line breaks; a line's leading spaces are
     /// repeated on the lines it wraps into, so indented lists stay indented.
-    static func wrap(_ text: String, width: Int) -> [String] {
+    package static func wrap(_ text: String, width: Int) -> [String] {
         text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line -> [String] in
             let indent = line.prefix { $0 == " " }.count
             let words = line.split(separator: " ").map(String.init)
@@ -33,13 +33,13 @@ enum TextUtilities {
 
     /// The column where help starts for these left entries: after the longest one plus two
     /// spaces, but at most 30.
-    static func helpColumn(for lefts: [String]) -> Int {
+    package static func helpColumn(for lefts: [String]) -> Int {
         min((lefts.map(\.count).max() ?? 0) + 2, 30)
     }
 
     /// Two columns: each left entry, then its help words wrapped into the right column starting
     /// at `column`; a left entry too wide for the column puts its help on the following lines.
-    static func columns(_ rows: [(left: String, right: [String])], width: Int, column: Int? = nil) -> [String] {
+    package static func columns(_ rows: [(left: String, right: [String])], width: Int, column: Int? = nil) -> [String] {
         let column = column ?? helpColumn(for: rows.map(\.left))
         let pad = String(repeating: " ", count: column)
         var lines: [String] = []
@@ -59,7 +59,7 @@ enum TextUtilities {
     /// The candidate nearest to `typed` when it is close enough to be a likely typo: a
     /// candidate that starts with `typed` (at least 2 characters, one such candidate), else the
     /// one with the smallest edit distance (transpositions count 1) within a length-based limit.
-    static func suggestion(for typed: String, among candidates: [String]) -> String? {
+    package static func suggestion(for typed: String, among candidates: [String]) -> String? {
         let typed = typed.lowercased()
         if typed.count >= 2 {
             let prefixed = candidates.filter { $0.lowercased().hasPrefix(typed) }
@@ -76,7 +76,7 @@ enum TextUtilities {
 
     /// Optimal-string-alignment distance: insertions, deletions, substitutions and swaps of
     /// two neighbouring characters each cost 1.
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    package static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
@@ -97,14 +97,14 @@ enum TextUtilities {
 
 extension String {
     /// The string without spaces at its end.
-    var trailingSpacesRemoved: String {
+    package var trailingSpacesRemoved: String {
         var s = self
         while s.last == " " { s.removeLast() }
         return s
     }
 
     /// The string without whitespace at either end.
-    var trimmed: String {
+    package var trimmed: String {
         String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
     }
 }

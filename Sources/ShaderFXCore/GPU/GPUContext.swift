@@ -136,7 +136,7 @@ public struct GPUInfo: Sendable, Equatable {
 public final class GPUContext: @unchecked Sendable {
     /// What this context runs on.
     public private(set) var info: GPUInfo
-    let gl: SFXGLES
+    package let gl: SFXGLES
     private let egl: SFXEGL
     private let display: EGLDisplay
     private let context: EGLContext
@@ -205,7 +205,7 @@ public final class GPUContext: @unchecked Sendable {
     }
 
     /// Throws the first pending GL error, naming `call`.
-    func check(_ call: @autoclosure () -> String) throws(GPUError) {
+    package func check(_ call: @autoclosure () -> String) throws(GPUError) {
         let code = gl.GetError()
         if code != GL_NO_ERROR {
             while gl.GetError() != GL_NO_ERROR {}

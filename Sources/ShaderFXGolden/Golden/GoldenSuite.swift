@@ -1,0 +1,249 @@
+import Foundation
+
+/// Loading a suite's cases and preparing its report folder.
+package enum GoldenSuite {
+    /// The cases of the suite (`*.json` directly in it), sorted by name, filtered.
+    package static func loadSuite(_ suite: String, filter: String?) throws(SuiteError) -> [GoldenCase] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: suite, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw SuiteError(file: suite, path: "", message: "not a folder: a suite is a folder of <case>.json files")
+        }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: suite)
+                .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
+                .map { String($0.dropLast(5)) }
+                .sorted()
+        } catch {
+            throw SuiteError(file: suite, path: "", message: "cannot list the folder (\(error.localizedDescription))")
+        }
+        guard !names.isEmpty else {
+            throw SuiteError(file: suite, path: "", message: "no cases: a suite holds <case>.json files (see 'shaderfx test --help')")
+        }
+        let chosen = filter.map { text in names.filter { $0.contains(text) } } ?? names
+        guard !chosen.isEmpty else {
+            throw SuiteError(file: suite, path: "", message: "no case name contains '\(filter!)' (cases: \(names.joined(separator: ", ")))")
+        }
+        var cases: [GoldenCase] = []
+        for name in chosen {
+            cases.append(try GoldenCase.load(path: "\(suite)/\(name).json", name: name, folder: "\(suite)/\(name)"))
+        }
+        return cases
+    }
+
+    /// Makes the report folder ready: created if absent; an existing one must be empty or hold
+    /// an earlier report (its report.json), whose images/ is removed.
+    package static func prepareReportFolder(_ path: String) throws(SuiteError) {
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        do {
+            if fm.fileExists(atPath: path, isDirectory: &isDirectory) {
+                guard isDirectory.boolValue else {
+                    throw SuiteError(file: path, path: "", message: "--report: a file is in the way; give a folder")
+                }
+                let contents = try fm.contentsOfDirectory(atPath: path)
+                guard contents.isEmpty || contents.contains("report.json") else {
+                    throw SuiteError(file: path, path: "", message: "--report: the folder holds other files and no report.json; give an empty or new folder")
+                }
+                if contents.contains("images") { try fm.removeItem(atPath: path + "/images") }
+            }
+            try fm.createDirectory(atPath: path + "/images", withIntermediateDirectories: true)
+        } catch let error as SuiteError {
+            throw error
+        } catch {
+            throw SuiteError(file: path, path: "", message: "cannot prepare the report folder (\(error.localizedDescription))")
+        }
+    }
+
+
+    /// Runs the command and returns its exit status; usage errors and GPU set-up errors are
+    /// thrown for the caller to report (exit 2).
+    /// The tolerance against an llvmpipe reference on a GPU when the case gives none: the case's
+    /// own, with the per-pixel threshold raised to at least 0.01. Measured on an NVIDIA H200
+    /// against llvmpipe over every built-in effect (docs/GPU.md), pixels differ by at most one
+    /// 8-bit level, a YIQ delta of at most 0.0047; 0.01 (about 2.5 levels) leaves room for that.
+    package static func gpuDefault(from tolerance: ComparisonOptions) -> ComparisonOptions {
+        var options = tolerance
+        options.threshold = max(options.threshold, 0.01)
+        return options
+    }
+}
+
+/// Renders cases, compares or records their frames, writes their report pictures.
+package struct GoldenRunner {
+    package let suite: String
+    package let reportFolder: String
+    package let mode: RecordMode
+    package let family: String
+    package let renderer: Renderer
+
+    /// A runner over `suite`, writing pictures into `reportFolder`.
+    package init(suite: String, reportFolder: String, mode: RecordMode, family: String, renderer: Renderer) {
+        self.suite = suite
+        self.reportFolder = reportFolder
+        self.mode = mode
+        self.family = family
+        self.renderer = renderer
+    }
+
+    /// The case's input picture, and its image arguments loaded into its effect.
+    package func loadInput(for golden: GoldenCase) throws(SuiteError) -> RGBAImage {
+        let limits = ImageLimits(maxDimension: renderer.context.info.maxTextureSize / golden.scale)
+        switch golden.input {
+        case let .file(path):
+            do { return try PNG.read(path: path, limits: limits) } catch {
+                throw SuiteError(file: golden.file, path: "input", message: "\(error)")
+            }
+        case let .picture(picture, width, height):
+            return picture.draw(width: width, height: height)
+        }
+    }
+
+    /// Renders and judges every frame of a case.
+    package func run(_ golden: GoldenCase, input: RGBAImage) -> CaseOutcome {
+        var outcome = CaseOutcome(name: golden.name, file: golden.file, description: golden.description,
+                                  effect: golden.effectName, status: .passed, message: "", frames: [])
+        do {
+            let size = SIMD2(Double(input.width), Double(input.height))
+            var images: [Int: RGBAImage] = [:]
+            if case let .custom(_, paths, _) = golden.source {
+                for (index, path) in paths { images[index] = try PNG.read(path: path) }
+            }
+            for frame in golden.frames {
+                var passes = try golden.passes(for: frame, size: size)
+                for (index, image) in images { passes[0].shader.arguments[index] = .image(image) }
+                for pass in passes { try renderer.prepare(pass) }
+                let rendered = try renderer.render(input, effects: passes, scale: golden.scale)
+                outcome.frames.append(try judge(frame, of: golden, rendered: rendered))
+            }
+        } catch {
+            outcome.status = .failed
+            outcome.message = "\(error)"
+            return outcome
+        }
+        if outcome.frames.contains(where: { $0.status == .failed }) {
+            outcome.status = .failed
+        } else if outcome.frames.contains(where: { $0.status == .recorded }) {
+            outcome.status = .recorded
+        }
+        return outcome
+    }
+
+    /// Compares one rendered frame with its reference, or records it, and writes its pictures
+    /// into the report folder.
+    package func judge(_ frame: GoldenCase.Frame, of golden: GoldenCase, rendered: RGBAImage) throws -> FrameOutcome {
+        // Quantised as a reference file is: what is compared is what would be recorded.
+        let bytes = try PNG.encode(rendered)
+        let actual = try PNG.decode(bytes, name: "\(golden.name)/\(frame.name)")
+        let fm = FileManager.default
+        let familyFolder = "\(golden.folder)/\(family)"
+        let familyPath = "\(familyFolder)/\(frame.name).png"
+        let commonPath = "\(golden.folder)/\(frame.name).png"
+        let imageFolder = "images/\(golden.name)"
+        try fm.createDirectory(atPath: "\(reportFolder)/\(imageFolder)", withIntermediateDirectories: true)
+        func reportImage(_ kind: String) -> String { "\(imageFolder)/\(frame.name).\(kind).png" }
+
+        var outcome = FrameOutcome(name: frame.name, time: frame.time, status: .passed, message: "",
+                                   reference: nil, referenceKind: nil, tolerance: nil, comparison: nil, images: [:])
+        try PNG.writeFile(bytes, to: "\(reportFolder)/\(reportImage("actual"))", durable: false)
+        outcome.images["actual"] = reportImage("actual")
+
+        let reference: (path: String, kind: String)? =
+            fm.fileExists(atPath: familyPath) ? (familyPath, "family")
+            : fm.fileExists(atPath: commonPath) ? (commonPath, "common") : nil
+
+        func record(_ why: String) throws {
+            var isDirectory: ObjCBool = false
+            let intoFamily = fm.fileExists(atPath: familyFolder, isDirectory: &isDirectory) && isDirectory.boolValue
+            let target = intoFamily ? familyPath : commonPath
+            try fm.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try PNG.writeFile(bytes, to: target)
+            outcome.status = .recorded
+            outcome.reference = relative(target)
+            outcome.referenceKind = intoFamily ? "family" : "common"
+            outcome.message = "\(why): recorded \(relative(target))"
+        }
+
+        guard let reference else {
+            if mode == .never {
+                outcome.status = .failed
+                outcome.message = "no reference: looked for \(relative(familyPath)) and \(relative(commonPath)); "
+                    + "record with --record missing (nothing is recorded in --record never mode, the default when CI is set)"
+            } else {
+                try record("no reference")
+            }
+            return outcome
+        }
+        if mode == .all {
+            try record("--record all")
+            return outcome
+        }
+
+        let expectedBytes: [UInt8]
+        do { expectedBytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: reference.path))) } catch {
+            throw SuiteError(file: reference.path, path: "", message: "cannot read the reference (\(error.localizedDescription))")
+        }
+        let expected = try PNG.decode(expectedBytes, name: reference.path)
+        try PNG.writeFile(expectedBytes, to: "\(reportFolder)/\(reportImage("expected"))", durable: false)
+        outcome.images["expected"] = reportImage("expected")
+        outcome.reference = relative(reference.path)
+        outcome.referenceKind = reference.kind
+        let tolerance = reference.kind == "common" && family != "llvmpipe"
+            ? golden.gpuTolerance ?? GoldenSuite.gpuDefault(from: golden.tolerance) : golden.tolerance
+        outcome.tolerance = tolerance
+
+        let report: ComparisonReport
+        do {
+            let (result, diff) = try ImageComparison.compareWithDiff(expected: expected, actual: actual, options: tolerance)
+            report = result
+            try PNG.write(diff, to: "\(reportFolder)/\(reportImage("diff"))")
+            outcome.images["diff"] = reportImage("diff")
+        } catch let mismatch as ComparisonError {
+            outcome.status = .failed
+            outcome.message = "\(mismatch) (reference \(relative(reference.path)))"
+            if mode == .failed { try record(outcome.message) }
+            return outcome
+        }
+        outcome.comparison = report
+        if !report.passed {
+            outcome.status = .failed
+            let total = report.width * report.height
+            let at = report.maxDeltaAt.map { " at \($0)" } ?? ""
+            outcome.message = "\(report.differentPixels) pixels differ (\(CompareFormat.fixed(report.differentRatio * 100, 3))%), "
+                + "allowed \(CompareFormat.budget(tolerance, total: total)) at threshold \(CompareFormat.number(tolerance.threshold)); "
+                + "largest delta \(CompareFormat.fixed(report.maxDelta, 4))\(at); reference \(relative(reference.path))"
+            if mode == .failed { try record(outcome.message) }
+        }
+        return outcome
+    }
+
+    /// `path` relative to the suite folder when inside it.
+    package func relative(_ path: String) -> String {
+        path.hasPrefix(suite + "/") ? String(path.dropFirst(suite.count + 1)) : path
+    }
+
+    /// The lines printed for a case: one, then for a failure one indented line per failing frame.
+    package static func lines(for outcome: CaseOutcome, suite: String, report: String) -> [String] {
+        let frames = "\(outcome.frames.count) frame\(outcome.frames.count == 1 ? "" : "s")"
+        let delta = outcome.worstDelta.map { "worst delta \(CompareFormat.fixed($0, 4))" }
+        let psnr = outcome.worstPSNR.map { $0.isFinite ? "PSNR \(CompareFormat.fixed($0, 1)) dB" : "PSNR inf" }
+        switch outcome.status {
+        case .passed:
+            return ["PASS \(outcome.name) (\([frames, delta, psnr].compactMap { $0 }.joined(separator: ", ")))"]
+        case .recorded:
+            let targets = Set(outcome.frames.filter { $0.status == .recorded }.compactMap { $0.reference.map { ($0 as NSString).deletingLastPathComponent } })
+            let count = outcome.frames.filter { $0.status == .recorded }.count
+            let counted = count == outcome.frames.count ? frames : "\(count) of \(frames)"
+            return ["RECORDED \(outcome.name) (\(counted) into \(targets.sorted().map { $0 + "/" }.joined(separator: ", ")))"]
+        case .failed:
+            if !outcome.message.isEmpty { return ["FAIL \(outcome.name) (\(outcome.message))"] }
+            let failing = outcome.frames.filter { $0.status == .failed }
+            var lines = ["FAIL \(outcome.name) (\(failing.count) of \(frames) failed\([delta, psnr].compactMap { $0 }.map { ", " + $0 }.joined()))"]
+            for frame in failing {
+                let diff = frame.images["diff"].map { "; diff \(report)/\($0)" } ?? ""
+                lines.append("  \(frame.name): \(frame.message)\(diff)")
+            }
+            return lines
+        }
+    }
+}
