@@ -134,7 +134,7 @@ struct CustomShaderFlags: ParsableArguments {
     @Option(valueName: "DIR", help: "a folder of .metal files, translated as one library (as Xcode builds ShaderLibrary.default)",
             section: "CUSTOM SHADER")
     var library: String?
-    @Option(short: "I", valueName: "DIR", help: "a folder searched by #include \"...\" in Metal, after the including file's own (repeatable)",
+    @Option(short: "I", valueName: "DIR", help: "a folder searched by #include \"...\" in Metal, after the including file's own",
             section: "CUSTOM SHADER")
     var include: [String]
     @Option(valueName: "NAME", help: "the function to run (default: the library's only effect function)", section: "CUSTOM SHADER")

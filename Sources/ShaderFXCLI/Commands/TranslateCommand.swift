@@ -8,12 +8,12 @@ struct TranslateCommand: ParsableCommand {
             name: "translate",
             abstract: "Print the GLSL ES that a [[ stitchable ]] Metal file (or folder) is translated to.",
             discussion: """
-                Reads a .metal file as SwiftUI developers write them (#include <metal_stdlib>, \\
-                #include <SwiftUI/SwiftUI.h>, [[ stitchable ]] functions), or with --library every .metal file \\
-                of a folder as one library, and prints the GLSL ES 3.0 library that 'shaderfx render --shader' \\
-                runs: each stitchable function keeps its name, with ShaderFX's GLSL signature (see 'shaderfx \\
-                render --help'). With --function it also says the function's kind and the arguments it takes \\
-                (as --arg NAME=VALUE), as comment lines before the GLSL. Errors name the Metal file, line and \\
+                Reads a .metal file as SwiftUI developers write them (#include <metal_stdlib>, \
+                #include <SwiftUI/SwiftUI.h>, [[ stitchable ]] functions), or with --library every .metal file \
+                of a folder as one library, and prints the GLSL ES 3.0 library that 'shaderfx render --shader' \
+                runs: each stitchable function keeps its name, with ShaderFX's GLSL signature (see 'shaderfx \
+                render --help'). With --function it also says the function's kind and the arguments it takes \
+                (as --arg NAME=VALUE), as comment lines before the GLSL. Errors name the Metal file, line and \
                 column: FILE:LINE:COL: error: MESSAGE (exit status 1).
                 """,
             examples: [
@@ -28,7 +28,7 @@ struct TranslateCommand: ParsableCommand {
     var file: String?
     @Option(valueName: "DIR", help: "a folder of .metal files, translated as one library")
     var library: String?
-    @Option(short: "I", valueName: "DIR", help: "a folder searched by #include \"...\", after the including file's own (repeatable)")
+    @Option(short: "I", valueName: "DIR", help: "a folder searched by #include \"...\", after the including file's own")
     var include: [String]
     @Option(valueName: "NAME", help: "a stitchable function: print its kind and arguments too")
     var function: String?
