@@ -66,15 +66,19 @@ public struct MetalStitchableFunction: Sendable {
     public var kind: MetalEffectKind
     /// Where it is defined in Metal.
     public var location: MetalSourceLocation
-    /// The user's arguments after the leading ones (`position`, and `color` or `layer`), with their GLSL types:
-    /// `float`, `vec2`, `vec3`, `vec4`, `FloatArray`, `ColorArray` or `sampler2D`.
+    /// The user's arguments after the leading ones (`position`, and `color` or `layer`), in order, with their
+    /// Metal names and GLSL types (`float`, `vec2`, `vec3`, `vec4`, `FloatArray`, `ColorArray` or `sampler2D`).
     public var parameters: [(name: String, glslType: String)]
+    /// The GLSL names of ``parameters`` (the Metal name unless reserved in GLSL or clashing, e.g. `m_input`);
+    /// `#pragma shaderfx sampler(...)` lines use these.
+    public var glslParameterNames: [String]
     /// Creates a description of a stitchable function.
     public init(name: String, kind: MetalEffectKind, location: MetalSourceLocation, parameters: [(name: String, glslType: String)]) {
         self.name = name
         self.kind = kind
         self.location = location
         self.parameters = parameters
+        self.glslParameterNames = parameters.map(\.name)
     }
 }
 
@@ -194,4 +198,9 @@ func readSourceFile(_ path: String, from: MetalSourceLocation? = nil) throws(Met
 /// Lexically normalises a path (`a/./b/../c` → `a/c`).
 func normalizePath(_ path: String) -> String {
     (path as NSString).standardizingPath
+}
+
+extension MetalError: LocalizedError {
+    /// The clang-style description, so `localizedDescription` shows it too.
+    public var errorDescription: String? { description }
 }

@@ -65,6 +65,8 @@ final class Stmt {
         case expr(Expr)
         case ifElse(Expr, Stmt, Stmt?)
         case forLoop(Stmt?, Expr?, Expr?, Stmt)
+        /// `for (T x : array) body`
+        case rangeFor(VarDecl, Expr, Stmt)
         case whileLoop(Expr, Stmt)
         case doWhile(Stmt, Expr)
         case switchStmt(Expr, Stmt)
@@ -101,6 +103,8 @@ struct FuncDecl {
     var body: Stmt?
     var isStitchable: Bool
     var loc: MetalSourceLocation
+    /// A member function declared `const` (its `this` is read only).
+    var isConstMethod = false
 }
 
 /// A struct definition.
@@ -108,6 +112,8 @@ struct StructDecl {
     var name: String
     var members: [VarDecl]
     var loc: MetalSourceLocation
+    /// Member functions, lowered to free functions taking `this`.
+    var methods: [FuncDecl] = []
 }
 
 /// A top-level declaration.

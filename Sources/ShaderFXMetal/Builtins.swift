@@ -180,9 +180,6 @@ extension Semantic {
             var allowInt = false
             if case .genInt = form { allowInt = true }
             let t = try genericType(args, allowInt: allowInt, name, loc)
-            if g == "normalize" || g == "reflect" || g == "faceforward", !t.isVector {
-                // GLSL accepts scalars too; keep them.
-            }
             return TE(g: .call(g, try genericArgs(args, exprs, t, scalarOK: scalarOK)), type: t)
         case .reduce(let g, let n):
             try arity(n)
@@ -274,10 +271,9 @@ extension Semantic {
             switch args[0].type {
             case .scalar(.bool): return args[0]
             case .vector(.bool, _): return TE(g: .call(name, [args[0].g]), type: .bool)
-            case .vector(_, let n):
+            case .vector:
                 // Metal converts to bool per component.
                 let b = try lowerBinary("!=", args[0], literal(.int(0), args[0].type.scalar!), loc)
-                _ = n
                 return TE(g: .call(name, [b.g]), type: .bool)
             default:
                 throw error(loc, "'\(name)' takes a vector of booleans")
@@ -305,7 +301,11 @@ extension Semantic {
                 return TE(g: .ternary(cb.g, a[1], a[0]), type: t)
             case .vector(.bool, let n) where n == t.vectorSize:
                 guard t.scalar!.isFloat else {
-                    throw error(loc, "select() on integer vectors is not supported; use float vectors")
+                    // GLSL ES 3.00's mix() with a bvec is float-only: select per component.
+                    let T = t.glsl
+                    let B = "bvec\(n)"
+                    requireHelper("mtl_select:\(T)", "\(T) mtl_select(\(T) a, \(T) b, \(B) c) { \(T) r; for (int k = 0; k < \(n); ++k) r[k] = c[k] ? b[k] : a[k]; return r; }")
+                    return TE(g: .call("mtl_select", [a[0], a[1], c.g]), type: t)
                 }
                 return TE(g: .call("mix", [a[0], a[1], c.g]), type: t)
             default:
@@ -328,22 +328,35 @@ extension Semantic {
 
     func lowerMethodCall(_ objExpr: Expr, _ method: String, _ exprs: [Expr], _ loc: MetalSourceLocation) throws(MetalError) -> TE {
         let obj = try lowerExpr(objExpr)
+        if case .structure(let g) = obj.type, let s = structByGLSL[g] {
+            guard let methods = functions[s.name + "::" + method] else {
+                throw error(loc, "no member function named '\(method)' in '\(s.name)'")
+            }
+            let this = Expr(.unary("&", objExpr), objExpr.loc)
+            if let r = try lowerUserCall(s.name + "::" + method, methods, [this] + exprs, loc, fallbackToBuiltin: false) { return r }
+        }
         switch (obj.type, method) {
         case (.layer, "sample"):
             guard exprs.count == 1 else { throw error(loc, "'Layer::sample' takes one float2 position") }
             let p = try convert(try lowerExpr(exprs[0]), to: .vector(.float, 2), exprs[0].loc)
             return TE(g: .call("sampleLayer", [obj.g, p.g]), type: .vector(.half, 4))
         case (.texture, "sample"):
-            guard exprs.count == 2 else {
-                throw error(loc, "texture sample() with bias, level, gradient or offset arguments is not supported; use sample(sampler, uv)")
+            var lod: (String, GExpr)?
+            if exprs.count == 3, case .call(let fn, let fa) = exprs[2].kind, case .ident(let opt) = fn.kind, fa.count == 1,
+               opt == "level" || opt == "bias" {
+                lod = (opt, try convert(try lowerExpr(fa[0]), to: .float, fa[0].loc).g)
+            } else if exprs.count != 2 {
+                throw error(loc, "texture sample() with gradient, offset or more arguments is not supported; use sample(sampler, uv), with level(x) or bias(x) at most")
             }
-            guard case .ident(let texName) = objExpr.kind, let f = current, f.decl.isStitchable,
+            guard case .ident(let texName) = objExpr.kind, let f = current,
                   f.params.contains(where: { $0.name == texName && $0.type == .texture }) else {
-                throw error(loc, "textures can only be sampled in the [[ stitchable ]] function that receives them (the sampler state becomes a #pragma for that argument)")
+                throw error(loc, "only texture parameters can be sampled (the sampler state becomes a #pragma for the stitchable function's argument)")
             }
             let sampler: SamplerState
-            if case .construct(let spec, let a) = exprs[0].kind, spec.name == "sampler", a.isEmpty {
-                sampler = SamplerState()
+            if case .construct(let spec, let a) = exprs[0].kind, spec.name == "sampler" {
+                var d = VarDecl(type: spec, name: "sampler", loc: exprs[0].loc)
+                d.samplerArgs = a
+                sampler = try samplerState(d)
             } else {
                 guard case .ident(let sname) = exprs[0].kind, let sv = lookup(sname), let st = sv.sampler else {
                     throw error(exprs[0].loc, "the first argument of sample() must be a 'constexpr sampler' variable")
@@ -357,6 +370,9 @@ extension Semantic {
             var uv = try convert(try lowerExpr(exprs[1]), to: .vector(.float, 2), exprs[1].loc)
             if sampler.pixelCoordinates {
                 uv = TE(g: .binary("/", uv.g, .call("vec2", [.call("textureSize", [obj.g, .lit("0")])])), type: uv.type)
+            }
+            if let (opt, value) = lod {
+                return TE(g: .call(opt == "level" ? "textureLod" : "texture", [obj.g, uv.g, value]), type: .vector(.half, 4))
             }
             return TE(g: .call("texture", [obj.g, uv.g]), type: .vector(.half, 4))
         case (.texture, "get_width"), (.texture, "get_height"):

@@ -76,7 +76,9 @@ struct Emitter {
                 default: break
                 }
             }
-            line(ind + "for (\(initText); \(c.map { Emitter.expr($0) } ?? ""); \(step.map { Emitter.expr($0) } ?? "")) {", s.loc)
+            let cond = c.map { " " + Emitter.expr($0) } ?? ""
+            let stepText = step.map { " " + Emitter.expr($0) } ?? ""
+            line(ind + "for (\(initText);\(cond);\(stepText)) {", s.loc)
             body(b, depth)
             line(ind + "}", s.loc)
         case .whileLoop(let c, let b):

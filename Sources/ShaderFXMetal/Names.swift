@@ -54,7 +54,7 @@ enum GLSLNames {
     static func safe(_ name: String) -> String {
         var n = name
         while n.contains("__") { n = n.replacingOccurrences(of: "__", with: "_u") }
-        if isReserved(n) || n != name { n = "m_" + n }
+        if isReserved(n) || n != name { n = (n.hasPrefix("_") ? "m" : "m_") + n }
         while isReserved(n) { n = "m_" + n }
         return n
     }

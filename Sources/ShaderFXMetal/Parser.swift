@@ -4,17 +4,21 @@ struct Parser {
     var pos = 0
     /// Struct and alias names declared so far (needed to tell casts and declarations apart).
     var userTypes: Set<String> = []
+    /// Member functions of the struct being parsed.
+    var pendingMethods: [FuncDecl] = []
+    /// Scoped enums (`enum class`), whose enumerators are written `Name::A`.
+    var enumNames: Set<String> = []
 
-    static let namespaces: Set<String> = ["metal", "SwiftUI", "fast", "precise", "native"]
+    /// Namespaces whose qualification is dropped (`metal::`, `SwiftUI::`, and the file's own namespaces).
+    var namespaces: Set<String> = ["metal", "SwiftUI", "fast", "precise", "native"]
     static let qualifiers: Set<String> = ["const", "constexpr", "constant", "device", "thread", "threadgroup", "static",
                                           "inline", "volatile", "restrict", "__restrict", "thread_local", "ray_data", "object_data"]
     static let unsupportedKeywords: [String: String] = [
-        "template": "templates", "class": "classes", "enum": "enums", "union": "unions", "namespace": "namespace definitions",
+        "template": "templates", "class": "classes", "union": "unions",
         "operator": "operator overloading", "kernel": "kernel functions", "vertex": "vertex functions", "fragment": "fragment functions",
-        "goto": "goto", "sizeof": "sizeof", "new": "new", "delete": "delete", "auto": "auto", "decltype": "decltype",
-        "this": "member functions", "typename": "templates", "public": "classes", "private": "classes",
+        "goto": "goto", "sizeof": "sizeof", "new": "new", "delete": "delete", "decltype": "decltype",
+        "typename": "templates", "public": "classes", "private": "classes",
         "double": "double (Metal has no double precision)", "long": "long (64-bit integers)", "ulong": "ulong (64-bit integers)",
-        "struct_unsupported": "",
     ]
 
     init(tokens: [Token]) {
@@ -45,13 +49,13 @@ struct Parser {
     /// Skips `metal::`, `SwiftUI::` ... prefixes at `k` tokens ahead; returns the offset of the name.
     func skipNamespaces(from k: Int) -> Int {
         var j = k
-        while peek(j).kind == .identifier, Parser.namespaces.contains(peek(j).text), peek(j + 1).isPunct("::") { j += 2 }
+        while peek(j).kind == .identifier, namespaces.contains(peek(j).text), peek(j + 1).isPunct("::") { j += 2 }
         if peek(j).isPunct("::") { j += 1 }
         return j
     }
 
     func isTypeName(_ t: Token) -> Bool {
-        t.kind == .identifier && (MType.isBuiltinTypeName(t.text) || userTypes.contains(t.text))
+        t.kind == .identifier && (MType.isBuiltinTypeName(t.text) || userTypes.contains(t.text) || t.text == "auto")
     }
 
     /// Does a declaration start at the current token?
@@ -113,8 +117,8 @@ struct Parser {
             pos += 1
             if accept("namespace") {
                 let ns = try identifier("namespace name")
-                guard ns.text == "metal" || ns.text == "SwiftUI" else {
-                    throw MetalError(location: ns.loc, message: "unknown namespace '\(ns.text)' (only metal and SwiftUI)")
+                guard namespaces.contains(ns.text) else {
+                    throw MetalError(location: ns.loc, message: "unknown namespace '\(ns.text)'")
                 }
                 try expect(";")
                 return []
@@ -125,6 +129,26 @@ struct Parser {
             try expect(";")
             userTypes.insert(name.text)
             return [.typeAlias(name.text, type, name.loc)]
+        }
+        if cur.isIdent("enum") {
+            return try parseEnum()
+        }
+        if cur.isIdent("namespace") {
+            // `namespace [N] { ... }`: the declarations join the library; `N::` qualifiers are dropped.
+            pos += 1
+            if cur.kind == .identifier { namespaces.insert(next().text) }
+            try expect("{", "to start the namespace")
+            var decls: [Decl] = []
+            while !accept("}") {
+                if cur.kind == .eof { throw MetalError(location: cur.loc, message: "expected '}' at the end of the namespace") }
+                if accept(";") { continue }
+                decls.append(contentsOf: try parseTopLevel())
+            }
+            return decls
+        }
+        if cur.isIdent("static_assert") {
+            try skipStaticAssert()
+            return []
         }
         if cur.isIdent("typedef") {
             pos += 1
@@ -137,7 +161,7 @@ struct Parser {
                 let name = try identifier("typedef name")
                 try expect(";")
                 userTypes.insert(name.text)
-                var decls: [Decl] = [.structure(StructDecl(name: name.text, members: members, loc: name.loc))]
+                var decls: [Decl] = [.structure(StructDecl(name: name.text, members: members, loc: name.loc, methods: pendingMethods))]
                 if let t = tag, t.text != name.text {
                     userTypes.insert(t.text)
                     decls.append(.typeAlias(t.text, TypeSpec(name: name.text, loc: t.loc), t.loc))
@@ -163,8 +187,8 @@ struct Parser {
             pos += 1
             let name = try identifier("struct name")
             userTypes.insert(name.text)
-            let members = try parseStructBody()
-            var decls: [Decl] = [.structure(StructDecl(name: name.text, members: members, loc: name.loc))]
+            let members = try parseStructBody(name: name.text)
+            var decls: [Decl] = [.structure(StructDecl(name: name.text, members: members, loc: name.loc, methods: pendingMethods))]
             if !accept(";") {
                 // struct S { ... } s = ...;
                 let type = TypeSpec(name: name.text, loc: name.loc)
@@ -177,6 +201,9 @@ struct Parser {
         let type = try parseType()
         if type.isConst || type.addressSpace == "constant" { isConstant = true }
         attrs += try parseAttributes()
+        if cur.kind == .identifier, peek().isPunct("::"), userTypes.contains(cur.text) {
+            throw MetalError(location: cur.loc, message: "out-of-line member function definitions are not supported; define the function inside the struct")
+        }
         let nameTok = try identifier("a name")
         attrs += try parseAttributes()
         for (a, loc) in attrs where !["stitchable", "visible", "maybe_unused", "clang::always_inline"].contains(a) {
@@ -193,18 +220,91 @@ struct Parser {
         return vars.map { .global($0) }
     }
 
-    mutating func parseStructBody() throws(MetalError) -> [VarDecl] {
+    /// Skips `static_assert(...);` (compile-time checks have no GLSL effect).
+    mutating func skipStaticAssert() throws(MetalError) {
+        let start = next()
+        try expect("(")
+        var depth = 1
+        while depth > 0 {
+            if cur.kind == .eof { throw MetalError(location: start.loc, message: "unterminated static_assert") }
+            if cur.isPunct("(") { depth += 1 }
+            if cur.isPunct(")") { depth -= 1 }
+            pos += 1
+        }
+        try expect(";")
+    }
+
+    /// `enum [class] Name [: type] { A, B = 3, C };` → an `int` alias and integer constants
+    /// (`Name::A` for scoped enums).
+    mutating func parseEnum() throws(MetalError) -> [Decl] {
+        pos += 1   // enum
+        var scoped = false
+        if cur.isIdent("class") || cur.isIdent("struct") { scoped = true; pos += 1 }
+        let name = try identifier("an enum name")
+        var underlying = TypeSpec(name: "int", loc: name.loc)
+        if accept(":") {
+            underlying = try parseType()
+            guard let t = MType.builtin(named: underlying.name), t.scalar?.isInteger == true, t.isScalar else {
+                throw MetalError(location: underlying.loc, message: "enum underlying type must be an integer type")
+            }
+        }
+        userTypes.insert(name.text)
+        if scoped { enumNames.insert(name.text) }
+        var decls: [Decl] = [.typeAlias(name.text, underlying, name.loc)]
+        try expect("{", "to start the enum body")
+        var previous: String?
+        while !accept("}") {
+            let e = try identifier("an enumerator")
+            var v = VarDecl(type: underlying, name: scoped ? name.text + "::" + e.text : e.text, loc: e.loc)
+            v.isConstant = true
+            if accept("=") {
+                v.initializer = try parseTernary()
+            } else if let p = previous {
+                v.initializer = Expr(.binary("+", Expr(.ident(p), e.loc), Expr(.intLit(1, unsigned: false), e.loc)), e.loc)
+            } else {
+                v.initializer = Expr(.intLit(0, unsigned: false), e.loc)
+            }
+            previous = v.name
+            decls.append(.global(v))
+            if !accept(",") { try expect("}", "to end the enum body"); break }
+        }
+        try expect(";", "after the enum")
+        return decls
+    }
+
+    mutating func parseStructBody(name structName: String = "") throws(MetalError) -> [VarDecl] {
         try expect("{")
         var members: [VarDecl] = []
+        pendingMethods = []
         while !accept("}") {
             if cur.kind == .eof { throw MetalError(location: cur.loc, message: "expected '}' at end of struct") }
             try checkUnsupported(cur)
             if cur.isIdent("struct") && peek(2).isPunct("{") {
                 throw MetalError(location: cur.loc, message: "nested struct definitions are not supported; define the struct at file scope")
             }
+            if cur.isIdent("static") || cur.isIdent("operator") || cur.isIdent("virtual") || cur.isIdent("friend") {
+                throw MetalError(location: cur.loc, message: "'\(cur.text)' struct members are not supported")
+            }
+            if cur.isIdent("public") || cur.isIdent("private") {
+                throw MetalError(location: cur.loc, message: "access specifiers are not supported")
+            }
+            if cur.isIdent(structName) && peek().isPunct("(") || cur.isPunct("~") {
+                throw MetalError(location: cur.loc, message: "constructors and destructors are not supported; use brace initialization or a free function")
+            }
+            _ = try parseAttributes()
+            while cur.isIdent("inline") { pos += 1 }
             let type = try parseType()
-            if cur.isPunct("(") || (cur.kind == .identifier && peek().isPunct("(")) {
-                throw MetalError(location: cur.loc, message: "member functions and constructors are not supported; use a free function")
+            if cur.isPunct("(") {
+                throw MetalError(location: cur.loc, message: "constructors are not supported; use brace initialization or a free function")
+            }
+            if cur.kind == .identifier && peek().isPunct("(") {
+                let nameTok = next()
+                let f = try parseFunction(returnType: type, name: nameTok, stitchable: false)
+                if f.body == nil {
+                    throw MetalError(location: nameTok.loc, message: "define member function '\(nameTok.text)' inside the struct (out-of-line definitions are not supported)")
+                }
+                pendingMethods.append(f)
+                continue
             }
             for var m in try parseDeclarators(type: type, isConstant: false, isStatic: false) {
                 if m.initializer != nil {
@@ -311,8 +411,12 @@ struct Parser {
                     }
                     v.samplerArgs = args
                 } else if accept("=") {
+                    // `sampler s = sampler(filter::linear, ...)`
                     let e = try parseAssignment()
-                    v.initializer = e
+                    guard case .construct(let ts, let args) = e.kind, ts.name == "sampler" else {
+                        throw MetalError(location: e.loc, message: "a sampler must be initialized with 'sampler(...)' arguments")
+                    }
+                    v.samplerArgs = args
                 } else {
                     v.samplerArgs = []
                 }
@@ -380,8 +484,13 @@ struct Parser {
             if accept("=") { p.defaultValue = try parseAssignment() }
             params.append(p)
         }
-        while cur.kind == .identifier, ["const", "noexcept"].contains(cur.text) { pos += 1 }
+        var isConstMethod = false
+        while cur.kind == .identifier, ["const", "noexcept", "thread"].contains(cur.text) {
+            if cur.text == "const" { isConstMethod = true }
+            pos += 1
+        }
         var f = FuncDecl(name: name.text, returnType: returnType, params: params, body: nil, isStitchable: stitchable, loc: name.loc)
+        f.isConstMethod = isConstMethod
         if accept(";") { return f }
         guard cur.isPunct("{") else {
             throw MetalError(location: cur.loc, message: "expected '{' or ';' after function declarator, found '\(cur.text)'")
@@ -426,6 +535,17 @@ struct Parser {
                     if isDeclarationStart() {
                         let d = cur
                         let type = try parseType()
+                        if cur.kind == .identifier, peek().isPunct(":") {
+                            // Range-based for over an array.
+                            let name = next()
+                            pos += 1
+                            let range = try parseExpr()
+                            try expect(")")
+                            let body = try parseStatement()
+                            var v = VarDecl(type: type, name: name.text, loc: name.loc)
+                            v.isConstant = type.isConst
+                            return Stmt(.rangeFor(v, range, body), t.loc)
+                        }
                         initS = Stmt(.decl(try parseDeclarators(type: type, isConstant: type.isConst, isStatic: false)), d.loc)
                     } else {
                         initS = Stmt(.expr(try parseExpr()), cur.loc)
@@ -478,6 +598,9 @@ struct Parser {
                 let e = cur.isPunct("{") ? try parseInitList() : try parseExpr()
                 try expect(";")
                 return Stmt(.returnStmt(e), t.loc)
+            case "static_assert":
+                try skipStaticAssert()
+                return Stmt(.empty, t.loc)
             case "discard_fragment":
                 if peek().isPunct("("), peek(2).isPunct(")") {
                     pos += 3
@@ -498,7 +621,7 @@ struct Parser {
             default:
                 try checkUnsupported(t)
             }
-            if peek().kind == .identifier, !isTypeName(t), !Parser.qualifiers.contains(t.text), !Parser.namespaces.contains(t.text), t.text != "struct" {
+            if peek().kind == .identifier, !isTypeName(t), !Parser.qualifiers.contains(t.text), !namespaces.contains(t.text), t.text != "struct" {
                 throw MetalError(location: t.loc, message: "unknown type name '\(t.text)'")
             }
             if isDeclarationStart() {
@@ -628,7 +751,7 @@ struct Parser {
             } else if accept("[") {
                 let i = try parseExpr()
                 try expect("]")
-                e = Expr(.index(e, i), t.loc)
+                e = Expr(.index(e, i), e.loc)
             } else if accept(".") {
                 let m = try identifier("a member name")
                 e = Expr(.member(e, m.text), m.loc)
@@ -662,6 +785,7 @@ struct Parser {
         case .identifier:
             try checkUnsupported(t)
             if t.text == "true" || t.text == "false" { pos += 1; return Expr(.boolLit(t.text == "true"), t.loc) }
+            if t.text == "this" { pos += 1; return Expr(.ident("this"), t.loc) }
             if t.text == "static_cast" || t.text == "as_type" || t.text == "reinterpret_cast" || t.text == "const_cast" {
                 pos += 1
                 if t.text != "static_cast" && t.text != "as_type" {
@@ -676,15 +800,36 @@ struct Parser {
                 return t.text == "as_type" ? Expr(.asType(type, e), t.loc) : Expr(.construct(type, [e]), t.loc)
             }
             let j = skipNamespaces(from: 0)
-            if j > 0, peek(j).kind == .identifier, Parser.namespaces.contains(t.text) || t.isPunct("::") {
+            if j > 0, peek(j).kind == .identifier, namespaces.contains(t.text) || t.isPunct("::") {
                 pos += j
-                return try parsePrimary()
+                let inner = try parsePrimary()
+                // `metal::f(...)` names the standard library even when the app has its own `f`.
+                if t.text == "metal", case .ident(let n) = inner.kind, cur.isPunct("(") {
+                    return Expr(.ident("metal::" + n), inner.loc)
+                }
+                return inner
+            }
+            if peek().isPunct("::"), enumNames.contains(t.text), peek(2).kind == .identifier {
+                pos += 3
+                return Expr(.ident(t.text + "::" + peek(-1).text), t.loc)
+            }
+            if peek().isPunct("::"), t.text == "access" || t.text == "filter" || t.text == "address" || t.text == "coord" {
+                throw MetalError(location: t.loc, message: "'\(t.text)::\(peek(2).text)' is only supported as an argument of a 'constexpr sampler' declaration")
             }
             if peek().isPunct("::") {
                 throw MetalError(location: t.loc, message: "qualified name '\(t.text)::\(peek(2).text)' is not supported here")
             }
             if isTypeName(t) {
                 let type = try parseType()
+                if type.name == "sampler", accept("(") {
+                    // An inline sampler state: `sampler(filter::linear, address::repeat)`.
+                    var args: [Expr] = []
+                    while !accept(")") {
+                        if accept(",") { continue }
+                        args.append(try parseSamplerArg())
+                    }
+                    return Expr(.construct(type, args), t.loc)
+                }
                 if cur.isPunct("{") {
                     let list = try parseInitList()
                     guard case .initList(let items) = list.kind else { return list }

@@ -32,7 +32,6 @@ final class Preprocessor {
     }
 
     private func predefine() {
-        let here = MetalSourceLocation(file: "<built-in>", line: 1, column: 1)
         func def(_ name: String, _ body: String) {
             let toks = (try? Lexer.tokenize(body, file: "<built-in>")) ?? []
             macros[name] = Macro(name: name, params: nil, body: toks.filter { $0.kind != .eof })
@@ -46,7 +45,6 @@ final class Preprocessor {
             def(name + "_H", value + "h")
         }
         for (name, value) in BuiltinConstants.otherMacros { def(name, value) }
-        _ = here
     }
 
     /// Preprocesses one top-level file to a token stream ending in `.eof`.
@@ -196,7 +194,7 @@ final class Preprocessor {
             if Preprocessor.isKnownSystemHeader(name) { return }
             for dir in includePaths {
                 let candidate = (dir as NSString).appendingPathComponent(name)
-                if let text = fileText(candidate) { try process(path: candidate, text: text, from: first.loc); return }
+                if let text = fileText(candidate) { try process(path: normalizePath(candidate), text: text, from: first.loc); return }
             }
             throw MetalError(location: first.loc, message: "'\(name)' file not found (only <metal_*> and <SwiftUI/...> system headers are known)")
         }
@@ -210,7 +208,7 @@ final class Preprocessor {
             for dir in includePaths { candidates.append((dir as NSString).appendingPathComponent(name)) }
         }
         for c in candidates {
-            if let text = fileText(c) { try process(path: c, text: text, from: first.loc); return }
+            if let text = fileText(c) { try process(path: normalizePath(c), text: text, from: first.loc); return }
         }
         throw MetalError(location: first.loc, message: "'\(name)' file not found")
     }

@@ -58,7 +58,10 @@ final class FuncInfo {
     var defined: Bool { decl.body != nil }
     var calls: [(Int, MetalSourceLocation)] = []
     var lowered: GFunction?
+    /// Sampler state per texture parameter name (sampled here or in a callee), with the first use.
     var texturesSampled: [String: (SamplerState, MetalSourceLocation)] = [:]
+    /// Texture parameters passed on: (callee, callee parameter index, own texture name, call location).
+    var textureArguments: [(Int, Int, String, MetalSourceLocation)] = []
     var stitchable: MetalStitchableFunction?
 
     init(id: Int, decl: FuncDecl, returnType: MType, params: [ParamInfo]) {
@@ -77,6 +80,8 @@ struct ParamInfo {
     var isReference = false
     /// `thread T *`: GLSL `inout`, dereferenced at uses.
     var isPointer = false
+    /// `const thread T *`: read only, passed by value.
+    var isConstPointee = false
     var defaultValue: Expr?
     var loc: MetalSourceLocation
     /// For an array pointer of a stitchable function: the name of the count parameter merged into it.
@@ -128,10 +133,10 @@ final class Semantic {
             for d in u.decls {
                 let key: String
                 switch d {
-                case .function(let f): key = "f\(f.loc)\(f.body != nil)"
-                case .structure(let s): key = "s\(s.loc)"
-                case .global(let g): key = "g\(g.loc)"
-                case .typeAlias(_, _, let loc): key = "a\(loc)"
+                case .function(let f): key = "f \(f.name) \(f.params.count) \(f.loc) \(f.body != nil)"
+                case .structure(let s): key = "s \(s.name) \(s.loc)"
+                case .global(let g): key = "g \(g.name) \(g.loc)"
+                case .typeAlias(let name, _, let loc): key = "a \(name) \(loc)"
                 }
                 if seen.insert(key).inserted { decls.append(d) }
             }
@@ -160,10 +165,28 @@ final class Semantic {
             case .function: break
             }
         }
-        for d in decls { if case .function(let f) = d { try declareFunction(f) } }
+        for d in decls {
+            switch d {
+            case .function(let f): try declareFunction(f)
+            case .structure(let s):
+                // Member functions become free functions `S_m(inout S this, ...)`.
+                for m in s.methods {
+                    var f = m
+                    f.name = s.name + "::" + m.name
+                    var this = TypeSpec(name: s.name, addressSpace: "thread", loc: m.loc)
+                    this.isPointer = true
+                    this.isConst = m.isConstMethod
+                    f.params.insert(ParamDecl(type: this, name: "this", loc: m.loc), at: 0)
+                    try declareFunction(f)
+                }
+            default: break
+            }
+        }
+        markWrittenArrayParameters()
         assignFunctionNames()
         for f in allFunctions where f.defined { try lowerFunction(f) }
         try checkCalls()
+        try propagateSamplerStates()
         try orderFunctions()
     }
 
@@ -180,6 +203,9 @@ final class Semantic {
                 throw error(spec.loc, "texture2d<\(arg.name)> is not supported (use texture2d<half> or texture2d<float>)")
             }
             return .texture
+        }
+        if spec.name == "auto" {
+            throw error(spec.loc, "'auto' is only supported for local variables with an initializer")
         }
         if spec.name == "vec" {
             throw error(spec.loc, "vec<T, N> is not supported; use the named vector type (e.g. float3)")
@@ -303,7 +329,7 @@ final class Semantic {
         if !isConstantExpression(value.g) {
             throw error(initExpr.loc, "the initializer of program-scope constant '\(v.name)' must be a constant expression in GLSL ES (no calls of user functions or non-constant helpers)")
         }
-        let glslName = names.unique(GLSLNames.safe(v.name))
+        let glslName = names.unique(GLSLNames.safe(v.name.replacingOccurrences(of: "::", with: "_")))
         var info = VarInfo(type: type, glslName: glslName, isConst: true, loc: v.loc)
         if type.scalar?.isInteger == true, type.isScalar { info.constInt = constInt(initExpr) }
         globals[v.name] = info
@@ -329,9 +355,6 @@ final class Semantic {
     }
 
     func samplerState(_ v: VarDecl) throws(MetalError) -> SamplerState {
-        if v.initializer != nil {
-            throw error(v.loc, "only 'constexpr sampler name(...)' sampler declarations are supported")
-        }
         var s = SamplerState()
         var addresses: [String: String] = [:]
         for a in v.samplerArgs ?? [] {
@@ -417,11 +440,9 @@ final class Semantic {
                         k += 1
                     }
                 } else {
-                    if p.type.isConst { info.isPointer = true }
+                    // `thread T *p`: an inout parameter dereferenced at its uses (`const` ones are inputs).
                     info.isPointer = true
-                    if p.type.isConst {
-                        // const thread T * is an input; still dereferenced.
-                    }
+                    info.isConstPointee = p.type.isConst
                 }
             } else if p.type.isReference {
                 if !p.type.isConst { info.isReference = true }
@@ -471,7 +492,7 @@ final class Semantic {
         for f in allFunctions {
             if f.decl.isStitchable { f.glslName = f.decl.name; continue }
             let overloads = functions[f.decl.name] ?? []
-            var base = GLSLNames.safe(f.decl.name)
+            var base = GLSLNames.safe(f.decl.name.replacingOccurrences(of: "::", with: "_"))
             if overloads.count > 1 {
                 base += "_" + (f.params.isEmpty ? "v" : f.params.map { $0.type.mangle }.joined(separator: "_"))
             }
@@ -490,6 +511,7 @@ final class Semantic {
         defer { current = nil; scopes = [] }
         var gparams: [GParam] = []
         var userParams: [(name: String, glslType: String)] = []
+        var userGLSLNames: [String] = []
         var kind: MetalEffectKind?
         if f.decl.isStitchable { kind = try classify(f) }
         for (k, p) in f.params.enumerated() {
@@ -498,7 +520,7 @@ final class Semantic {
             var vk: VarInfo.Kind = .value
             if p.isReference { qualifier = "inout" }
             if p.isPointer { qualifier = "inout"; vk = .pointer }
-            if p.isPointer, f.decl.params.indices.contains(k), f.decl.params[min(k, f.decl.params.count - 1)].type.isConst { qualifier = "" }
+            if p.isPointer && p.isConstPointee { qualifier = "" }
             if f.decl.isStitchable, (p.isPointer || p.isReference) {
                 throw error(p.loc, "stitchable function parameters cannot be references or thread pointers")
             }
@@ -510,26 +532,23 @@ final class Semantic {
             gparams.append(GParam(qualifier: qualifier, type: p.type.innermost.glsl, name: glslName, suffix: p.type.glslArraySuffix, loc: p.loc))
             if kind != nil {
                 let leading = (kind == .color || kind == .layer) ? 2 : 1
-                if k >= leading { userParams.append((glslName == p.name ? p.name : p.name, p.type.glsl)) }
+                if k >= leading {
+                    userParams.append((p.name, p.type.glsl))
+                    userGLSLNames.append(glslName)
+                }
             }
         }
         guard let body = f.decl.body, case .block(let stmts) = body.kind else { return }
         var out: [GStmt] = []
         for s in stmts { out.append(contentsOf: try lowerStmt(s)) }
         if f.returnType != .void && !endsWithReturn(out) {
-            if f.decl.name == "main" {
-                throw error(f.decl.loc, "'main' is reserved")
-            }
             // C++ leaves falling off the end undefined; GLSL compilers may reject it. Return a zero value.
             out.append(GStmt(.returnStmt(zeroValue(f.returnType)), nil))
         }
         var gf = GFunction(name: f.glslName, returnType: f.returnType.glsl, params: gparams, body: out, loc: f.decl.loc)
         if let kind {
-            for (k, p) in f.params.enumerated() where p.type == .texture {
-                let st = f.texturesSampled[p.name]?.0 ?? SamplerState()
-                gf.pragmas.append(("#pragma shaderfx sampler(\(gparams[k].name), address: \(st.address), filter: \(st.filter))", p.loc))
-            }
             f.stitchable = MetalStitchableFunction(name: f.glslName, kind: kind, location: f.decl.loc, parameters: userParams)
+            f.stitchable?.glslParameterNames = userGLSLNames
         }
         f.lowered = gf
     }
@@ -605,6 +624,37 @@ final class Semantic {
         for f in allFunctions where state[f.id] == 0 { try visit(f.id) }
     }
 
+    /// Carries sampler states from helpers up to the stitchable functions' texture arguments, then
+    /// writes one `#pragma shaderfx sampler(...)` per texture argument.
+    func propagateSamplerStates() throws(MetalError) {
+        var changed = true
+        while changed {
+            changed = false
+            for f in allFunctions where f.defined {
+                for (calleeId, index, own, loc) in f.textureArguments {
+                    let callee = allFunctions[calleeId]
+                    guard index < callee.params.count, let (state, useLoc) = callee.texturesSampled[callee.params[index].name] else { continue }
+                    if let (prev, prevLoc) = f.texturesSampled[own] {
+                        if prev != state {
+                            throw error(loc, "texture '\(own)' is sampled with two different sampler states (at \(prevLoc) and, through '\(callee.decl.name)', at \(useLoc)); ShaderFX supports one sampler state per texture argument")
+                        }
+                    } else {
+                        f.texturesSampled[own] = (state, useLoc)
+                        changed = true
+                    }
+                }
+            }
+        }
+        for f in allFunctions where f.stitchable != nil {
+            guard var gf = f.lowered else { continue }
+            for (k, p) in f.params.enumerated() where p.type == .texture {
+                let st = f.texturesSampled[p.name]?.0 ?? SamplerState()
+                gf.pragmas.append(("#pragma shaderfx sampler(\(gf.params[k].name), address: \(st.address), filter: \(st.filter))", p.loc))
+            }
+            f.lowered = gf
+        }
+    }
+
     /// Emits functions callees first, otherwise in source order.
     func orderFunctions() throws(MetalError) {
         var done = Set<Int>()
@@ -614,16 +664,23 @@ final class Semantic {
             for (c, _) in allFunctions[i].calls { emit(c) }
             if let g = allFunctions[i].lowered { program.functions.append(g) }
         }
-        let ordered = allFunctions.filter(\.defined).sorted { a, b in
-            (a.decl.loc.file, a.decl.loc.line, a.decl.loc.column) < (b.decl.loc.file, b.decl.loc.line, b.decl.loc.column)
-        }
         for f in allFunctions where f.defined { emit(f.id) }
         // Stitchable functions in source order (files in the order given).
         program.stitchable = allFunctions.compactMap(\.stitchable)
-        _ = ordered
     }
 
     // MARK: Scopes
+
+    /// The struct whose member function is being lowered, if any.
+    var currentMethodStruct: StructInfo? {
+        guard let f = current, let r = f.decl.name.range(of: "::") else { return nil }
+        return structs[String(f.decl.name[..<r.lowerBound])]
+    }
+
+    func lookupLocal(_ name: String) -> VarInfo? {
+        for s in scopes.reversed() { if let v = s[name] { return v } }
+        return nil
+    }
 
     func lookup(_ name: String) -> VarInfo? {
         for s in scopes.reversed() { if let v = s[name] { return v } }

@@ -217,7 +217,13 @@ extension Semantic {
         if !v.lvalue { throw error(loc, "expression is not assignable (operator '\(op)')") }
     }
 
-    func lowerIdent(_ name: String, _ loc: MetalSourceLocation) throws(MetalError) -> TE {
+    func lowerIdent(_ rawName: String, _ loc: MetalSourceLocation) throws(MetalError) -> TE {
+        let name = rawName.hasPrefix("metal::") ? String(rawName.dropFirst(7)) : rawName
+        if lookupLocal(name) == nil, let s = currentMethodStruct, let m = s.members.first(where: { $0.name == name }),
+           let this = lookupLocal("this") {
+            // A member used by name inside a member function: `this->m`.
+            return TE(g: .member(.name(this.glslName), m.glslName), type: m.type, lvalue: true)
+        }
         if let v = lookup(name) {
             switch v.kind {
             case .arrayCount(let array):
@@ -228,7 +234,8 @@ extension Semantic {
                 return TE(g: .name(v.glslName), type: v.type, lvalue: true)
             case .value:
                 if v.type == .sampler { return TE(g: .lit("/*sampler*/"), type: .sampler) }
-                return TE(g: .name(v.glslName), type: v.type, lvalue: !v.isConst)
+                // Integer constants carry their value, so `SIZE / 2` folds (GLSL constant initializers need it).
+                return TE(g: .name(v.glslName), type: v.type, lvalue: !v.isConst, lit: v.isConst ? v.constInt.map { .int($0) } : nil)
             }
         }
         if let c = try builtinConstant(name, loc) { return c }
@@ -405,6 +412,10 @@ extension Semantic {
                 return TE(g: .assign(op, a, b), type: l.type)
             }
         }
+        // `x = T(x op y)` evaluates x twice: only for side-effect-free targets.
+        if !isPure(l.g) {
+            throw error(loc, "compound assignment '\(op)' that needs a conversion is not supported on a target with side effects; use a temporary")
+        }
         let value = try convert(combined, to: l.type, loc)
         return TE(g: .assign("=", l.g, value.g), type: l.type)
     }
@@ -485,13 +496,46 @@ extension Semantic {
 
     // MARK: Constructors
 
+    /// Bits of the 8/16-bit integer types (`short`, `ushort`, `char`, `uchar` and vectors), whose
+    /// explicit casts wrap like Metal's even though the values are held in 32 bits.
+    static func narrowBits(_ name: String) -> (bits: Int, signed: Bool)? {
+        var base = name
+        if let last = base.last, "234".contains(last), ["short", "ushort", "char", "uchar"].contains(String(base.dropLast())) {
+            base.removeLast()
+        }
+        switch base {
+        case "short", "int16_t": return (16, true)
+        case "ushort", "uint16_t": return (16, false)
+        case "char", "int8_t": return (8, true)
+        case "uchar", "uint8_t": return (8, false)
+        default: return nil
+        }
+    }
+
     func lowerConstruct(_ spec: TypeSpec, _ args: [Expr], _ loc: MetalSourceLocation) throws(MetalError) -> TE {
         if spec.isPointer || spec.isReference { throw error(loc, "pointer and reference casts are not supported") }
         let t = try resolve(spec)
+        if let (bits, signed) = Semantic.narrowBits(aliases[spec.name]?.name ?? spec.name), !args.isEmpty {
+            // `ushort(x)` keeps the low 16 bits; `short(x)` sign-extends them.
+            let wide = try lowerConstruct(TypeSpec(name: t.metal, loc: spec.loc), args, loc)
+            if case .int(let v) = wide.lit {
+                let w = signed ? (v << (64 - bits)) >> (64 - bits) : v & ((1 << bits) - 1)
+                return literal(.int(w), t.scalar!)
+            }
+            if signed {
+                let k = GExpr.lit("\(32 - bits)")
+                return TE(g: .binary(">>", .binary("<<", wide.g, k), k), type: t)
+            }
+            return TE(g: .binary("&", wide.g, .lit("\((1 << bits) - 1)u")), type: t)
+        }
         var vals: [TE] = []
         for a in args {
             if case .initList = a.kind { throw error(a.loc, "nested brace initializers in a constructor are not supported") }
             vals.append(try lowerExpr(a))
+        }
+        if t == .void, vals.count == 1 {
+            // `(void)x;` silences unused-value warnings.
+            return TE(g: vals[0].g, type: .void)
         }
         if vals.isEmpty { return TE(g: zeroValue(t), type: t) }
         switch t {
@@ -577,11 +621,19 @@ extension Semantic {
         if case .member(let obj, let method) = callee.kind {
             return try lowerMethodCall(obj, method, args, loc)
         }
-        guard case .ident(let name) = callee.kind else {
+        guard case .ident(var name) = callee.kind else {
             throw error(loc, "called object is not a function")
+        }
+        if name.hasPrefix("metal::") {
+            name.removeFirst(7)
+            if Builtins.isBuiltinFunction(name) { return try lowerBuiltinCall(name, args, loc) }
         }
         if lookup(name) != nil {
             throw error(loc, "called object '\(name)' is a variable, not a function")
+        }
+        if let s = currentMethodStruct, let methods = functions[s.name + "::" + name] {
+            let this = Expr(.unary("&", Expr(.ident("this"), loc)), loc)
+            if let r = try lowerUserCall(s.name + "::" + name, methods, [this] + args, loc, fallbackToBuiltin: false) { return r }
         }
         if let overloads = functions[name] {
             if let r = try lowerUserCall(name, overloads, args, loc, fallbackToBuiltin: Builtins.isBuiltinFunction(name)) { return r }
@@ -608,7 +660,7 @@ extension Semantic {
             throw error(a.loc, "pass the address of a local variable ('&x') to a 'thread T *' parameter")
         }
         let v = try lowerExpr(inner)
-        if v.subarray != nil { throw error(a.loc, "a row of a multidimensional array cannot be passed to a reference or pointer parameter") }
+        if v.subarray != nil { throw error(a.loc, "a row of a multidimensional array cannot be passed to a reference or pointer parameter, or to an array parameter that the function writes") }
         if !v.lvalue { throw error(a.loc, "an out argument must be an assignable variable") }
         return v
     }
@@ -633,7 +685,7 @@ extension Semantic {
                     if case .unary("&", _) = args[k].kind, !p.isPointer { ok = false }
                     continue
                 }
-                if p.isReference || p.isPointer {
+                if (p.isReference || p.isPointer) && !(p.isPointer && p.isConstPointee) {
                     if v.type.glsl != p.type.glsl || v.type.glslArraySuffix != p.type.glslArraySuffix { ok = false }
                     continue
                 }
@@ -653,9 +705,16 @@ extension Semantic {
         var out: [GExpr] = []
         for (k, p) in f.params.enumerated() {
             if k < args.count {
-                if p.isReference || p.isPointer {
+                if p.isPointer && p.isConstPointee {
+                    var inner = args[k]
+                    if case .unary("&", let x) = inner.kind { inner = x }
+                    out.append(try convert(try lowerExpr(inner), to: p.type, args[k].loc).g)
+                } else if p.isReference || p.isPointer {
                     out.append(try lowerOutArgument(args[k], pointer: p.isPointer).g)
                 } else if let v = plain[k] {
+                    if p.type == .texture, case .ident(let n) = args[k].kind {
+                        current?.textureArguments.append((f.id, k, n, args[k].loc))
+                    }
                     out.append(try convert(v, to: p.type, args[k].loc).g)
                 } else {
                     out.append(try lowerInitializer(args[k], to: p.type).g)

@@ -64,6 +64,39 @@ extension Semantic {
                 defer { loopDepth -= 1 }
                 return [GStmt(.forLoop(initS, cond, st, try asBlock(body)), s.loc)]
             }
+        case .rangeFor(let v, let rangeExpr, let body):
+            return try withScope { () throws(MetalError) -> [GStmt] in
+                let range = try lowerExpr(rangeExpr)
+                guard case .array(let elem, let n) = range.type, range.subarray == nil else {
+                    throw error(rangeExpr.loc, "range-based for needs an array, not '\(range.type.metal)'")
+                }
+                guard isPure(range.g) else { throw error(rangeExpr.loc, "range-based for over an expression with side effects is not supported") }
+                if v.type.isReference && !v.type.isConst {
+                    throw error(v.loc, "range-based for with a non-const reference is not supported; index the array")
+                }
+                let elemType: MType = v.type.name == "auto" ? elem : try resolve(v.type)
+                var k = 0
+                while localNames.used.contains("mtl_i\(k)") { k += 1 }
+                let index = "mtl_i\(k)"
+                localNames.used.insert(index)
+                let value = try convert(TE(g: .index(range.g, .name(index)), type: elem), to: elemType, v.loc)
+                let glslName = localNames.unique(GLSLNames.safe(v.name))
+                let loopBody = try withScope { () throws(MetalError) -> [GStmt] in
+                    try declareLocal(v.name, VarInfo(type: elemType, glslName: glslName, isConst: v.isConstant, loc: v.loc), v.loc)
+                    var out: [GStmt] = [GStmt(.decl(isConst: false, type: elemType.innermost.glsl, [(glslName, elemType.glslArraySuffix, value.g)]), v.loc)]
+                    loopDepth += 1
+                    defer { loopDepth -= 1 }
+                    if case .block(let items) = body.kind {
+                        for i in items { out.append(contentsOf: try lowerStmt(i)) }
+                    } else {
+                        out.append(contentsOf: try lowerStmt(body))
+                    }
+                    return out
+                }
+                let initS = GStmt(.decl(isConst: false, type: "int", [(index, "", GExpr.lit("0"))]), s.loc)
+                return [GStmt(.forLoop(initS, .binary("<", .name(index), .lit("\(n)")), .unary("++", .name(index)),
+                                       GStmt(.block(loopBody), body.loc)), s.loc)]
+            }
         case .switchStmt(let c, let body):
             var sel = try lowerExpr(c)
             guard let sc = sel.type.scalar, sel.type.isScalar else {
@@ -149,7 +182,18 @@ extension Semantic {
             if v.type.isPointer {
                 throw error(v.loc, "local pointers are not supported")
             }
-            let base = try resolve(v.type)
+            var base: MType
+            if v.type.name == "auto" {
+                // `auto x = expr;` takes the initializer's type.
+                guard let i = v.initializer, v.arrayDims.isEmpty else {
+                    throw error(v.loc, "'auto' variables need an initializer (and cannot be arrays)")
+                }
+                if case .initList = i.kind { throw error(i.loc, "'auto' cannot deduce a type from a brace initializer") }
+                base = try lowerExpr(i).type
+                if base.isArray { throw error(v.loc, "'auto' arrays are not supported") }
+            } else {
+                base = try resolve(v.type)
+            }
             if base == .sampler {
                 let st = try samplerState(v)
                 try declareLocal(v.name, VarInfo(type: .sampler, glslName: "", isConst: true, sampler: st, loc: v.loc), v.loc)
@@ -213,7 +257,9 @@ extension Semantic {
                 else { args.append(try convert(v, to: .scalar(s), i.loc).g) }
             }
             if args.isEmpty { return TE(g: zeroValue(t), type: t) }
-            _ = c
+            if args.count != c * r && args.count != c && args.count != 1 {
+                throw error(e.loc, "\(args.count) initializers for '\(t.metal)', which has \(c) columns of \(r)")
+            }
             return TE(g: .call(t.glsl, args), type: t)
         case .array(let elem, let n):
             guard items.count <= n else { throw error(e.loc, "too many initializers for array of \(n)") }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 @testable import ShaderFXMetal
 
@@ -66,8 +69,11 @@ import Testing
         do { _ = try MetalTranslator().translate(directory: bad.path); Issue.record("expected error") } catch {
             #expect(error.message.contains("not a directory"))
         }
-        do { _ = try MetalTranslator().translate(file: "/dev/null"); Issue.record("expected error") } catch {
-            #expect(error.message.contains("not a regular file"))
+        let fifo = dir.appendingPathComponent("pipe.metal").path
+        if mkfifo(fifo, 0o644) == 0 {
+            do { _ = try MetalTranslator().translate(file: fifo); Issue.record("expected error") } catch {
+                #expect(error.message.contains("not a regular file"))
+            }
         }
     }
 

@@ -67,6 +67,19 @@ import Testing
         #expect(b[1] == "float x = position.x > 0.0 ? float(i) : 0.5;")
     }
 
+    @Test func narrowIntegerCastsWrap() {
+        let b = stmts("""
+        uint u = uint(position.x) * 1000u;
+        ushort us = ushort(u);
+        short s = short(int(u));
+        uchar c = uchar(300);
+        short2 v = short2(int(u), -70000);
+        return half4(float(us + uint(s) + c + uint(v.x)));
+        """)
+        #expect(b.prefix(5).dropFirst() == ["uint us = u & 65535u;", "int s = int(u) << 16 >> 16;", "uint c = 44u;",
+                                            "ivec2 v = ivec2(int(u), -70000) << 16 >> 16;"])
+    }
+
     @Test func intCompoundAssignWithFloat() {
         let b = stmts("int i = 1; i += 0.5; i *= position.x; return half4(float(i));")
         #expect(b.prefix(3) == ["int i = 1;", "i = int(float(i) + 0.5);", "i = int(float(i) * position.x);"])

@@ -11,7 +11,7 @@ import Testing
     @Test func unsupportedConstructs() {
         expectError("template <typename T> T id(T x) { return x; }", "templates are not supported", line: 1, column: 1)
         expectError("kernel void k() {}", "kernel functions are not supported", line: 1, column: 1)
-        expectError("enum Mode { A, B };", "enums are not supported", line: 1, column: 1)
+        expectError("union U { float a; int b; };", "unions are not supported", line: 1, column: 1)
         expectError("[[ stitchable ]] half4 f(float2 position, half4 color) {\n  float *p;\n  return color; }", "local pointers are not supported", line: 2, column: 10)
         expectError("[[ stitchable ]] half4 f(float2 position, half4 color) { double d = 1; return color; }", "double", line: 1, column: 58)
         expectError("[[ stitchable ]] half4 f(float2 position, half4 color) { return half4(position.x % 2); }", "use fmod()", line: 1)
@@ -38,6 +38,24 @@ import Testing
         expectError("float g(float x) { return x; }\nfloat g(float y) { return y; }", "redefinition of function 'g'", line: 2, column: 7)
         expectError("struct A { float x; };\nstruct A { float y; };", "redefinition of struct 'A'", line: 2)
         expectError("[[ stitchable ]] half4 f(float2 position, half4 color) { float a = 1; float a = 2; return color; }", "redefinition of 'a'", line: 1)
+    }
+
+    @Test func errorsInsideMacrosPointAtTheInvocation() {
+        expectError("""
+        #define BAD(x) ((x) + missing)
+        [[ stitchable ]] half4 f(float2 position, half4 color) { return color * BAD(1); }
+        """, "undeclared identifier 'missing'", line: 2, column: 73)
+    }
+
+    @Test func errorsInsideIncludedFilesNameTheHeader() {
+        let header = MetalSourceFile(path: "/virtual/lib.h", text: "float broken(float x) {\n  return x +;\n}\n")
+        let main = MetalSourceFile(path: "/virtual/main.metal", text: "#include \"lib.h\"\n")
+        do {
+            _ = try MetalTranslator().translate([main, header])
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == "/virtual/lib.h:2:13: error: expected an expression, found ';'")
+        }
     }
 
     @Test func errorDescriptionFormat() {

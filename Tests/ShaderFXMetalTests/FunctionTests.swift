@@ -41,6 +41,14 @@ import Testing
         #expect(body("f", in: g) == ["return vec4(pick_i(1) + pick_f(1.0) + pick_f(position.x));"])
     }
 
+    @Test func metalQualifiedCallsNameTheStandardLibrary() {
+        let g = glsl("""
+        float mix(float a, float b, float t) { return a; }
+        [[ stitchable ]] half4 f(float2 position, half4 color) { return half4(mix(1, 2, 0.5) + metal::mix(1.0, 2.0, 0.5)); }
+        """)
+        #expect(body("f", in: g) == ["return vec4(m_mix(1.0, 2.0, 0.5) + mix(1.0, 2.0, 0.5));"])
+    }
+
     @Test func defaultArguments() {
         let g = glsl("""
         float ring(float2 p, float radius = 0.5, float width = 0.1);

@@ -22,7 +22,7 @@ import Testing
         #expect(b.prefix(16) == [
             "float h = 1.0;", "float x = 2.0;", "int i = 3;", "uint u = 4u;", "int s = 5;", "uint us = 6u;", "bool t = true;",
             "vec3 h3 = vec3(h);", "ivec2 i2 = ivec2(i);", "uvec4 u4 = uvec4(u);", "bvec4 b4 = bvec4(t);", "vec3 p3 = vec3(x);",
-            "mat2 m = mat2(1.0, 0.0, 0.0, 1.0);", "mat3 hm = mat3(1.0);", "uvec2 us2 = uvec2(us);", "ivec3 s3 = ivec3(s);",
+            "mat2 m = mat2(1.0, 0.0, 0.0, 1.0);", "mat3 hm = mat3(1.0);", "uvec2 us2 = uvec2(us) & 65535u;", "ivec3 s3 = ivec3(s) << 16 >> 16;",
         ])
     }
 
@@ -114,6 +114,17 @@ import Testing
         #expect(g.contains("const vec3 TINT = vec3(1.0, 0.5, 0.0);"))
     }
 
+    @Test func integerConstantsFoldInDivisions() {
+        let g = glsl("""
+        constant int SIZE = 9;
+        constant int HALF = SIZE / 2;
+        constant int REM = -SIZE % 4;
+        [[ stitchable ]] half4 f(float2 position, half4 color) { return color * float(HALF + REM); }
+        """)
+        #expect(g.contains("const int HALF = SIZE / 2;"))
+        #expect(g.contains("const int REM = -1;"))
+    }
+
     @Test func nonConstantGlobalIsAnError() {
         expectError("float g = 1;\n", "must be declared 'constant'", line: 1, column: 7)
         expectError("float h(float x) { return x; }\nconstant float g = h(1);\n", "constant expression", line: 2)
@@ -127,6 +138,11 @@ import Testing
         """)
         #expect(g.contains("struct Samples {\n    float w[4];\n};"))
         #expect(body("f", in: g).first == "Samples s = Samples(float[4](1.0, 2.0, 0.0, 0.0));")
+    }
+
+    @Test func autoLocals() {
+        let b = stmts("auto a = 1; auto x = position * 2; const auto c = color.rgb; auto u = 3u; return half4(c, x.x + float(a + int(u)));")
+        #expect(b.prefix(4) == ["int a = 1;", "vec2 x = position * 2.0;", "vec3 c = color.rgb;", "uint u = 3u;"])
     }
 
     @Test func unsignedIntSpelling() {
@@ -164,6 +180,32 @@ import Testing
         """, "references and pointers to arrays are not supported", line: 1, column: 24)
     }
 
+    /// BUGS.md #2: C++ passes arrays by address; a callee that writes its array parameter gets `inout`.
+    @Test func writtenArrayParametersAreInout() {
+        let g = glsl("""
+        void fill(float values[4], float v) { for (int i = 0; i < 4; i++) values[i] = v; }
+        void fillTwice(float values[4]) { fill(values, 1); }
+        float sum(const float values[4]) { return values[0] + values[3]; }
+        float peek(float values[4]) { return values[1]; }
+        constant float K[4] = {1, 2, 3, 4};
+        [[ stitchable ]] half4 f(float2 position, half4 color) {
+            float a[4] = {0, 0, 0, 0};
+            fill(a, 0.5);
+            fillTwice(a);
+            return half4(a[0], a[3], sum(K) + peek(K), 1);
+        }
+        """)
+        #expect(g.contains("void fill(inout float values[4], float v) {"))
+        #expect(g.contains("void fillTwice(inout float values[4]) {"))
+        #expect(g.contains("float sum(float values[4]) {"))
+        #expect(g.contains("float peek(float values[4]) {"))
+        #expect(body("f", in: g).prefix(3) == ["float a[4] = float[4](0.0, 0.0, 0.0, 0.0);", "fill(a, 0.5);", "fillTwice(a);"])
+        expectError("""
+        void fill(float values[3]) { values[0] = 1; }
+        [[ stitchable ]] half4 f(float2 position, half4 color) { float g[2][3]; fill(g[1]); return color; }
+        """, "a row of a multidimensional array cannot be passed", line: 2, column: 78)
+    }
+
     @Test func arrayParameters() {
         let g = glsl("""
         float sum(float a[4]) { float s = 0; for (int i = 0; i < 4; i++) s += a[i]; return s; }
@@ -191,8 +233,37 @@ import Testing
         #expect(body("f", in: g) == ["Ripple r = make(t);", "return position + r.inner.offset * r.amplitude * r.phases[1];"])
     }
 
-    @Test func memberFunctionsAreAnError() {
-        expectError("struct S { float a; float get() { return a; } };\n", "member functions", line: 1, column: 27)
+    @Test func memberFunctions() {
+        let g = glsl("""
+        struct Circle {
+            float2 center;
+            float radius;
+            float sdf(float2 p) const { return length(p - center) - radius; }
+            bool contains(float2 p) const { return sdf(p) < 0; }
+            void grow(float k) { radius *= k; this->center += k; }
+            Circle scaled(float k) const { Circle c = *this; c.grow(k); return c; }
+        };
+        [[ stitchable ]] half4 f(float2 position, half4 color, float r) {
+            Circle c = {float2(50), r};
+            c.grow(2);
+            return c.contains(position) && !c.scaled(0.5).contains(position) ? color : half4(0);
+        }
+        """)
+        #expect(body("Circle_sdf", in: g) == ["return length(p - m_this.center) - m_this.radius;"])
+        #expect(g.contains("bool Circle_contains(Circle m_this, vec2 p) {"))
+        #expect(body("Circle_contains", in: g) == ["return Circle_sdf(m_this, p) < 0.0;"])
+        #expect(g.contains("void Circle_grow(inout Circle m_this, float k) {"))
+        #expect(body("Circle_grow", in: g) == ["m_this.radius *= k;", "m_this.center += k;"])
+        #expect(body("Circle_scaled", in: g) == ["Circle c = m_this;", "Circle_grow(c, k);", "return c;"])
+        #expect(body("f", in: g) == ["Circle c = Circle(vec2(50.0), r);", "Circle_grow(c, 2.0);",
+                                     "return Circle_contains(c, position) && !Circle_contains(Circle_scaled(c, 0.5), position) ? color : vec4(0.0);"])
+    }
+
+    @Test func constructorsAndOutOfLineMembersAreErrors() {
+        expectError("struct S { float a; S(float x) { a = x; } };\n", "constructors", line: 1, column: 21)
+        expectError("struct S { float a; float get() const; };\n", "define member function 'get' inside the struct", line: 1, column: 27)
+        expectError("struct S { float a; static float k; };\n", "'static' struct members", line: 1, column: 21)
+        expectError("struct S { float a = 1; };\n", "default member initializers", line: 1, column: 18)
     }
 
     @Test func reservedIdentifiersAreRenamed() {
@@ -217,10 +288,63 @@ import Testing
                                                 "float half_ = m_smooth(m_active) + m_texture;",
                                                 "float m_sfx_x = 1.0;", "float m_a_ub = 2.0;"])
         #expect(translate("").functions.isEmpty)
+        let r = translate("[[ stitchable ]] half4 g(float2 position, half4 color, float input, texture2d<half> texture) { return color * input; }")
+        #expect(r.functions[0].parameters.map(\.name) == ["input", "texture"])
+        #expect(r.functions[0].glslParameterNames == ["m_input", "m_texture"])
+        #expect(r.glsl.contains("#pragma shaderfx sampler(m_texture, address: clamp, filter: nearest)"))
+    }
+
+    @Test func doubleUnderscoresAndUnnamedParameters() {
+        let g = glsl("""
+        float helper(float, float __b) { return __b; }
+        [[ stitchable ]] half4 f(float2 position, half4 color, float) { float __x = helper(1, 2); float _y__ = __x; return color * _y__; }
+        """)
+        #expect(g.contains("float helper(float m_uunnamed0, float m_ub) {"))
+        #expect(body("f", in: g).prefix(2) == ["float m_ux = helper(1.0, 2.0);", "float m_y_u = m_ux;"])
     }
 
     @Test func stitchableWithReservedNameIsAnError() {
         expectError("[[ stitchable ]] half4 sample(float2 position, half4 color) { return color; }", "reserved in GLSL", line: 1, column: 24)
+    }
+
+    @Test func enums() {
+        let g = glsl("""
+        enum Channel { Red, Green = 4, Blue };
+        enum class Blend : uint { Normal, Multiply, Screen = 7 };
+        float apply(Blend mode, float a, float b) {
+            switch (mode) {
+                case Blend::Multiply: return a * b;
+                case Blend::Screen: return 1 - (1 - a) * (1 - b);
+                default: return b;
+            }
+        }
+        [[ stitchable ]] half4 f(float2 position, half4 color) {
+            Channel c = Blue;
+            Blend m = Blend::Screen;
+            return half4(apply(m, color.r, 0.5), float(c == Green), float(Red), 1);
+        }
+        """)
+        #expect(g.contains("const int Red = 0;\nconst int Green = 4;\nconst int Blue = Green + 1;"))
+        #expect(g.contains("const uint Blend_Normal = 0u;\nconst uint Blend_Multiply = Blend_Normal + 1u;\nconst uint Blend_Screen = 7u;"))
+        #expect(body("apply", in: g).prefix(3) == ["switch (mode) {", "case 1u:", "return a * b;"])
+        #expect(body("f", in: g).prefix(2) == ["int c = Blue;", "uint m = Blend_Screen;"])
+    }
+
+    @Test func namespacesOfTheApp() {
+        let g = glsl("""
+        namespace {
+            float helper(float x) { return x * 2; }
+        }
+        namespace shapes {
+            struct Disc { float r; };
+            float area(Disc d) { return M_PI_F * d.r * d.r; }
+        }
+        [[ stitchable ]] half4 f(float2 position, half4 color) {
+            shapes::Disc d = {2};
+            return color * helper(shapes::area(d));
+        }
+        """)
+        #expect(body("f", in: g) == ["Disc d = Disc(2.0);", "return color * helper(area(d));"])
     }
 
     @Test func typedefAndUsingAlias() {

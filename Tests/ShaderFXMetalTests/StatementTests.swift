@@ -25,7 +25,23 @@ import Testing
         """)
         #expect(b == ["float s = 0.0;", "for (int i = 0, j = 10; i < j; i++, j--) {", "if (i == 3) {", "continue;", "}", "s += float(i);", "}",
                       "int k = 0;", "while (k < 4) {", "k++;", "if (s > 100.0) {", "break;", "}", "}", "do {", "--k;", "} while (k > 0);",
-                      "for (; ; ) {", "break;", "}", "return vec4(s);"])
+                      "for (;;) {", "break;", "}", "return vec4(s);"])
+    }
+
+    @Test func rangeBasedFor() {
+        let g = glsl("""
+        constant float W[3] = {0.25, 0.5, 0.25};
+        static_assert(sizeof(float) == 4, "float");
+        [[ stitchable ]] half4 f(float2 position, half4 color) {
+            float s = 0;
+            for (float w : W) s += w;
+            for (const auto &w : W) { if (w > 0.3) continue; s += w; }
+            return color * s;
+        }
+        """)
+        #expect(body("f", in: g) == ["float s = 0.0;", "for (int mtl_i0 = 0; mtl_i0 < 3; ++mtl_i0) {", "float w = W[mtl_i0];", "s += w;", "}",
+                                     "for (int mtl_i1 = 0; mtl_i1 < 3; ++mtl_i1) {", "float w_1 = W[mtl_i1];", "if (w_1 > 0.3) {", "continue;", "}",
+                                     "s += w_1;", "}", "return color * s;"])
     }
 
     @Test func switchKeepsFallthrough() {

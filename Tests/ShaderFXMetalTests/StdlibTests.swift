@@ -60,6 +60,12 @@ import Testing
                                 "float x = position.x > 3.0 ? 1.0 : 0.0;"])
     }
 
+    @Test func selectOnIntegerVectors() {
+        let g = glsl("[[ stitchable ]] half4 f(float2 position, half4 color) { int2 a = int2(1, 2); int2 s = select(a, int2(0), position > 3); return half4(float(s.x)); }")
+        #expect(g.contains("ivec2 mtl_select(ivec2 a, ivec2 b, bvec2 c) { ivec2 r; for (int k = 0; k < 2; ++k) r[k] = c[k] ? b[k] : a[k]; return r; }"))
+        #expect(body("f", in: g)[1] == "ivec2 s = mtl_select(a, ivec2(0), greaterThan(position, vec2(3.0)));")
+    }
+
     @Test func commonFunctionsPassThrough() {
         let b = stmts("""
         float3 v = normalize(float3(position, 1));

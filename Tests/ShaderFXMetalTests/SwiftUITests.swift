@@ -14,6 +14,7 @@ import Testing
         let kinds = r.functions.map { "\($0.name):\($0.kind.rawValue)" }
         #expect(kinds == ["tint:color", "wave:distortion", "blur:layer", "stripes:fill", "grad:fill"])
         #expect(r.function(named: "tint")!.parameters.map { "\($0.glslType) \($0.name)" } == ["vec4 tint", "float amount"])
+        #expect(r.function(named: "tint")!.glslParameterNames == ["tint_1", "amount"])   // may not shadow the function
         #expect(r.function(named: "wave")!.parameters.map { "\($0.glslType) \($0.name)" } == ["float time", "vec2 size", "vec4 bounds"])
         #expect(r.function(named: "blur")!.parameters.map { "\($0.glslType) \($0.name)" } == ["float radius"])
         #expect(r.function(named: "stripes")!.parameters.map { "\($0.glslType) \($0.name)" } == ["float width", "vec4 a", "vec4 b"])
@@ -74,6 +75,28 @@ import Testing
                                           "vec4 c = texelFetch(raw, ivec2(uvec2(position)), 0);", "return a + b + c * w / h;"])
     }
 
+    @Test func samplerSpellings() {
+        let r = translate("""
+        constexpr sampler a = sampler(filter::linear);
+        [[ stitchable ]] half4 f(float2 position, half4 color, texture2d<half> t, texture2d<half> u, texture2d<half> v) {
+            return t.sample(a, position) + u.sample(sampler(address::repeat), position) + v.sample(sampler(), position);
+        }
+        """)
+        #expect(r.glsl.contains("#pragma shaderfx sampler(t, address: clamp, filter: linear)"))
+        #expect(r.glsl.contains("#pragma shaderfx sampler(u, address: repeat, filter: nearest)"))
+        #expect(r.glsl.contains("#pragma shaderfx sampler(v, address: clamp, filter: nearest)"))
+    }
+
+    @Test func textureSampleWithLevelOrBias() {
+        let r = translate("""
+        constexpr sampler s(filter::linear);
+        [[ stitchable ]] half4 f(float2 position, half4 color, texture2d<half> t) {
+            return t.sample(s, position, level(0)) + t.sample(s, position, bias(1));
+        }
+        """)
+        #expect(body("f", in: r.glsl) == ["return textureLod(t, position, 0.0) + texture(t, position, 1.0);"])
+    }
+
     @Test func textureWithTwoSamplerStatesIsAnError() {
         expectError("""
         constexpr sampler a(filter::linear);
@@ -96,10 +119,22 @@ import Testing
         expectError("constexpr sampler s(address::mirrored_repeat);\n", "'mirrored_repeat' is not supported", line: 1, column: 21)
     }
 
-    @Test func samplingInHelperIsAnError() {
+    @Test func samplingInHelperGivesTheStitchableArgumentItsState() {
+        let r = translate("""
+        constexpr sampler rep(address::repeat, filter::linear);
+        half4 look(texture2d<half> t, float2 p) { return t.sample(rep, p); }
+        half4 twice(texture2d<half> u, float2 p) { return look(u, p) * 2; }
+        [[ stitchable ]] half4 f(float2 position, half4 color, texture2d<half> img) { return twice(img, position / 64); }
+        """)
+        #expect(r.glsl.contains("#pragma shaderfx sampler(img, address: repeat, filter: linear)\nvec4 f("))
+        #expect(r.glsl.contains("vec4 look(sampler2D t, vec2 p) {"))
         expectError("""
-        constexpr sampler s;
-        half4 look(texture2d<half> t, float2 p) { return t.sample(s, p); }
-        """, "only be sampled in the [[ stitchable ]] function", line: 2, column: 52)
+        constexpr sampler rep(address::repeat);
+        half4 look(texture2d<half> t, float2 p) { return t.sample(rep, p); }
+        [[ stitchable ]] half4 f(float2 position, half4 color, texture2d<half> img) {
+            constexpr sampler near;
+            return img.sample(near, position) + look(img, position);
+        }
+        """, "two different sampler states", line: 5, column: 46)
     }
 }
