@@ -251,6 +251,9 @@ extension MetalCorpus {
         CorpusCase(file: "Functions.metal", function: "arrayParameterWrites", kind: .color, check: .model { px in
             let first = px.p.x / 64
             return rgba(first, first + 0.125, first + 0.375, 1) }),
+        CorpusCase(file: "Functions.metal", function: "gradientStops", kind: .fill, arguments: [.float(32)], check: .model { px in
+            let t = px.p.x / 32
+            return t <= 0.5 ? rgba(1 - t / 0.5, t / 0.5, 0, 1) : rgba(0, 1 - (t - 0.5) / 0.5, (t - 0.5) / 0.5, 1) }),
         CorpusCase(file: "Functions.metal", function: "globalConstants", kind: .color, check: .model { px in
             let d = ((px.p.x - 16) * (px.p.x - 16) + (px.p.y - 12) * (px.p.y - 12)).squareRoot() / 20
             return rgba(px.c.x * 0.75 + 0.125, clamp01(d * 2 / 3), 0.25, 1) }),

@@ -21,6 +21,25 @@ struct Palette {
     half4 outside;
 };
 
+// A gradient as apps build one: structs with array members, an array of structs, a const
+// reference parameter, a braced return.
+struct Stop { float at; half4 color; };
+struct Gradient { Stop stops[3]; int count; };
+struct Pair { float a; float b; };
+constant Stop kStops[2] = { {0.0, half4(1, 0, 0, 1)}, {1.0, half4(0, 0, 1, 1)} };
+
+Pair makePair(float x) { return {x, x * 2.0}; }
+
+half4 evaluate(thread const Gradient &g, float t) {
+    for (int i = 1; i < g.count; i++) {
+        if (t <= g.stops[i].at) {
+            float f = (t - g.stops[i - 1].at) / (g.stops[i].at - g.stops[i - 1].at);
+            return mix(g.stops[i - 1].color, g.stops[i].color, half(f));
+        }
+    }
+    return g.stops[g.count - 1].color;
+}
+
 constant float kGain = 0.75;
 constexpr constant float kOffset = 0.125;
 static constant float kScale = 2.0;
@@ -111,6 +130,18 @@ void fillFrom(float values[4], float first, float step) {
     float ramp[4] = {0, 0, 0, 0};
     fillFrom(ramp, position.x / 64.0, 0.125);
     return half4(ramp[0], ramp[1], ramp[3], 1.0);
+}
+
+[[ stitchable ]] half4 gradientStops(float2 position, float width) {
+    Gradient g;
+    g.count = 3;
+    g.stops[0] = kStops[0];
+    g.stops[1] = Stop{0.5, half4(0, 1, 0, 1)};
+    g.stops[2] = kStops[1];
+    Pair p = makePair(0.25);
+    Pair q = p;
+    q.a = 1.0;
+    return evaluate(g, position.x / width) * half(p.a + q.a - 1.0) * 4.0h;
 }
 
 [[ stitchable ]] half4 globalConstants(float2 position, half4 color) {
