@@ -24,6 +24,30 @@ import ShaderFX
         #expect(compare.status == 0, "\(compare.stdout)\(compare.stderr)")
     }
 
+    /// README.md's Ripple.metal and its command, as written there, with the built-in pool picture
+    /// for photo.png: the same picture as the built-in ripple.
+    @Test func theReadmeExampleWorksAsWritten() throws {
+        let readme = try String(contentsOf: CLIRun.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "### Your Metal shaders").dropFirst().first)
+        let metal = try #require(section.components(separatedBy: "```metal\n").dropFirst().first?.components(separatedBy: "```").first)
+        let command = try #require(section.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "\n").first)
+        #expect(command.hasPrefix("shaderfx render --shader Ripple.metal --input photo.png "))
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try metal.write(to: dir.appendingPathComponent("Ripple.metal"), atomically: true, encoding: .utf8)
+        let words = command.split(separator: " ").dropFirst().map(String.init)
+            .map { $0 == "Ripple.metal" ? dir.appendingPathComponent("Ripple.metal").path : $0 }
+            .map { $0 == "out.png" ? dir.appendingPathComponent("out.png").path : $0 }
+        let input = try #require(words.firstIndex(of: "--input"))
+        let run = try CLIRun(Array(words[..<input]) + ["--picture", "pool"] + Array(words[(input + 2)...]))
+        #expect(run.status == 0, "\(run.stderr)")
+        let builtIn = dir.appendingPathComponent("builtin.png").path
+        let reference = try CLIRun(["render", "ripple", "--origin", "300,200", "--time", "0.1", "-o", builtIn])
+        #expect(reference.status == 0, "\(reference.stderr)")
+        let compare = try CLIRun(["compare", builtIn, dir.appendingPathComponent("out.png").path, "--threshold", "0.01"])
+        #expect(compare.status == 0, "\(compare.stdout)\(compare.stderr)")
+    }
+
     @Test func theKindIsCheckedAgainstTheSignature() throws {
         let run = try CLIRun(["render", "--shader", "examples/metal/Ripple.metal", "--kind", "color", "-o", "x.png"])
         #expect(run.status == 1)
