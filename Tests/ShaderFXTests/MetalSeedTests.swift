@@ -73,6 +73,7 @@ func worstDifference(_ a: RGBAImage, _ b: RGBAImage) -> (difference: Float, x: I
             let metal = library.Ripple(.float2(c.origin), .float(c.time), .float(c.amplitude), .float(c.frequency),
                                        .float(c.decay), .float(c.speed))
             try expectSame(builtIn.effect, metal, over: pool)
+            try expectSame(builtIn.effect, metal, over: pool, scale: 2)
         }
     }
 
@@ -89,6 +90,7 @@ func worstDifference(_ a: RGBAImage, _ b: RGBAImage) -> (difference: Float, x: I
             let metal = library.RippleShaderEffectDistortion(.boundingRect, .float2(c.origin), .float(c.radius),
                                                              .float(c.strength), .float(c.amplitude), .float(c.wavelength))
             try expectSame(builtIn.effect, metal, over: pool)
+            try expectSame(builtIn.effect, metal, over: pool, scale: 2)
         }
     }
 
