@@ -1,6 +1,6 @@
 // Distortion effects: where each pixel samples the layer.
 #include <metal_stdlib>
-#include <SwiftUI/SwiftUI.h>
+#include <SwiftUI/SwiftUI_Metal.h>   // the header name Apple documents; the seeds use SwiftUI.h
 using namespace metal;
 
 [[ stitchable ]] float2 shiftDistortion(float2 position) {
