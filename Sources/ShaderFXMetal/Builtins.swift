@@ -137,8 +137,10 @@ extension Semantic {
         return n > 1 ? .vector(elem, n) : .scalar(elem)
     }
 
-    func genericArgs(_ args: [TE], _ exprs: [Expr], _ t: MType, scalarOK: Set<Int>) throws(MetalError) -> [GExpr] {
+    func genericArgs(_ args: [TE], _ exprs: [Expr], _ t: MType, scalarOK allowed: Set<Int>) throws(MetalError) -> [GExpr] {
         var out: [GExpr] = []
+        // GLSL's scalar overloads take all those arguments scalar (`clamp(v, float, float)`), or none.
+        let scalarOK = allowed.allSatisfy { $0 < args.count && args[$0].type.isScalar } ? allowed : []
         for (k, a) in args.enumerated() {
             if a.type.isScalar && t.isVector && scalarOK.contains(k) {
                 out.append(try convert(a, to: .scalar(t.scalar!), exprs[k].loc).g)
@@ -180,6 +182,12 @@ extension Semantic {
             var allowInt = false
             if case .genInt = form { allowInt = true }
             let t = try genericType(args, allowInt: allowInt, name, loc)
+            if t.scalar == .uint && (g == "abs" || g == "sign") {
+                // GLSL has no unsigned abs/sign: |u| is u, sign(u) is u != 0.
+                let x = try convert(args[0], to: t, exprs[0].loc)
+                if g == "abs" { return x }
+                return TE(g: .call("min", [x.g, t.isVector ? .call(t.glsl, [.lit("1u")]) : .lit("1u")]), type: t)
+            }
             return TE(g: .call(g, try genericArgs(args, exprs, t, scalarOK: scalarOK)), type: t)
         case .reduce(let g, let n):
             try arity(n)

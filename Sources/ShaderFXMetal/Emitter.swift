@@ -12,7 +12,7 @@ struct Emitter {
             e.line("};", s.loc)
         }
         for g in program.globals {
-            e.line("const \(g.type) \(g.name)\(g.suffix) = \(Emitter.expr(g.value));", g.loc)
+            e.line("const \(g.type) \(g.name)\(g.suffix) = \(Emitter.expr(g.value, 2));", g.loc)
         }
         for h in program.helpers {
             for l in h.split(separator: "\n", omittingEmptySubsequences: false) { e.line(String(l), nil) }
@@ -35,7 +35,8 @@ struct Emitter {
     private static func indent(_ n: Int) -> String { String(repeating: "    ", count: n) }
 
     private static func declText(_ isConst: Bool, _ type: String, _ items: [(name: String, suffix: String, initializer: GExpr?)]) -> String {
-        let parts = items.map { "\($0.name)\($0.suffix)" + ($0.initializer.map { " = " + expr($0) } ?? "") }
+        // Initializers are assignment-expressions: a comma expression needs parentheses.
+        let parts = items.map { "\($0.name)\($0.suffix)" + ($0.initializer.map { " = " + expr($0, 2) } ?? "") }
         return (isConst ? "const " : "") + type + " " + parts.joined(separator: ", ")
     }
 

@@ -444,6 +444,7 @@ struct Parser {
         let first = try identifier("a sampler argument")
         var name = first.text
         while accept("::") { name += "::" + (try identifier("a sampler argument")).text }
+        while name.hasPrefix("metal::") { name.removeFirst(7) }   // `metal::filter::linear`
         if accept("(") {
             let arg = try parseAssignment()
             try expect(")")

@@ -335,8 +335,13 @@ extension Semantic {
                     t = .matrix(s, c2, r1)
                 default: break
                 }
+            } else if a.type.isVector || b.type.isVector {
+                throw error(loc, "invalid operands to '\(op)': '\(x.type.metal)' and '\(y.type.metal)'")
             } else if a.type.isMatrix && b.type.isMatrix && a.type.glsl != b.type.glsl {
                 throw error(loc, "matrix size mismatch")
+            }
+            if op == "/" && b.type.isMatrix {
+                throw error(loc, "invalid operands to '/': '\(x.type.metal)' and '\(y.type.metal)'")
             }
             return TE(g: .binary(op, a.g, b.g), type: t)
         }

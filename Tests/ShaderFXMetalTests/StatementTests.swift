@@ -110,6 +110,23 @@ import Testing
                                 "int m = (~int(h) & 255) | (1 << 3);", "bool flag = (m & 1) != 0;"])
     }
 
+    /// BUGS.md #4: a comma expression as an initializer, operand or argument keeps its parentheses.
+    @Test func parenthesisedCommaExpressions() {
+        let g = glsl("""
+        int g(int v) { return v; }
+        [[ stitchable ]] half4 f(float2 position, half4 color) {
+            int idx = 0, b = 1;
+            int c = (idx = 5, idx + 1);
+            int a = (b++, c);
+            a = (b++, c);
+            int d = g((a, b)) + (a, b) * 2;
+            return half4(float(c + a + d) / 8.0, 0, 0, 1);
+        }
+        """)
+        #expect(body("f", in: g).prefix(6) == ["int idx = 0;", "int b = 1;", "int c = (idx = 5, idx + 1);", "int a = (b++, c);", "a = (b++, c);",
+                                                "int d = g((a, b)) + (a, b) * 2;"])
+    }
+
     @Test func commaAndDiscard() {
         let b = stmts("""
         int a = 0, b = 1;

@@ -131,6 +131,19 @@ import Testing
                                 "vec3 q = m * vec3(p, 1.0) + vec3(p, 1.0) * transpose(m);", "float d = determinant(m);"])
     }
 
+    /// Found by scripts/fuzz-expressions.py: forms GLSL has no overload for.
+    @Test func overloadCornerCases() {
+        let b = stmts("""
+        uint u = 3u; float2 p = position;
+        float2 a = abs(u) + sign(u) + float2(0);
+        float2 c = clamp(p, 0.0, p) + smoothstep(0.0, p, p) + clamp(p, 0.0, 1.0);
+        return half4(float4(a, c));
+        """)
+        #expect(b[2] == "vec2 a = float(u + min(u, 1u)) + vec2(0.0);")
+        #expect(b[3] == "vec2 c = clamp(p, vec2(0.0), p) + smoothstep(vec2(0.0), p, p) + clamp(p, 0.0, 1.0);")
+        expectError("[[ stitchable ]] half4 f(float2 position, half4 color) { float2x2 m = float2x2(1); m -= position; return color; }", "invalid operands to '-'", line: 1)
+    }
+
     @Test func unsupportedFunctionsAreReported() {
         expectError("[[ stitchable ]] half4 f(float2 position, half4 color) { return half4(popcount(1u)); }", "'popcount' is not supported", line: 1, column: 71)
         expectError("[[ stitchable ]] half4 f(float2 position, half4 color) { return half4(as_type<half2>(position.x)); }", "as_type", line: 1, column: 71)

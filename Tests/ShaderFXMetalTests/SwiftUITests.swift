@@ -49,6 +49,19 @@ import Testing
                                           "return c;"])
     }
 
+    @Test func arrayArgumentsPassedToHelpers() {
+        let g = glsl("""
+        float total(device const float *w, int n) { float s = 0; for (int i = 0; i < n; i++) s += w[i]; return s; }
+        half4 pick(constant half4 *c, int n, float t) { return c[int(t * n) % n]; }
+        [[ stitchable ]] half4 f(float2 position, half4 color, device const float *weights, int count, device const half4 *colors, int ncolors) {
+            return pick(colors, ncolors, fract(position.x / 10)) * total(weights, count);
+        }
+        """)
+        #expect(g.contains("float total(FloatArray w, int n) {"))
+        #expect(body("pick", in: g) == ["return at(c, mtl_imod(int(t * float(n)), n));"])
+        #expect(body("f", in: g) == ["return pick(colors, colors.count, fract(position.x / 10.0)) * total(weights, weights.count);"])
+    }
+
     @Test func arrayWithoutCountIsAnError() {
         expectError("[[ stitchable ]] half4 f(float2 position, device const float *w) { return half4(w[0]); }",
                     "must be followed by its 'int' element count", line: 1, column: 63)
@@ -85,6 +98,19 @@ import Testing
         #expect(r.glsl.contains("#pragma shaderfx sampler(t, address: clamp, filter: linear)"))
         #expect(r.glsl.contains("#pragma shaderfx sampler(u, address: repeat, filter: nearest)"))
         #expect(r.glsl.contains("#pragma shaderfx sampler(v, address: clamp, filter: nearest)"))
+    }
+
+    /// BUGS.md #5 (Inferno's VariableGaussianBlur): `metal::`-qualified sampler spellings.
+    @Test func metalQualifiedSamplerArguments() {
+        let r = translate("""
+        constexpr sampler s(metal::address::repeat, metal::filter::linear);
+        [[ stitchable ]] half4 f(float2 position, SwiftUI::Layer layer, texture2d<half> mask, texture2d<half> tile) {
+            const half a = mask.sample(metal::sampler(metal::filter::linear), position / 100.0).a;
+            return layer.sample(position) * a + tile.sample(s, position);
+        }
+        """)
+        #expect(r.glsl.contains("#pragma shaderfx sampler(mask, address: clamp, filter: linear)"))
+        #expect(r.glsl.contains("#pragma shaderfx sampler(tile, address: repeat, filter: linear)"))
     }
 
     @Test func textureSampleWithLevelOrBias() {

@@ -324,6 +324,8 @@ extension MetalCorpus {
         CorpusCase(file: "Textures.metal", function: "textureRepeat", kind: .color, arguments: [.image(tile)], check: .exact { image in
             // Texel coordinates 1.5 (x + 0.5): the texel floor(1.5 x + 0.75), wrapped.
             remap(image) { x, y in tile[(3 * x + 1) / 2 % 8, (3 * y + 1) / 2 % 6] } }),
+        CorpusCase(file: "InlineSamplers.metal", function: "inlineSampler", kind: .color, arguments: [.image(tile)], check: .exact { image in
+            remap(image) { x, y in tile[(3 * x + 1) / 2 % 8, (3 * y + 1) / 2 % 6] } }),
         CorpusCase(file: "Textures.metal", function: "textureLinear", kind: .layer, arguments: [.image(texture16)], check: .model { px in
             px.c * 0.5 + bilinear(texture16, SIMD2(px.p.x + 0.25, px.p.y - 0.5)) * 0.5 }),
     ]
