@@ -1,3 +1,4 @@
+import Foundation
 import ShaderFXGolden
 
 /// `shaderfx effects`: the built-in effects with kind, parameters, types and defaults.
@@ -6,7 +7,10 @@ enum EffectsCommand {
         name: "effects",
         abstract: "List the built-in effects with their kind, parameters, types and defaults.",
         arguments: [ArgumentDescription("effect", help: "show only this effect", optional: true)],
-        examples: [UsageExample("shaderfx effects ripple")])
+        options: [
+            .flag("json", help: "one JSON document for tools: every effect and transition with its kind, summary and parameters (name, type, default, range, help)"),
+        ],
+        examples: [UsageExample("shaderfx effects ripple"), UsageExample("shaderfx effects --json")])
 
     static func run(_ arguments: [String], output: inout Output) throws {
         let args = try description.parse(arguments)
@@ -15,6 +19,15 @@ enum EffectsCommand {
         if let name = args.positional("effect") {
             guard let effect = BuiltInEffects.named(name) else { throw EffectOptions.unknownEffect(name) }
             effects = [effect]
+        }
+        if args.flag("json") {
+            var catalogue = ShaderCatalogue.builtIn
+            if args.positional("effect") != nil {
+                catalogue.effects = effects.map { $0.listing(category: "effect") }
+                catalogue.transitions = []
+            }
+            output.print(try json(catalogue))
+            return
         }
         var lines: [String] = []
         for effect in effects {
@@ -30,5 +43,12 @@ enum EffectsCommand {
             lines.append("")
         }
         output.print(lines.joined(separator: "\n"))
+    }
+
+    /// `value` as pretty-printed JSON with sorted keys.
+    static func json<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }

@@ -6,7 +6,9 @@ enum InfoCommand {
         name: "info",
         abstract: "Show the GPU backend, EGL and OpenGL ES versions, renderer and devices.",
         discussion: "Opens a context exactly as 'render' would and reports what it got, so a silent fallback to software rendering is visible.",
-        options: GPUFlags.options,
+        options: GPUFlags.options + [
+            .flag("json", help: "one JSON document for tools: backend, renderer, versions, limits and devices"),
+        ],
         examples: [
             UsageExample("shaderfx info", explanation: "the backend 'auto' picks"),
             UsageExample("shaderfx info --backend device --device 1", explanation: "the second EGL device"),
@@ -18,6 +20,10 @@ enum InfoCommand {
         let options = try GPUFlags.resolve(args)
         let context = try GPUContext(options: options)
         let info = context.info
+        if args.flag("json") {
+            output.print(try EffectsCommand.json(InfoListing(info, chosenByAuto: options.backend == .auto)))
+            return
+        }
         var lines = [
             "backend:          \(info.backend.rawValue)\(options.backend == .auto ? " (chosen by auto)" : "")",
         ]
@@ -34,5 +40,50 @@ enum InfoCommand {
         ]
         for device in info.devices { lines.append("  \(device.summary)") }
         output.print(lines.joined(separator: "\n"))
+    }
+}
+
+/// What `shaderfx info --json` prints: `GPUInfo` with plain names.
+struct InfoListing: Encodable {
+    struct Device: Encodable {
+        let index: Int
+        let drmDevice: String?
+        let renderNode: String?
+        let cudaDevice: Int?
+        let isSoftware: Bool
+        let summary: String
+    }
+
+    let backend: String
+    let chosenByAuto: Bool
+    let device: String?
+    let eglVendor: String
+    let eglVersion: String
+    let glVendor: String
+    let renderer: String
+    let isSoftware: Bool
+    let glVersion: String
+    let glslVersion: String
+    let maxTextureSize: Int
+    let floatLayers: String
+    let devices: [Device]
+
+    init(_ info: GPUInfo, chosenByAuto: Bool) {
+        backend = info.backend.rawValue
+        self.chosenByAuto = chosenByAuto
+        device = info.device
+        eglVendor = info.eglVendor
+        eglVersion = info.eglVersion
+        glVendor = info.glVendor
+        renderer = info.renderer
+        isSoftware = info.isSoftware
+        glVersion = info.glVersion
+        glslVersion = info.glslVersion
+        maxTextureSize = info.maxTextureSize
+        floatLayers = info.hasFloat32Linear ? "RGBA32F" : "RGBA16F"
+        devices = info.devices.map {
+            Device(index: $0.index, drmDevice: $0.drmDevice, renderNode: $0.renderNode, cudaDevice: $0.cudaDevice,
+                   isSoftware: $0.isSoftware, summary: $0.summary)
+        }
     }
 }
