@@ -1,34 +1,49 @@
+/// What the catalogue says of a built-in effect or transition: its command-line name, kind,
+/// shader file, summary and origin, in one declaration.
+public struct CatalogueEntry: Sendable, Equatable {
+    /// The command-line name, kebab-case (`ripple`).
+    public var name: String
+    /// The effect kind of the shader.
+    public var kind: EffectKind
+    /// The shader file below `Shaders/`, without extension (`Layer/ripple`).
+    public var shaderFile: String
+    /// One line saying what it does.
+    public var summary: String
+    /// Where it comes from (seed, public effect).
+    public var origin: String
+
+    /// An entry.
+    public init(_ name: String, _ kind: EffectKind, shader shaderFile: String, summary: String, origin: String) {
+        self.name = name
+        self.kind = kind
+        self.shaderFile = shaderFile
+        self.summary = summary
+        self.origin = origin
+    }
+
+    /// The entry of a transition reimplemented from Inferno, whose function is named as its file.
+    public static func transition(_ name: String, _ kind: EffectKind, shader shaderFile: String, summary: String) -> CatalogueEntry {
+        let function = shaderFile.split(separator: "/").last.map(String.init) ?? shaderFile
+        return CatalogueEntry(name, kind, shader: shaderFile, summary: summary,
+                              origin: "Inferno's \(function) transition (MIT), reimplemented from its description")
+    }
+}
+
 /// What tells apart the members of a family of built-in effects or transitions that share their
 /// parameters and logic (the two loupes, the grid transitions, the time-only colour effects):
-/// their names and words. The family is one generic type; each member is a typealias of it.
-public protocol CatalogueEntry: Sendable {
-    /// The command-line name, kebab-case.
-    static var name: String { get }
-    /// One line saying what it does.
-    static var summary: String { get }
-    /// The shader file below `Shaders/`, without extension.
-    static var shaderFile: String { get }
+/// their catalogue entry, and what the family asks of each member. The family is one generic
+/// type; each member is a typealias of it.
+public protocol FamilyEntry: Sendable {
+    /// The member's name, kind, shader file, summary and origin.
+    static var entry: CatalogueEntry { get }
 }
 
-/// A member of a family of effects: also says where it comes from.
-public protocol EffectEntry: CatalogueEntry {
-    /// Where the effect comes from.
-    static var origin: String { get }
-}
-
-/// A built-in effect or transition that is one member of a generic family: its name, summary,
-/// shader file (and an effect's origin) come from its `Entry`.
+/// A built-in effect or transition that is one member of a generic family.
 public protocol FamilyMember: BuiltInShader {
-    /// The member's names and words.
-    associatedtype Entry: CatalogueEntry
+    /// The member's entry.
+    associatedtype Entry: FamilyEntry
 }
 
 extension FamilyMember {
-    public static var name: String { Entry.name }
-    public static var summary: String { Entry.summary }
-    public static var shaderFile: String { Entry.shaderFile }
-}
-
-extension FamilyMember where Entry: EffectEntry {
-    public static var origin: String { Entry.origin }
+    public static var entry: CatalogueEntry { Entry.entry }
 }

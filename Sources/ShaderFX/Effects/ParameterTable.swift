@@ -244,16 +244,8 @@ public struct ParameterRow<Root> {
 /// `init(values:)` (the command line's text, range-checked), the listed `parameters` with their
 /// defaults, and the shader's arguments in the GLSL function's order.
 public protocol BuiltInShader: Sendable {
-    /// The command-line name, kebab-case (`ripple`).
-    static var name: String { get }
-    /// The effect kind of the shader.
-    static var kind: EffectKind { get }
-    /// One line saying what it does.
-    static var summary: String { get }
-    /// Where it comes from (seed, public effect).
-    static var origin: String { get }
-    /// The shader file below `Shaders/`, without extension (`Layer/ripple`).
-    static var shaderFile: String { get }
+    /// The name, kind, shader file, summary and origin.
+    static var entry: CatalogueEntry { get }
     /// Every parameter, in the order the GLSL function takes those that feed it.
     static var table: [ParameterRow<Self>] { get }
     /// The value with every parameter at its default.
@@ -265,6 +257,17 @@ public protocol BuiltInShader: Sendable {
 }
 
 extension BuiltInShader {
+    /// The command-line name, kebab-case (`ripple`).
+    public static var name: String { entry.name }
+    /// The effect kind of the shader.
+    public static var kind: EffectKind { entry.kind }
+    /// One line saying what it does.
+    public static var summary: String { entry.summary }
+    /// Where it comes from (seed, public effect).
+    public static var origin: String { entry.origin }
+    /// The shader file below `Shaders/`, without extension (`Layer/ripple`).
+    public static var shaderFile: String { entry.shaderFile }
+
     public init(values: ParameterValues) throws(ParameterError) {
         self.init()
         for row in Self.table { try row.read(&self, values) }

@@ -3,11 +3,10 @@
 /// SwiftUI: `.layerEffect(ShaderLibrary.Ripple(...), maxSampleOffset: CGSize(amplitude, amplitude),
 /// isEnabled: 0 < elapsedTime && elapsedTime < duration)`.
 public struct Ripple: SinglePassEffect {
-    public static let name = "ripple"
-    public static let kind = EffectKind.layer
-    public static let summary = "a decaying ripple from a tap that bends the picture and lights its crests"
-    public static let origin = "seed 000 (MetalRipples), Ripple.metal with RippleModifier and RippleEffect"
-    public static let shaderFile = "Layer/ripple"
+    public static let entry = CatalogueEntry(
+        "ripple", .layer, shader: "Layer/ripple",
+        summary: "a decaying ripple from a tap that bends the picture and lights its crests",
+        origin: "seed 000 (MetalRipples), Ripple.metal with RippleModifier and RippleEffect")
     /// The seed's animation length: the effect is enabled only while 0 < time < duration.
     public static let duration: Float = 3
     public static let animation = EffectAnimation.gesture

@@ -2,11 +2,10 @@
 ///
 /// SwiftUI: `.foregroundStyle(ShaderLibrary.Stripes(.float(20), .colorArray([...])))`.
 public struct Stripes: SinglePassEffect {
-    public static let name = "stripes"
-    public static let kind = EffectKind.fill
-    public static let summary = "horizontal stripes of repeating colours filling the picture's coverage"
-    public static let origin = "seed 000 (MetalRipples), Stripes.metal"
-    public static let shaderFile = "Fill/stripes"
+    public static let entry = CatalogueEntry(
+        "stripes", .fill, shader: "Fill/stripes",
+        summary: "horizontal stripes of repeating colours filling the picture's coverage",
+        origin: "seed 000 (MetalRipples), Stripes.metal")
     public static var table: [ParameterRow<Self>] {
         [
             .value(\.thickness, "thickness", in: 0.001...1_000_000, help: "height of one stripe in points (> 0)"),

@@ -22,11 +22,6 @@ public protocol BuiltInTransition: BuiltInShader {
 }
 
 extension BuiltInTransition {
-    /// Where built-in transitions come from.
-    public static var origin: String {
-        "Inferno's \(function.name) transition (MIT), reimplemented from its description"
-    }
-
     /// The shader's arguments at `progress`: the bounds, the progress, the table's parameters,
     /// then the outgoing picture (which a distortion cannot read).
     public func arguments(progress: Float, from: RGBAImage) -> [Shader.Argument] {

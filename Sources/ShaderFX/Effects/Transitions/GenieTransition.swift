@@ -6,10 +6,9 @@
 /// the identity, so the picture is copied as it is), then `Transition/backdrop`, a colour
 /// effect drawing the outgoing picture behind it faded to 1 - progress.
 public struct GenieTransition: BuiltInTransition {
-    public static let name = "genie"
-    public static let kind = EffectKind.distortion
-    public static let summary = "the incoming picture pours out of a corner through a curved funnel, the macOS genie"
-    public static let shaderFile = "Transition/genie"
+    public static let entry = CatalogueEntry.transition(
+        "genie", .distortion, shader: "Transition/genie",
+        summary: "the incoming picture pours out of a corner through a curved funnel, the macOS genie")
     public static var table: [ParameterRow<Self>] {
         [
             .value(\.target, "target",

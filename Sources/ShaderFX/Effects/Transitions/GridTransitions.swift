@@ -5,7 +5,6 @@
 /// A colour effect on the incoming picture that reads the outgoing one as `from`:
 /// `.colorEffect(circles(.boundingRect, .float(progress), .float(circleSize), .image(from)))`.
 public struct GridTransition<Entry: GridTransitionEntry>: BuiltInTransition, FamilyMember {
-    public static var kind: EffectKind { .color }
     public static var table: [ParameterRow<Self>] {
         [
             .value(\.cellSize, "\(Entry.shape)-size", in: 0.001...1_000_000,
@@ -21,7 +20,7 @@ public struct GridTransition<Entry: GridTransitionEntry>: BuiltInTransition, Fam
 }
 
 /// A member of the ``GridTransition`` family.
-public protocol GridTransitionEntry: CatalogueEntry {
+public protocol GridTransitionEntry: FamilyEntry {
     /// The shape, `circle` or `diamond`: it names the cell-size parameter (`circle-size`).
     static var shape: String { get }
 }
@@ -31,9 +30,9 @@ public typealias CirclesTransition = GridTransition<CirclesEntry>
 
 /// ``CirclesTransition``'s names.
 public enum CirclesEntry: GridTransitionEntry {
-    public static let name = "circles"
-    public static let summary = "a grid of growing dots reveals the incoming picture"
-    public static let shaderFile = "Transition/circles"
+    public static let entry = CatalogueEntry.transition(
+        "circles", .color, shader: "Transition/circles",
+        summary: "a grid of growing dots reveals the incoming picture")
     public static let shape = "circle"
 }
 
@@ -44,9 +43,9 @@ public typealias CircleWaveTransition = GridTransition<CircleWaveEntry>
 
 /// ``CircleWaveTransition``'s names.
 public enum CircleWaveEntry: GridTransitionEntry {
-    public static let name = "circle-wave"
-    public static let summary = "dots grow in a wave from the top-left corner, revealing the incoming picture"
-    public static let shaderFile = "Transition/circleWave"
+    public static let entry = CatalogueEntry.transition(
+        "circle-wave", .color, shader: "Transition/circleWave",
+        summary: "dots grow in a wave from the top-left corner, revealing the incoming picture")
     public static let shape = "circle"
 }
 
@@ -55,9 +54,9 @@ public typealias DiamondsTransition = GridTransition<DiamondsEntry>
 
 /// ``DiamondsTransition``'s names.
 public enum DiamondsEntry: GridTransitionEntry {
-    public static let name = "diamonds"
-    public static let summary = "a grid of growing diamonds reveals the incoming picture"
-    public static let shaderFile = "Transition/diamonds"
+    public static let entry = CatalogueEntry.transition(
+        "diamonds", .color, shader: "Transition/diamonds",
+        summary: "a grid of growing diamonds reveals the incoming picture")
     public static let shape = "diamond"
 }
 
@@ -67,8 +66,8 @@ public typealias DiamondWaveTransition = GridTransition<DiamondWaveEntry>
 
 /// ``DiamondWaveTransition``'s names.
 public enum DiamondWaveEntry: GridTransitionEntry {
-    public static let name = "diamond-wave"
-    public static let summary = "diamonds grow in a wave from the top-left corner, revealing the incoming picture"
-    public static let shaderFile = "Transition/diamondWave"
+    public static let entry = CatalogueEntry.transition(
+        "diamond-wave", .color, shader: "Transition/diamondWave",
+        summary: "diamonds grow in a wave from the top-left corner, revealing the incoming picture")
     public static let shape = "diamond"
 }

@@ -3,8 +3,7 @@
 ///
 /// A layer effect on the incoming picture that reads the outgoing one as `from`:
 /// `.layerEffect(crosswarpLTR(.boundingRect, .float(progress), .image(from)), maxSampleOffset: .zero)`.
-public struct PlainLayerTransition<Entry: CatalogueEntry>: BuiltInTransition, FamilyMember {
-    public static var kind: EffectKind { .layer }
+public struct PlainLayerTransition<Entry: FamilyEntry>: BuiltInTransition, FamilyMember {
     public static var table: [ParameterRow<Self>] { [] }
 
     /// The transition (it has no parameters).
@@ -16,10 +15,10 @@ public struct PlainLayerTransition<Entry: CatalogueEntry>: BuiltInTransition, Fa
 public typealias CrosswarpLTRTransition = PlainLayerTransition<CrosswarpLTREntry>
 
 /// ``CrosswarpLTRTransition``'s names.
-public enum CrosswarpLTREntry: CatalogueEntry {
-    public static let name = "crosswarp-ltr"
-    public static let summary = "the pictures zoom through the centre and cross-fade in a sweep from left to right"
-    public static let shaderFile = "Transition/crosswarpLTR"
+public enum CrosswarpLTREntry: FamilyEntry {
+    public static let entry = CatalogueEntry.transition(
+        "crosswarp-ltr", .layer, shader: "Transition/crosswarpLTR",
+        summary: "the pictures zoom through the centre and cross-fade in a sweep from left to right")
 }
 
 /// The outgoing picture zooms into its centre and fades while the incoming one zooms out to
@@ -27,20 +26,20 @@ public enum CrosswarpLTREntry: CatalogueEntry {
 public typealias CrosswarpRTLTransition = PlainLayerTransition<CrosswarpRTLEntry>
 
 /// ``CrosswarpRTLTransition``'s names.
-public enum CrosswarpRTLEntry: CatalogueEntry {
-    public static let name = "crosswarp-rtl"
-    public static let summary = "the pictures zoom through the centre and cross-fade in a sweep from right to left"
-    public static let shaderFile = "Transition/crosswarpRTL"
+public enum CrosswarpRTLEntry: FamilyEntry {
+    public static let entry = CatalogueEntry.transition(
+        "crosswarp-rtl", .layer, shader: "Transition/crosswarpRTL",
+        summary: "the pictures zoom through the centre and cross-fade in a sweep from right to left")
 }
 
 /// A clock-hand wipe revealing the incoming picture clockwise from twelve o'clock (Inferno's `radial`).
 public typealias RadialTransition = PlainLayerTransition<RadialEntry>
 
 /// ``RadialTransition``'s names.
-public enum RadialEntry: CatalogueEntry {
-    public static let name = "radial"
-    public static let summary = "a clock-hand wipe reveals the incoming picture, clockwise from twelve o'clock"
-    public static let shaderFile = "Transition/radial"
+public enum RadialEntry: FamilyEntry {
+    public static let entry = CatalogueEntry.transition(
+        "radial", .layer, shader: "Transition/radial",
+        summary: "a clock-hand wipe reveals the incoming picture, clockwise from twelve o'clock")
 }
 
 /// Both pictures break into ever larger blocks toward the middle of the transition and
@@ -48,10 +47,9 @@ public enum RadialEntry: CatalogueEntry {
 ///
 /// A layer effect on the incoming picture that reads the outgoing one as `from`.
 public struct PixellateTransition: BuiltInTransition {
-    public static let name = "pixellate"
-    public static let kind = EffectKind.layer
-    public static let summary = "the pictures pixellate toward the middle of the transition and cross-fade there"
-    public static let shaderFile = "Transition/pixellate"
+    public static let entry = CatalogueEntry.transition(
+        "pixellate", .layer, shader: "Transition/pixellate",
+        summary: "the pictures pixellate toward the middle of the transition and cross-fade there")
     public static var table: [ParameterRow<Self>] {
         [
             .value(\.squares, "squares", in: 1...10_000,
@@ -75,10 +73,9 @@ public struct PixellateTransition: BuiltInTransition {
 ///
 /// A layer effect on the incoming picture that reads the outgoing one as `from`.
 public struct SwirlTransition: BuiltInTransition {
-    public static let name = "swirl"
-    public static let kind = EffectKind.layer
-    public static let summary = "the pictures twist around the centre, hardest mid-way, while one dissolves into the other"
-    public static let shaderFile = "Transition/swirl"
+    public static let entry = CatalogueEntry.transition(
+        "swirl", .layer, shader: "Transition/swirl",
+        summary: "the pictures twist around the centre, hardest mid-way, while one dissolves into the other")
     public static var table: [ParameterRow<Self>] {
         [
             .value(\.radius, "radius", in: 0.001...10,
@@ -98,10 +95,9 @@ public struct SwirlTransition: BuiltInTransition {
 ///
 /// A layer effect on the incoming picture that reads the outgoing one as `from`.
 public struct WindTransition: BuiltInTransition {
-    public static let name = "wind"
-    public static let kind = EffectKind.layer
-    public static let summary = "rows of the outgoing picture blow away at random offsets, uncovering the incoming one from the left"
-    public static let shaderFile = "Transition/wind"
+    public static let entry = CatalogueEntry.transition(
+        "wind", .layer, shader: "Transition/wind",
+        summary: "rows of the outgoing picture blow away at random offsets, uncovering the incoming one from the left")
     public static var table: [ParameterRow<Self>] {
         [
             .value(\.windSize, "wind-size", in: 0.001...1,

@@ -2,11 +2,10 @@
 ///
 /// SwiftUI: `.colorEffect(ShaderLibrary.checkerboard(.color(replacement), .float(squareSize)))`.
 public struct Checkerboard: SinglePassEffect {
-    public static let name = "checkerboard"
-    public static let kind = EffectKind.color
-    public static let summary = "replaces alternate squares of a checkerboard with a colour"
-    public static let origin = "reimplements Inferno's checkerboard (MIT) from its description"
-    public static let shaderFile = "Color/checkerboard"
+    public static let entry = CatalogueEntry(
+        "checkerboard", .color, shader: "Color/checkerboard",
+        summary: "replaces alternate squares of a checkerboard with a colour",
+        origin: "reimplements Inferno's checkerboard (MIT) from its description")
     public static var table: [ParameterRow<Self>] {
         [
             .value(\.replacement, "replacement", help: "the colour of the replaced squares"),

@@ -3,11 +3,10 @@
 /// SwiftUI: `.colorEffect(ShaderLibrary.circleWave(.boundingRect, .float(time), .float(brightness),
 /// .float(speed), .float(strength), .float(density), .float2(center), .color(circleColor)))`.
 public struct CircleWave: SinglePassEffect {
-    public static let name = "circle-wave"
-    public static let kind = EffectKind.color
-    public static let summary = "rings of light spreading from a centre and fading with distance"
-    public static let origin = "reimplements Inferno's circleWave (MIT) from its description"
-    public static let shaderFile = "Color/circleWave"
+    public static let entry = CatalogueEntry(
+        "circle-wave", .color, shader: "Color/circleWave",
+        summary: "rings of light spreading from a centre and fading with distance",
+        origin: "reimplements Inferno's circleWave (MIT) from its description")
     public static let animation = EffectAnimation.time(parameter: "time", duration: nil)
     public static var table: [ParameterRow<Self>] {
         [

@@ -2,11 +2,10 @@
 ///
 /// SwiftUI: `.colorEffect(ShaderLibrary.interlace(.float(lineWidth), .color(replacement), .float(strength)))`.
 public struct Interlace: SinglePassEffect {
-    public static let name = "interlace"
-    public static let kind = EffectKind.color
-    public static let summary = "tints every other band of rows toward a colour, like interlaced video"
-    public static let origin = "reimplements Inferno's interlace (MIT) from its description"
-    public static let shaderFile = "Color/interlace"
+    public static let entry = CatalogueEntry(
+        "interlace", .color, shader: "Color/interlace",
+        summary: "tints every other band of rows toward a colour, like interlaced video",
+        origin: "reimplements Inferno's interlace (MIT) from its description")
     public static var table: [ParameterRow<Self>] {
         [
             .value(\.lineWidth, "line-width", in: 0.001...1_000_000, help: "height of one band of rows in points (> 0)"),

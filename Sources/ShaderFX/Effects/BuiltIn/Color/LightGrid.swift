@@ -3,11 +3,10 @@
 /// SwiftUI: `.colorEffect(ShaderLibrary.lightGrid(.boundingRect, .float(time), .float(density),
 /// .float(speed), .float(groupSize), .float(brightness)))`.
 public struct LightGrid: SinglePassEffect {
-    public static let name = "light-grid"
-    public static let kind = EffectKind.color
-    public static let summary = "a grid of coloured lights blinking on and off"
-    public static let origin = "reimplements Inferno's lightGrid (MIT) from its description"
-    public static let shaderFile = "Color/lightGrid"
+    public static let entry = CatalogueEntry(
+        "light-grid", .color, shader: "Color/lightGrid",
+        summary: "a grid of coloured lights blinking on and off",
+        origin: "reimplements Inferno's lightGrid (MIT) from its description")
     public static let animation = EffectAnimation.time(parameter: "time", duration: nil)
     public static var table: [ParameterRow<Self>] {
         [

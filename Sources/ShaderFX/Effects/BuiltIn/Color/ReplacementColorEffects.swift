@@ -1,7 +1,6 @@
 /// A colour effect whose only parameter is one colour, `replacement`: the family of
 /// ``InvertAlpha`` and ``Recolor``. SwiftUI: `.colorEffect(ShaderLibrary.recolor(.color(replacement)))`.
 public struct ReplacementColorEffect<Entry: ReplacementColorEntry>: SinglePassEffect, FamilyMember {
-    public static var kind: EffectKind { .color }
     public static var table: [ParameterRow<Self>] { [.value(\.replacement, "replacement", help: Entry.replacementHelp)] }
 
     /// The colour (straight alpha; passed premultiplied).
@@ -12,7 +11,7 @@ public struct ReplacementColorEffect<Entry: ReplacementColorEntry>: SinglePassEf
 }
 
 /// A member of the ``ReplacementColorEffect`` family.
-public protocol ReplacementColorEntry: EffectEntry {
+public protocol ReplacementColorEntry: FamilyEntry {
     /// The colour when none is given.
     static var defaultReplacement: RGBA { get }
     /// What the colour does.
@@ -24,10 +23,10 @@ public typealias InvertAlpha = ReplacementColorEffect<InvertAlphaEntry>
 
 /// ``InvertAlpha``'s names and default colour, black.
 public enum InvertAlphaEntry: ReplacementColorEntry {
-    public static let name = "invert-alpha"
-    public static let summary = "fills the transparent part of the view with a colour and clears the rest"
-    public static let origin = "reimplements Inferno's invertAlpha (MIT) from its description"
-    public static let shaderFile = "Color/invertAlpha"
+    public static let entry = CatalogueEntry(
+        "invert-alpha", .color, shader: "Color/invertAlpha",
+        summary: "fills the transparent part of the view with a colour and clears the rest",
+        origin: "reimplements Inferno's invertAlpha (MIT) from its description")
     public static let defaultReplacement = RGBA.named("black")
     public static let replacementHelp = "the colour of the filled area"
 }
@@ -37,10 +36,10 @@ public typealias Recolor = ReplacementColorEffect<RecolorEntry>
 
 /// ``Recolor``'s names and default colour, SwiftUI's red.
 public enum RecolorEntry: ReplacementColorEntry {
-    public static let name = "recolor"
-    public static let summary = "paints the view in one colour, keeping its shape and edges"
-    public static let origin = "reimplements Inferno's recolor (MIT) from its description"
-    public static let shaderFile = "Color/recolor"
+    public static let entry = CatalogueEntry(
+        "recolor", .color, shader: "Color/recolor",
+        summary: "paints the view in one colour, keeping its shape and edges",
+        origin: "reimplements Inferno's recolor (MIT) from its description")
     public static let defaultReplacement = RGBA.named("red")
     public static let replacementHelp = "the new colour; its alpha multiplies the view's"
 }

@@ -3,11 +3,10 @@
 /// SwiftUI: `.colorEffect(ShaderLibrary.shimmer(.boundingRect, .float(time), .float(duration),
 /// .float(gradientWidth), .float(maxLightness)))`.
 public struct Shimmer: SinglePassEffect {
-    public static let name = "shimmer"
-    public static let kind = EffectKind.color
-    public static let summary = "a band of light sweeping diagonally across the view, as on a loading placeholder"
-    public static let origin = "reimplements Inferno's shimmer (MIT) from its description"
-    public static let shaderFile = "Color/shimmer"
+    public static let entry = CatalogueEntry(
+        "shimmer", .color, shader: "Color/shimmer",
+        summary: "a band of light sweeping diagonally across the view, as on a loading placeholder",
+        origin: "reimplements Inferno's shimmer (MIT) from its description")
     /// One sweep lasts the default duration.
     public static let animation = EffectAnimation.time(parameter: "time", duration: Double(Shimmer().duration))
     public static var table: [ParameterRow<Self>] {

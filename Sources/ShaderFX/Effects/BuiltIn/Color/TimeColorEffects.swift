@@ -4,7 +4,6 @@
 /// SwiftUI: `.colorEffect(ShaderLibrary.sinebow(.boundingRect, .float(time)))`, or without
 /// `.boundingRect` for the noises.
 public struct TimeColorEffect<Entry: TimeColorEntry>: SinglePassEffect, FamilyMember {
-    public static var kind: EffectKind { .color }
     public static var animation: EffectAnimation { .time(parameter: "time", duration: nil) }
     public static var table: [ParameterRow<Self>] {
         (Entry.takesBounds ? [.boundingRect()] : []) + [.value(\.time, "time", help: Entry.timeHelp)]
@@ -18,7 +17,7 @@ public struct TimeColorEffect<Entry: TimeColorEntry>: SinglePassEffect, FamilyMe
 }
 
 /// A member of the ``TimeColorEffect`` family.
-public protocol TimeColorEntry: EffectEntry {
+public protocol TimeColorEntry: FamilyEntry {
     /// Whether the GLSL function takes the view's bounding rect before the time.
     static var takesBounds: Bool { get }
     /// What the time does.
@@ -31,10 +30,10 @@ public typealias AnimatedGradientFill = TimeColorEffect<AnimatedGradientFillEntr
 
 /// ``AnimatedGradientFill``'s names.
 public enum AnimatedGradientFillEntry: TimeColorEntry {
-    public static let name = "animated-gradient-fill"
-    public static let summary = "fills the view with a rainbow that turns around its centre"
-    public static let origin = "reimplements Inferno's animatedGradientFill (MIT) from its description"
-    public static let shaderFile = "Color/animatedGradientFill"
+    public static let entry = CatalogueEntry(
+        "animated-gradient-fill", .color, shader: "Color/animatedGradientFill",
+        summary: "fills the view with a rainbow that turns around its centre",
+        origin: "reimplements Inferno's animatedGradientFill (MIT) from its description")
     public static let takesBounds = true
     public static let timeHelp = "seconds; the colours turn one radian per second"
 }
@@ -45,10 +44,10 @@ public typealias RainbowNoise = TimeColorEffect<RainbowNoiseEntry>
 
 /// ``RainbowNoise``'s names.
 public enum RainbowNoiseEntry: TimeColorEntry {
-    public static let name = "rainbow-noise"
-    public static let summary = "coloured static, a new random colour per pixel for every moment"
-    public static let origin = "reimplements Inferno's rainbowNoise (MIT) from its description"
-    public static let shaderFile = "Color/rainbowNoise"
+    public static let entry = CatalogueEntry(
+        "rainbow-noise", .color, shader: "Color/rainbowNoise",
+        summary: "coloured static, a new random colour per pixel for every moment",
+        origin: "reimplements Inferno's rainbowNoise (MIT) from its description")
     public static let takesBounds = false
     public static let timeHelp = "seconds; every distinct value gives new noise"
 }
@@ -58,10 +57,10 @@ public typealias Sinebow = TimeColorEffect<SinebowEntry>
 
 /// ``Sinebow``'s names.
 public enum SinebowEntry: TimeColorEntry {
-    public static let name = "sinebow"
-    public static let summary = "ten glowing rainbow sine waves weaving across the view"
-    public static let origin = "reimplements Inferno's sinebow (MIT) from its description"
-    public static let shaderFile = "Color/sinebow"
+    public static let entry = CatalogueEntry(
+        "sinebow", .color, shader: "Color/sinebow",
+        summary: "ten glowing rainbow sine waves weaving across the view",
+        origin: "reimplements Inferno's sinebow (MIT) from its description")
     public static let takesBounds = true
     public static let timeHelp = "seconds; the waves drift at different speeds"
 }
@@ -71,10 +70,10 @@ public typealias WhiteNoise = TimeColorEffect<WhiteNoiseEntry>
 
 /// ``WhiteNoise``'s names.
 public enum WhiteNoiseEntry: TimeColorEntry {
-    public static let name = "white-noise"
-    public static let summary = "grey static, a new random grey per pixel for every moment"
-    public static let origin = "reimplements Inferno's whiteNoise (MIT) from its description"
-    public static let shaderFile = "Color/whiteNoise"
+    public static let entry = CatalogueEntry(
+        "white-noise", .color, shader: "Color/whiteNoise",
+        summary: "grey static, a new random grey per pixel for every moment",
+        origin: "reimplements Inferno's whiteNoise (MIT) from its description")
     public static let takesBounds = false
     public static let timeHelp = "seconds; every distinct value gives new noise"
 }

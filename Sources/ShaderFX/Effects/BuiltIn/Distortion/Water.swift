@@ -3,11 +3,10 @@
 /// SwiftUI: `.distortionEffect(ShaderLibrary.water(.boundingRect, .float(time), .float(3), .float(3),
 /// .float(10)), maxSampleOffset: CGSize(width: 3, height: 3))`.
 public struct Water: SinglePassEffect {
-    public static let name = "water"
-    public static let kind = EffectKind.distortion
-    public static let summary = "rows sway sideways and columns up and down, like the view through moving water"
-    public static let origin = "Inferno (twostraws/Inferno, MIT): water, reimplemented from its description"
-    public static let shaderFile = "Distortion/water"
+    public static let entry = CatalogueEntry(
+        "water", .distortion, shader: "Distortion/water",
+        summary: "rows sway sideways and columns up and down, like the view through moving water",
+        origin: "Inferno (twostraws/Inferno, MIT): water, reimplemented from its description")
     public static let animation = EffectAnimation.time(parameter: "time", duration: nil)
     public static var table: [ParameterRow<Self>] {
         [

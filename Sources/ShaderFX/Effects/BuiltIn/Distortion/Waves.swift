@@ -1,7 +1,6 @@
 /// A travelling sine wave moving each column up and down by at most `strength` points: the family
 /// of ``Wave`` and ``RelativeWave``.
 public struct SineWave<Entry: SineWaveEntry>: SinglePassEffect, FamilyMember {
-    public static var kind: EffectKind { .distortion }
     public static var animation: EffectAnimation { .time(parameter: "time", duration: nil) }
     public static var table: [ParameterRow<Self>] {
         (Entry.takesBounds ? [.boundingRect()] : []) + [
@@ -30,7 +29,7 @@ public struct SineWave<Entry: SineWaveEntry>: SinglePassEffect, FamilyMember {
 }
 
 /// A member of the ``SineWave`` family.
-public protocol SineWaveEntry: EffectEntry {
+public protocol SineWaveEntry: FamilyEntry {
     /// Whether the GLSL function takes the view's bounding rect first (the relative wave scales by the width).
     static var takesBounds: Bool { get }
     /// Points per radian along x when none is given.
@@ -47,10 +46,10 @@ public typealias Wave = SineWave<WaveEntry>
 
 /// ``Wave``'s names and default smoothing.
 public enum WaveEntry: SineWaveEntry {
-    public static let name = "wave"
-    public static let summary = "a travelling sine wave that moves each column of the picture up and down"
-    public static let origin = "Inferno (twostraws/Inferno, MIT): wave, reimplemented from its description"
-    public static let shaderFile = "Distortion/wave"
+    public static let entry = CatalogueEntry(
+        "wave", .distortion, shader: "Distortion/wave",
+        summary: "a travelling sine wave that moves each column of the picture up and down",
+        origin: "Inferno (twostraws/Inferno, MIT): wave, reimplemented from its description")
     public static let takesBounds = false
     public static let defaultSmoothing: Float = 10
     public static let strengthHelp = "largest vertical displacement in points; the maxSampleOffset"
@@ -65,10 +64,10 @@ public typealias RelativeWave = SineWave<RelativeWaveEntry>
 
 /// ``RelativeWave``'s names and default smoothing.
 public enum RelativeWaveEntry: SineWaveEntry {
-    public static let name = "relative-wave"
-    public static let summary = "a sine wave that grows from still at the left edge to full strength at the right"
-    public static let origin = "Inferno (twostraws/Inferno, MIT): relativeWave, reimplemented from its description"
-    public static let shaderFile = "Distortion/relativeWave"
+    public static let entry = CatalogueEntry(
+        "relative-wave", .distortion, shader: "Distortion/relativeWave",
+        summary: "a sine wave that grows from still at the left edge to full strength at the right",
+        origin: "Inferno (twostraws/Inferno, MIT): relativeWave, reimplemented from its description")
     public static let takesBounds = true
     public static let defaultSmoothing: Float = 20
     public static let strengthHelp = "vertical displacement at the right edge in points; the maxSampleOffset"

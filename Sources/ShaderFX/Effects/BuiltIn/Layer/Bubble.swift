@@ -4,11 +4,10 @@
 /// SwiftUI: `.layerEffect(ShaderLibrary.bubble(.float2(touch), .float(45)),
 /// maxSampleOffset: CGSize(width: 0.211 * 45, height: 0.211 * 45))`.
 public struct Bubble: SinglePassEffect {
-    public static let name = "bubble"
-    public static let kind = EffectKind.layer
-    public static let summary = "a glass bubble at the touch point that refracts the picture and catches the light"
-    public static let origin = "Inferno (twostraws/Inferno, MIT): bubble, reimplemented from its description"
-    public static let shaderFile = "Layer/bubble"
+    public static let entry = CatalogueEntry(
+        "bubble", .layer, shader: "Layer/bubble",
+        summary: "a glass bubble at the touch point that refracts the picture and catches the light",
+        origin: "Inferno (twostraws/Inferno, MIT): bubble, reimplemented from its description")
     public static let animation = EffectAnimation.touch(parameter: "touch")
     /// The farthest a sample lies from its pixel, as a fraction of the radius: the largest of
     /// s - (2/π) asin(s) over 0 ... 1, which is 0.2106 at s = sqrt(1 - 4/π²), rounded up.

@@ -3,11 +3,10 @@
 /// SwiftUI: `.layerEffect(ShaderLibrary.colorPlanes(.float2(offset)),
 /// maxSampleOffset: CGSize(width: abs(offset.x), height: abs(offset.y)))`.
 public struct ColorPlanes: SinglePassEffect {
-    public static let name = "color-planes"
-    public static let kind = EffectKind.layer
-    public static let summary = "a chromatic split: red and blue planes slide away from green in opposite directions"
-    public static let origin = "Inferno (twostraws/Inferno, MIT): colorPlanes, reimplemented from its description"
-    public static let shaderFile = "Layer/colorPlanes"
+    public static let entry = CatalogueEntry(
+        "color-planes", .layer, shader: "Layer/colorPlanes",
+        summary: "a chromatic split: red and blue planes slide away from green in opposite directions",
+        origin: "Inferno (twostraws/Inferno, MIT): colorPlanes, reimplemented from its description")
     public static var table: [ParameterRow<Self>] {
         [
             .value(\.offset, "offset", help: "how far red moves (blue the opposite way), X,Y in points; the maxSampleOffset",

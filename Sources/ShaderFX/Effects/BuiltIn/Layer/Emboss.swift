@@ -3,11 +3,10 @@
 ///
 /// SwiftUI: `.layerEffect(ShaderLibrary.emboss(.float(10)), maxSampleOffset: CGSize(width: 1, height: 1))`.
 public struct Emboss: SinglePassEffect {
-    public static let name = "emboss"
-    public static let kind = EffectKind.layer
-    public static let summary = "a relief lit from the top-left: edges facing the light brighten, the others darken"
-    public static let origin = "Inferno (twostraws/Inferno, MIT): emboss, reimplemented from its description"
-    public static let shaderFile = "Layer/emboss"
+    public static let entry = CatalogueEntry(
+        "emboss", .layer, shader: "Layer/emboss",
+        summary: "a relief lit from the top-left: edges facing the light brighten, the others darken",
+        origin: "Inferno (twostraws/Inferno, MIT): emboss, reimplemented from its description")
     /// How far the two diagonal neighbours are along each axis, in points.
     public static let neighbourDistance: Float = 1
     public static var table: [ParameterRow<Self>] {

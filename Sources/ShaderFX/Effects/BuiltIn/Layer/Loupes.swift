@@ -4,7 +4,6 @@
 /// SwiftUI: `.layerEffect(ShaderLibrary.simpleLoupe(.boundingRect, .float2(touch), .float(0.05), .float(2)),
 /// maxSampleOffset: .zero)`.
 public struct Loupe<Entry: LoupeEntry>: SinglePassEffect, FamilyMember {
-    public static var kind: EffectKind { .layer }
     public static var animation: EffectAnimation { .touch(parameter: "touch") }
     public static var table: [ParameterRow<Self>] {
         [
@@ -36,7 +35,7 @@ public struct Loupe<Entry: LoupeEntry>: SinglePassEffect, FamilyMember {
 }
 
 /// A member of the ``Loupe`` family.
-public protocol LoupeEntry: EffectEntry {
+public protocol LoupeEntry: FamilyEntry {
     /// What the zoom does.
     static var zoomHelp: String { get }
 }
@@ -46,10 +45,10 @@ public typealias SimpleLoupe = Loupe<SimpleLoupeEntry>
 
 /// ``SimpleLoupe``'s names.
 public enum SimpleLoupeEntry: LoupeEntry {
-    public static let name = "simple-loupe"
-    public static let summary = "a magnifying glass: a circle around the touch point shows the picture enlarged"
-    public static let origin = "Inferno (twostraws/Inferno, MIT): simpleLoupe, reimplemented from its description"
-    public static let shaderFile = "Layer/simpleLoupe"
+    public static let entry = CatalogueEntry(
+        "simple-loupe", .layer, shader: "Layer/simpleLoupe",
+        summary: "a magnifying glass: a circle around the touch point shows the picture enlarged",
+        origin: "Inferno (twostraws/Inferno, MIT): simpleLoupe, reimplemented from its description")
     public static let zoomHelp = "magnification inside the loupe, >= 1"
 }
 
@@ -58,9 +57,9 @@ public typealias WarpingLoupe = Loupe<WarpingLoupeEntry>
 
 /// ``WarpingLoupe``'s names.
 public enum WarpingLoupeEntry: LoupeEntry {
-    public static let name = "warping-loupe"
-    public static let summary = "a magnifying bulge: full zoom at the touch point, easing to none at the rim"
-    public static let origin = "Inferno (twostraws/Inferno, MIT): warpingLoupe, reimplemented from its description"
-    public static let shaderFile = "Layer/warpingLoupe"
+    public static let entry = CatalogueEntry(
+        "warping-loupe", .layer, shader: "Layer/warpingLoupe",
+        summary: "a magnifying bulge: full zoom at the touch point, easing to none at the rim",
+        origin: "Inferno (twostraws/Inferno, MIT): warpingLoupe, reimplemented from its description")
     public static let zoomHelp = "magnification at the centre, >= 1; it eases to 1 at the rim"
 }

@@ -4,11 +4,10 @@
 /// SwiftUI: `.layerEffect(ShaderLibrary.variableBlur(.boundingRect, .float(20), .float(15), .image(mask)),
 /// maxSampleOffset: CGSize(width: 20, height: 20))` followed by the same with `variableBlurVertical`.
 public struct VariableBlur: BuiltInEffect {
-    public static let name = "variable-blur"
-    public static let kind = EffectKind.layer
-    public static let summary = "a Gaussian blur whose radius follows a mask: sharp where it is clear, blurred where opaque"
-    public static let origin = "Inferno (twostraws/Inferno, MIT): variableBlur, reimplemented from its description"
-    public static let shaderFile = "Layer/variableBlur"
+    public static let entry = CatalogueEntry(
+        "variable-blur", .layer, shader: "Layer/variableBlur",
+        summary: "a Gaussian blur whose radius follows a mask: sharp where it is clear, blurred where opaque",
+        origin: "Inferno (twostraws/Inferno, MIT): variableBlur, reimplemented from its description")
     /// Horizontal, then vertical over the first pass's output.
     public static let passFunctions = ["variableBlur", "variableBlurVertical"]
     /// The largest `maxSamples` the shader's loop runs.

@@ -6,11 +6,10 @@
 /// the cover art first: `BackgroundWarp.seedPipeline(time:)` is that chain. `maxSampleOffset` is zero,
 /// as in the seed: samples past the picture clamp to its edge.
 public struct BackgroundWarp: SinglePassEffect {
-    public static let name = "background-warp"
-    public static let kind = EffectKind.layer
-    public static let summary = "a picture warped by two samples of tiling noise (domain warping), flowing with time"
-    public static let origin = "seed 004 (WWDC Compose advanced graphics effects), backgroundWarp with time"
-    public static let shaderFile = "Layer/backgroundWarp"
+    public static let entry = CatalogueEntry(
+        "background-warp", .layer, shader: "Layer/backgroundWarp",
+        summary: "a picture warped by two samples of tiling noise (domain warping), flowing with time",
+        origin: "seed 004 (WWDC Compose advanced graphics effects), backgroundWarp with time")
     public static let animation = EffectAnimation.time(parameter: "time", duration: nil)
     public static var table: [ParameterRow<Self>] {
         [

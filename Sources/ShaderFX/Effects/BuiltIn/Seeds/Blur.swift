@@ -4,11 +4,10 @@
 /// SwiftUI: `.blur(radius: 30)` on seed 004's cover art. Render `passes`: a blur has no single
 /// `effect`, since one pass alone blurs along x only.
 public struct Blur: BuiltInEffect {
-    public static let name = "blur"
-    public static let kind = EffectKind.layer
-    public static let summary = "SwiftUI's .blur(radius:): a two-pass Gaussian blur, edges fading to transparency"
-    public static let origin = "SwiftUI's View.blur(radius:opaque:) as seed 004 uses it (radius 30)"
-    public static let shaderFile = "Layer/blur"
+    public static let entry = CatalogueEntry(
+        "blur", .layer, shader: "Layer/blur",
+        summary: "SwiftUI's .blur(radius:): a two-pass Gaussian blur, edges fading to transparency",
+        origin: "SwiftUI's View.blur(radius:opaque:) as seed 004 uses it (radius 30)")
     /// Along x, then along y. Both grow the layer by the same reach, so the second pass reads the
     /// first's spill into the growth.
     public static let passFunctions = ["blur", "blurVertical"]

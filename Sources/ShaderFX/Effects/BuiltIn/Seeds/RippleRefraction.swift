@@ -12,11 +12,10 @@
 /// let effect = RippleRefraction(ring: ring, time: t).effect
 /// ```
 public struct RippleRefraction: SinglePassEffect {
-    public static let name = "ripple-refraction"
-    public static let kind = EffectKind.distortion
-    public static let summary = "up to 12 expanding rings from touches that bend the picture like lenses"
-    public static let origin = "seed 002 (Ripple Refraction), the Metal function ripple with RippleStore"
-    public static let shaderFile = "Distortion/rippleRefraction"
+    public static let entry = CatalogueEntry(
+        "ripple-refraction", .distortion, shader: "Distortion/rippleRefraction",
+        summary: "up to 12 expanding rings from touches that bend the picture like lenses",
+        origin: "seed 002 (Ripple Refraction), the Metal function ripple with RippleStore")
     public static let animation = EffectAnimation.gesture
     public static var table: [ParameterRow<Self>] {
         [

@@ -9,11 +9,10 @@ import Glibc
 /// use `RippleWave().animated(at:taps:size:)` for a frame of a script, or `wave(at:origin:size:)`
 /// for the wave of one tap.
 public struct RippleWave: SinglePassEffect {
-    public static let name = "ripple-wave"
-    public static let kind = EffectKind.layer
-    public static let summary = "one wave from a tap that bends the picture as its ring passes and lights its crest"
-    public static let origin = "seed 001 (Ripple Shader Effect), RippleShaderEffect.metal with its keyframes"
-    public static let shaderFile = "Layer/rippleWave"
+    public static let entry = CatalogueEntry(
+        "ripple-wave", .layer, shader: "Layer/rippleWave",
+        summary: "one wave from a tap that bends the picture as its ring passes and lights its crest",
+        origin: "seed 001 (Ripple Shader Effect), RippleShaderEffect.metal with its keyframes")
     public static let animation = EffectAnimation.gesture
     public static var table: [ParameterRow<Self>] {
         [
