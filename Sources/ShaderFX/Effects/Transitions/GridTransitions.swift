@@ -7,8 +7,8 @@
 public struct GridTransition<Entry: GridTransitionEntry>: BuiltInTransition, FamilyMember {
     public static var table: [ParameterRow<Self>] {
         [
-            .value(\.cellSize, "\(Entry.shape)-size", in: 0.001...1_000_000,
-                   help: "side of a grid cell in points; each \(Entry.shape == "circle" ? "dot" : Entry.shape) grows until it covers its cell (> 0)"),
+            .value(\.cellSize, "\(Entry.shape.rawValue)-size", in: 0.001...1_000_000,
+                   help: "side of a grid cell in points; each \(Entry.shape.piece) grows until it covers its cell (> 0)"),
         ]
     }
 
@@ -21,8 +21,16 @@ public struct GridTransition<Entry: GridTransitionEntry>: BuiltInTransition, Fam
 
 /// A member of the ``GridTransition`` family.
 public protocol GridTransitionEntry: FamilyEntry {
-    /// The shape, `circle` or `diamond`: it names the cell-size parameter (`circle-size`).
-    static var shape: String { get }
+    /// The shape that grows in each cell; it names the cell-size parameter (`circle-size`).
+    static var shape: GridShape { get }
+}
+
+/// The shape of a grid transition's cells.
+public enum GridShape: String, Sendable {
+    case circle, diamond
+
+    /// What the help calls one of them.
+    var piece: String { self == .circle ? "dot" : rawValue }
 }
 
 /// A grid of dots that grow until they cover the picture, revealing the incoming one (Inferno's `circles`).
@@ -33,7 +41,7 @@ public enum CirclesEntry: GridTransitionEntry {
     public static let entry = CatalogueEntry.transition(
         "circles", .color, shader: "Transition/circles",
         summary: "a grid of growing dots reveals the incoming picture")
-    public static let shape = "circle"
+    public static let shape = GridShape.circle
 }
 
 /// Dots that grow in a wave from the top-left corner, revealing the incoming picture (Inferno's
@@ -46,7 +54,7 @@ public enum CircleWaveEntry: GridTransitionEntry {
     public static let entry = CatalogueEntry.transition(
         "circle-wave", .color, shader: "Transition/circleWave",
         summary: "dots grow in a wave from the top-left corner, revealing the incoming picture")
-    public static let shape = "circle"
+    public static let shape = GridShape.circle
 }
 
 /// A grid of diamonds that grow until they cover the picture, revealing the incoming one (Inferno's `diamonds`).
@@ -57,7 +65,7 @@ public enum DiamondsEntry: GridTransitionEntry {
     public static let entry = CatalogueEntry.transition(
         "diamonds", .color, shader: "Transition/diamonds",
         summary: "a grid of growing diamonds reveals the incoming picture")
-    public static let shape = "diamond"
+    public static let shape = GridShape.diamond
 }
 
 /// Diamonds that grow in a wave from the top-left corner, revealing the incoming picture (Inferno's
@@ -69,5 +77,5 @@ public enum DiamondWaveEntry: GridTransitionEntry {
     public static let entry = CatalogueEntry.transition(
         "diamond-wave", .color, shader: "Transition/diamondWave",
         summary: "diamonds grow in a wave from the top-left corner, revealing the incoming picture")
-    public static let shape = "diamond"
+    public static let shape = GridShape.diamond
 }
