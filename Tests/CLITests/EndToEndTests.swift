@@ -221,3 +221,52 @@ func temporaryFolder() throws -> URL {
         #expect(maxLevels(written, expected) <= 1.001, "\(name)")
     }
 }
+
+@Suite struct EffectsJSONTests {
+    @Test func effectsJSONListsEveryEffectWithItsTable() throws {
+        let run = try CLIRun(["effects", "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let catalogue = try JSONDecoder().decode(ShaderCatalogue.self, from: Data(run.stdout.utf8))
+        #expect(catalogue == ShaderCatalogue.builtIn)
+        #expect(catalogue.effects.map(\.name) == BuiltInEffects.all.map { $0.name })
+        #expect(catalogue.transitions.map(\.name) == BuiltInTransitions.all.map { $0.name })
+        for (listing, type) in zip(catalogue.effects, BuiltInEffects.all) {
+            #expect(listing.kind == type.kind, "\(type.name)")
+            let table = type.jsonRows()
+            #expect(listing.parameters.map(\.name) == table.map(\.name), "\(type.name)")
+            #expect(listing.parameters.map(\.type) == table.map(\.type), "\(type.name)")
+            #expect(listing.parameters.map(\.default) == table.map(\.defaultText), "\(type.name)")
+            #expect(listing.parameters.map(\.range) == table.map(\.range), "\(type.name)")
+            #expect(listing.parameters.map(\.help) == table.map(\.help), "\(type.name)")
+        }
+        // Every key is written, null where there is none.
+        #expect(run.stdout.contains("\"range\" : null") && run.stdout.contains("\"default\" : null"))
+    }
+
+    @Test func effectsJSONForOneEffect() throws {
+        let run = try CLIRun(["effects", "ripple", "--json"])
+        let catalogue = try JSONDecoder().decode(ShaderCatalogue.self, from: Data(run.stdout.utf8))
+        #expect(catalogue.effects.map(\.name) == ["ripple"] && catalogue.transitions.isEmpty)
+        #expect(catalogue.effects[0].parameters.first { $0.name == "amplitude" }?.default == "12")
+    }
+
+    @Test func infoJSON() throws {
+        let run = try CLIRun(["info", "--json", "--backend", "surfaceless"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        #expect(object?["backend"] as? String == "surfaceless")
+        #expect((object?["glVersion"] as? String)?.contains("OpenGL ES") == true)
+        #expect(object?["devices"] is [Any])
+    }
+}
+
+extension BuiltInEffect {
+    /// The table's rows as the JSON should list them: the options, each row read directly.
+    static func jsonRows() -> [(name: String, type: ValueType, defaultText: String?, range: [Double]?, help: String)] {
+        let defaults = Self()
+        return table.filter { $0.type != .boundingRect }.map { row in
+            let text = row.text(defaults)
+            return (row.name, row.type, text.isEmpty ? nil : text, row.range.map { [$0.lowerBound, $0.upperBound] }, row.help)
+        }
+    }
+}
