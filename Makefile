@@ -34,7 +34,7 @@ deps:
 	    echo "Run: sudo apt-get install -y$$missing"; exit 1; \
 	  fi; \
 	fi
-	@test -x "$(SWIFT)" || { echo "Swift is not installed: put a Swift 6 toolchain on PATH (expected /opt/swift/usr/bin/swift)"; exit 1; }
+	@test -x "$(SWIFT)" || { echo "Swift is not installed: put a Swift 6.3 (or later) toolchain on PATH (expected /opt/swift/usr/bin/swift)"; exit 1; }
 
 build: deps
 	$(SWIFT) build

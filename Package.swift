@@ -1,6 +1,8 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.3
 // ShaderFX: SwiftUI-style shader effects (colorEffect, distortionEffect, layerEffect, fills)
 // rendered headless on Linux through EGL and OpenGL ES.
+//
+// Swift 6.3 or later: ShaderFXTesting records warnings with Swift Testing's issue severity (6.3).
 //
 // The targets are layers, and each depends only on those below it, so the compiler rejects an
 // import against the direction (ARCHITECTURE.md draws the graph):

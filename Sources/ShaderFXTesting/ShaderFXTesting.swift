@@ -1,5 +1,6 @@
 @_exported import ShaderFXGolden
 import Foundation
+import Synchronization
 import Testing
 
 /// Where `expectImage(_:matches:tolerance:in:sourceLocation:)` keeps reference PNGs.
@@ -55,44 +56,81 @@ extension ComparisonOptions {
         threshold: 0.01, maxDifferentPixels: nil, maxDifferentRatio: nil, ignoreAntialiasing: false)
 }
 
-/// Expects `image` to match the reference PNG `name` within `tolerance`; records the reference
-/// when there is none yet on a developer's machine.
+/// Expects `image` to match a reference PNG within `tolerance`, recording references as
+/// swift-snapshot-testing does.
 ///
 /// `image` is first quantised to 8 bits as a PNG file would hold it, then compared: a bitwise
 /// match passes at once; otherwise ``ImageComparison`` judges it with `tolerance`. Images of
 /// different sizes fail with both sizes in the message.
 ///
-/// Recording, as snapshot-testing tools do:
-/// - a missing reference is recorded (and a warning names the file: look at it before committing);
-/// - `SHADERFX_RECORD=1` re-records every reference the run reaches;
-/// - when the `CI` environment variable is set (to anything but empty, `0` or `false`) nothing is
-///   recorded, and a missing reference fails.
+/// Recording (`record`, else `never` when `CI` is set, else `SHADERFX_RECORD`, else `missing`):
+/// - ``RecordMode/missing`` (the default on a developer's machine): a missing reference is
+///   recorded and the expectation **fails**, naming the file, so nobody mistakes a first run for
+///   a pass: look at the picture, commit it, run again;
+/// - ``RecordMode/never`` (the default when `CI` is set to anything but empty, `0` or `false`):
+///   nothing is recorded; a missing reference fails;
+/// - ``RecordMode/failed``: a picture that does not match is re-recorded, and fails;
+/// - ``RecordMode/all``: every picture is re-recorded, and fails.
+/// `SHADERFX_RECORD` takes the mode's name (`SHADERFX_RECORD=failed`); `1`, `true` or `yes` mean `all`.
 ///
 /// On failure the reference, the actual image and the difference picture are written to the
 /// artifacts folder (`SHADERFX_ARTIFACTS`, or `artifacts/` in the package that holds the test)
 /// as `<TestFile>/<name>.reference.png`, `.actual.png` and `.diff.png`, the issue names their
-/// paths, and they are attached to the test.
+/// paths, and they are attached to the test; on success the artifacts of an earlier failure are
+/// removed.
+///
+/// The default tolerance is `shaderfx compare`'s and `shaderfx test`'s (``ComparisonOptions/init()``:
+/// threshold 0.1, anti-aliased pixels excused), so a picture passes here exactly when it passes
+/// there; ``ComparisonOptions/renderingNoise`` is the strict choice for a renderer's own tests.
 ///
 /// ```swift
 /// @Test func blurKeepsTheDisc() throws {
-///     let out = try renderer.render(picture, effects: [blur])
-///     try expectImage(out, matches: "blur-disc")                      // __References__/BlurTests/blur-disc.png
-///     try expectImage(out, matches: "Blur/disc", in: .beside("References"))
+///     let out = try renderer.render(picture, effects: Blur(radius: 4).passes)
+///     try expectImage(out)                                            // __References__/BlurTests/blurKeepsTheDisc.1.png
+///     try expectImage(out, matches: "Blur/disc", in: .beside("References"), record: .failed)
 /// }
 /// ```
 /// - Parameters:
 ///   - image: the image under test.
-///   - name: the reference's name: a path below the folder, without `.png` (e.g. `"Blur/disc"`).
-///   - tolerance: how close is close enough (default ``ComparisonOptions/renderingNoise``).
+///   - name: the reference's name: a path below the folder, without `.png` (e.g. `"Blur/disc"`);
+///     by default the test function's name and a counter (`blurKeepsTheDisc.1`, `.2`, ...).
+///   - tolerance: how close is close enough (default: as `shaderfx compare`).
 ///   - folder: where references are kept (default ``ReferenceFolder/besideTest``).
+///   - record: this call's record mode, over `SHADERFX_RECORD` and the default.
 ///   - sourceLocation: where the expectation is, for the issue and for resolving `folder`.
 /// - Throws: when a reference cannot be read or written.
 public func expectImage(
-    _ image: RGBAImage, matches name: String, tolerance: ComparisonOptions = .renderingNoise,
-    in folder: ReferenceFolder = .besideTest, sourceLocation: SourceLocation = #_sourceLocation
+    _ image: RGBAImage, matches name: String? = nil, tolerance: ComparisonOptions = ComparisonOptions(),
+    in folder: ReferenceFolder = .besideTest, record: RecordMode? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
-    try ReferenceCheck(environment: ProcessInfo.processInfo.environment)
-        .check(image, matches: name, tolerance: tolerance, in: folder, sourceLocation: sourceLocation)
+    let resolved = name ?? ReferenceNames.next(for: Test.current, sourceLocation: sourceLocation)
+    try ReferenceCheck(environment: ProcessInfo.processInfo.environment, record: record)
+        .check(image, matches: resolved, tolerance: tolerance, in: folder, sourceLocation: sourceLocation)
+}
+
+/// Default reference names: the test function's name and a counter per test.
+enum ReferenceNames {
+    private static let counters = Mutex<[String: Int]>([:])
+
+    /// `functionName.N` for the Nth unnamed expectation of `test` (or of the file, outside a test).
+    static func next(for test: Test?, sourceLocation: SourceLocation) -> String {
+        let base = test.map { functionName($0.name) } ?? "expectation"
+        let key = (test.map { "\($0.id)" } ?? sourceLocation.fileID) + "|" + base
+        let count = counters.withLock { counters -> Int in
+            counters[key, default: 0] += 1
+            return counters[key]!
+        }
+        return "\(base).\(count)"
+    }
+
+    /// `blurKeepsTheDisc()` or `blurs(radius:)` as a file name: `blurKeepsTheDisc`, `blurs-radius`.
+    static func functionName(_ name: String) -> String {
+        let trimmed = name.hasSuffix("()") ? String(name.dropLast(2)) : name
+        let mapped = trimmed.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" }
+        let collapsed = String(mapped).split(separator: "-", omittingEmptySubsequences: true).joined(separator: "-")
+        return collapsed.isEmpty ? "expectation" : collapsed
+    }
 }
 
 /// What `expectImage` does, with its environment made explicit (for its own tests).
@@ -105,16 +143,21 @@ struct ReferenceCheck {
     }
 
     let environment: [String: String]
+    /// The call's own record mode, if it gave one.
+    var record: RecordMode? = nil
 
     /// True when `CI` is set to anything but empty, `0` or `false`.
-    var isCI: Bool {
-        let value = (environment["CI"] ?? "").lowercased()
-        return !(value.isEmpty || value == "0" || value == "false")
-    }
+    var isCI: Bool { RecordMode.default(environment: environment) == .never }
 
-    /// True when `SHADERFX_RECORD=1` (or `true`/`yes`).
-    var recordsAll: Bool {
-        ["1", "true", "yes"].contains((environment["SHADERFX_RECORD"] ?? "").lowercased())
+    /// The call's mode; else `never` on CI (the variable never records there); else
+    /// `SHADERFX_RECORD` (a mode's name; `1`, `true`, `yes` mean all); else `missing`.
+    var mode: RecordMode {
+        if let record { return record }
+        if isCI { return .never }
+        let variable = (environment["SHADERFX_RECORD"] ?? "").lowercased()
+        if let named = RecordMode(rawValue: variable) { return named }
+        if ["1", "true", "yes"].contains(variable) { return .all }
+        return .default(environment: environment)
     }
 
     @discardableResult
@@ -125,43 +168,38 @@ struct ReferenceCheck {
         let url = folder.resolve(testFilePath: sourceLocation.filePath).appendingPathComponent(name + ".png")
         let encoded = try PNG.encode(image)
         let exists = FileManager.default.fileExists(atPath: url.path)
+        let mode = self.mode
 
-        if !isCI && (recordsAll || !exists) {
+        func save(_ why: String) throws -> Outcome {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try PNG.writeFile(encoded, to: url.path)
-            let why = exists ? "SHADERFX_RECORD is set" : "there was no reference"
-            Issue.record("recorded \(url.path) (\(why)); look at it before committing it",
-                         severity: .warning, sourceLocation: sourceLocation)
+            let message = "recorded \(url.path) (\(why)); look at it, commit it, and run the test again"
+            Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
             return .recorded(path: url.path)
         }
-        guard exists else {
-            let message = "no reference image \(url.path); CI is set, so it is not recorded: "
-                + "run the test on a developer machine (or with SHADERFX_RECORD=1), look at the picture and commit it"
-            Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
-            return .failed(message: message)
+
+        if !exists {
+            guard mode != .never else {
+                let message = "no reference image \(url.path), and record mode is never"
+                    + (isCI && self.record == nil ? " (CI is set)" : "")
+                    + ": run the test on a developer machine (or with SHADERFX_RECORD=missing), look at the picture and commit it"
+                Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+                return .failed(message: message)
+            }
+            return try save("there was no reference")
         }
+        if mode == .all { return try save("record mode all") }
 
         let reference = try PNG.read(path: url.path)
         let actual = try PNG.decode(encoded, name: name)  // quantised as a written file would be
-        if ImageComparison.areIdentical(reference, actual) { return .matched(identical: true) }
-
-        let message: String
-        let diff: RGBAImage?
-        do {
-            let (report, picture) = try ImageComparison.compareWithDiff(expected: reference, actual: actual, options: tolerance)
-            if report.passed { return .matched(identical: false) }
-            diff = picture
-            let at = report.maxDeltaAt.map { " at \($0)" } ?? ""
-            message = "\(name): \(report.differentPixels) pixels differ (\(percent(report.differentRatio))) by more than "
-                + "\(tolerance.threshold) (largest delta \(rounded(report.maxDelta))\(at), "
-                + "\(Int(report.maxChannelDifference.rounded())) levels on one channel; PSNR \(rounded(report.psnr, 1)) dB, "
-                + "SSIM \(rounded(report.ssim))), allowed \(budget(tolerance))"
-        } catch {
-            diff = nil
-            message = "\(name): \(error)"
+        let verdict = ReferenceVerdict.judge(reference: reference, actual: actual, tolerance: tolerance, name: name)
+        guard case let .failed(message, diff) = verdict else {
+            removeArtifacts(name: name, testFilePath: sourceLocation.filePath)
+            return .matched(identical: verdict == .identical)
         }
         let paths = try writeArtifacts(name: name, testFilePath: sourceLocation.filePath,
                                        reference: reference, actual: encoded, diff: diff)
+        if mode == .failed { return try save(message + ". Wrote " + paths.joined(separator: ", ")) }
         let full = message + ". Wrote " + paths.joined(separator: ", ")
         Issue.record(Comment(rawValue: full), sourceLocation: sourceLocation)
         for path in paths {
@@ -202,18 +240,12 @@ struct ReferenceCheck {
         return paths
     }
 
-    private func percent(_ ratio: Double) -> String { "\(rounded(ratio * 100, 3))%" }
-
-    private func rounded(_ x: Double, _ digits: Int = 4) -> String {
-        guard x.isFinite else { return "inf" }
-        let scale = pow(10, Double(digits))
-        return "\((x * scale).rounded() / scale)"
-    }
-
-    private func budget(_ options: ComparisonOptions) -> String {
-        var parts: [String] = []
-        if let count = options.maxDifferentPixels { parts.append("\(count) pixels") }
-        if let ratio = options.maxDifferentRatio { parts.append("\(rounded(ratio * 100, 3))%") }
-        return parts.isEmpty ? "none" : parts.joined(separator: " and ")
+    /// Removes the artifacts an earlier failure of `name` left, once it passes.
+    func removeArtifacts(name: String, testFilePath: String) {
+        let testFile = URL(fileURLWithPath: testFilePath).deletingPathExtension().lastPathComponent
+        let base = artifactsFolder(testFilePath: testFilePath).appendingPathComponent(testFile).appendingPathComponent(name).path
+        for suffix in [".reference.png", ".actual.png", ".diff.png"] {
+            try? FileManager.default.removeItem(atPath: base + suffix)
+        }
     }
 }

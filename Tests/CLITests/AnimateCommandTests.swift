@@ -69,11 +69,56 @@ func maxLevels(_ a: RGBAImage, _ b: RGBAImage) -> Float {
         #expect(try PNG.read(path: sheet).width > 40)
     }
 
+    /// The contact sheet shows the frames in time order: tile i (rows of 4, 4-pixel gaps, full
+    /// size for small frames) is the frame file of the same time.
+    @Test func theContactSheetShowsTheFramesInTimeOrder() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let sheetPath = dir.appendingPathComponent("sheet.png").path
+        let frames = dir.appendingPathComponent("frames")
+        let run = try CLIRun(["animate", "ripple", "--size", "40x30", "--fps", "10", "--duration", "0.6", "-q",
+                              "-o", frames.path, "--contact-sheet", sheetPath])
+        #expect(run.status == 0, "\(run.stderr)")
+        let sheet = try PNG.read(path: sheetPath)
+        #expect(sheet.width == 4 * 40 + 5 * 4 && sheet.height == 2 * 30 + 3 * 4)
+        for index in 0..<6 {
+            let frame = try PNG.read(path: frames.appendingPathComponent(String(format: "frame_%05d.png", index)).path)
+            let ox = 4 + (index % 4) * 44, oy = 4 + (index / 4) * 34
+            // The sheet shows transparent parts over a neutral grey.
+            var tile = RGBAImage(width: 40, height: 30), expected = RGBAImage(width: 40, height: 30)
+            for y in 0..<30 {
+                for x in 0..<40 {
+                    tile[x, y] = sheet[ox + x, oy + y]
+                    expected[x, y] = frame[x, y] + SIMD4(0.5, 0.5, 0.5, 1) * (1 - frame[x, y].w)
+                }
+            }
+            #expect(maxLevels(tile, expected) <= 1.001, "tile \(index)")
+        }
+    }
+
+    /// Raw output is frame after frame of straight RGBA, top row first: byte for byte the
+    /// pixels of the PNG frames of the same times.
     @Test func rawFramesGoToStandardOutput() throws {
         let run = try CLIRun(["animate", "ripple", "--size", "16x8", "--fps", "10", "--duration", "0.3", "-o", "-"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdoutBytes.count == 16 * 8 * 4 * 3)
         #expect(run.stderr.contains("raw RGBA"))
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(try CLIRun(["animate", "ripple", "--size", "16x8", "--fps", "10", "--duration", "0.3", "-q", "-o", dir.path]).status == 0)
+        let raw = [UInt8](run.stdoutBytes)
+        for k in 0..<3 {
+            let frame = try PNG.read(path: dir.appendingPathComponent(String(format: "frame_%05d.png", k)).path)
+            // Straight RGBA from the pipe, premultiplied here to compare with the decoded PNG.
+            var got = RGBAImage(width: 16, height: 8)
+            for i in 0..<(16 * 8) {
+                let p = raw[(k * 512 + i * 4)..<(k * 512 + i * 4 + 4)].map { Float($0) / 255 }
+                got[i % 16, i / 16] = SIMD4(p[0] * p[3], p[1] * p[3], p[2] * p[3], p[3])
+            }
+            #expect(maxLevels(got, frame) <= 1.001, "frame \(k)")
+        }
+        // Not a grey picture: a red-blue swap would show.
+        #expect(raw[0] != raw[2])
     }
 
     @Test func gestureScriptsDriveTheSeedEffects() throws {

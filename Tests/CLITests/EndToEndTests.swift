@@ -164,10 +164,14 @@ func temporaryFolder() throws -> URL {
     }
 
     @Test func aMissingGPUBackendIsASetUpError() throws {
-        guard !FileManager.default.fileExists(atPath: "/dev/dri") else { return }
-        let run = try CLIRun(["info", "--backend", "gbm"])
-        #expect(run.status == 2)
-        #expect(run.stderr.contains("no /dev/dri/renderD* node"))
+        // Without render nodes gbm has none to open; with them, none has index 4096.
+        let run = try CLIRun(["info", "--backend", "gbm", "--device", "4096"])
+        #expect(run.status == 2, "\(run.stderr)")
+        if FileManager.default.fileExists(atPath: "/dev/dri") {
+            #expect(run.stderr.contains("4096"), "\(run.stderr)")
+        } else {
+            #expect(run.stderr.contains("no /dev/dri/renderD* node"), "\(run.stderr)")
+        }
     }
 
     @Test func anUnwritableOutputFails() throws {
@@ -207,6 +211,62 @@ func temporaryFolder() throws -> URL {
         let out = dir.appendingPathComponent("\(name).png").path
         let run = try CLIRun(["render", name, "--size", "48x32", "-q", "-o", out])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(FileManager.default.fileExists(atPath: out))
+        // What the command wrote is the library's rendering of the effect with its defaults,
+        // over the picture the command picks (a disc for fills, the pool floor otherwise).
+        let effect = try #require(BuiltInEffects.named(name))
+        let picture = (effect.kind == .fill ? BuiltInPicture.circle : .pool).draw(width: 48, height: 32)
+        let expected = try Renderer().render(picture, effects: try effect.init(values: ParameterValues()).passes)
+        let written = try PNG.read(path: out)
+        #expect(written.width == expected.width && written.height == expected.height)
+        #expect(maxLevels(written, expected) <= 1.001, "\(name)")
+    }
+}
+
+@Suite struct EffectsJSONTests {
+    @Test func effectsJSONListsEveryEffectWithItsTable() throws {
+        let run = try CLIRun(["effects", "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let catalogue = try JSONDecoder().decode(ShaderCatalogue.self, from: Data(run.stdout.utf8))
+        #expect(catalogue == ShaderCatalogue.builtIn)
+        #expect(catalogue.effects.map(\.name) == BuiltInEffects.all.map { $0.name })
+        #expect(catalogue.transitions.map(\.name) == BuiltInTransitions.all.map { $0.name })
+        for (listing, type) in zip(catalogue.effects, BuiltInEffects.all) {
+            #expect(listing.kind == type.kind, "\(type.name)")
+            let table = type.jsonRows()
+            #expect(listing.parameters.map(\.name) == table.map(\.name), "\(type.name)")
+            #expect(listing.parameters.map(\.type) == table.map(\.type), "\(type.name)")
+            #expect(listing.parameters.map(\.default) == table.map(\.defaultText), "\(type.name)")
+            #expect(listing.parameters.map(\.range) == table.map(\.range), "\(type.name)")
+            #expect(listing.parameters.map(\.help) == table.map(\.help), "\(type.name)")
+        }
+        // Every key is written, null where there is none.
+        #expect(run.stdout.contains("\"range\" : null") && run.stdout.contains("\"default\" : null"))
+    }
+
+    @Test func effectsJSONForOneEffect() throws {
+        let run = try CLIRun(["effects", "ripple", "--json"])
+        let catalogue = try JSONDecoder().decode(ShaderCatalogue.self, from: Data(run.stdout.utf8))
+        #expect(catalogue.effects.map(\.name) == ["ripple"] && catalogue.transitions.isEmpty)
+        #expect(catalogue.effects[0].parameters.first { $0.name == "amplitude" }?.default == "12")
+    }
+
+    @Test func infoJSON() throws {
+        let run = try CLIRun(["info", "--json", "--backend", "surfaceless"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        #expect(object?["backend"] as? String == "surfaceless")
+        #expect((object?["glVersion"] as? String)?.contains("OpenGL ES") == true)
+        #expect(object?["devices"] is [Any])
+    }
+}
+
+extension BuiltInEffect {
+    /// The table's rows as the JSON should list them: the options, each row read directly.
+    static func jsonRows() -> [(name: String, type: ValueType, defaultText: String?, range: [Double]?, help: String)] {
+        let defaults = Self()
+        return table.filter { $0.type != .boundingRect }.map { row in
+            let text = row.text(defaults)
+            return (row.name, row.type, text.isEmpty ? nil : text, row.range.map { [$0.lowerBound, $0.upperBound] }, row.help)
+        }
     }
 }

@@ -3,14 +3,13 @@ import Testing
 import ShaderFX
 
 /// True once `shaderfx transition` is registered in the tool (its help exits 0).
-private let transitionIsRegistered: Bool = (try? CLIRun(["transition", "--help"]))?.status == 0
 
 /// `image` as a PNG file would give it back (8-bit quantised).
 private func quantised(_ image: RGBAImage) throws -> RGBAImage {
     try PNG.decode(PNG.encode(image), name: "quantised")
 }
 
-@Suite(.serialized, .enabled(if: transitionIsRegistered, "shaderfx transition is not registered in CLI.swift yet"))
+@Suite(.serialized)
 struct TransitionCommandTests {
     @Test func helpListsTheTransitionsAndEachOnesParameters() throws {
         let run = try CLIRun(["transition", "--help"])

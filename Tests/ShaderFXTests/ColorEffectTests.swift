@@ -10,7 +10,7 @@ private let colorEffectNames = BuiltInEffects.colorEffects.map { $0.name }
 private func colorEffect(_ name: String, time: Float = 1.25) throws -> Effect {
     let type = try #require(BuiltInEffects.named(name))
     let takesTime = type.parameters.contains { $0.name == "time" }
-    return try type.init(values: ParameterValues(takesTime ? ["time": "\(time)"] : [:])).effect
+    return try type.init(values: ParameterValues(takesTime ? ["time": "\(time)"] : [:])).passes[0]
 }
 
 /// A small picture with every level of alpha: straight colour from a gradient, alpha rising
@@ -105,7 +105,7 @@ private func correlation(_ a: RGBAImage, _ b: RGBAImage, channel: Int) -> Double
         for type in BuiltInEffects.colorEffects {
             #expect(type.kind == .color, "\(type.name)")
             #expect(type.shaderFile.hasPrefix("Color/"), "\(type.name)")
-            #expect(!type.parameters.contains { $0.name == "bounds" }, "\(type.name): the view's size comes from .boundingRect")
+            #expect(!type.options.contains { $0.name == "bounds" }, "\(type.name): the view's size comes from .boundingRect")
             // `shaderfx render` turns the parameters into options beside its own, which they must not reuse.
             let renderOptions: Set = ["output", "scale", "region", "disabled", "quiet", "help", "input", "picture", "size",
                                       "shader", "function", "kind", "max-sample-offset", "arg", "backend", "device", "cuda-device"]
@@ -191,7 +191,7 @@ private func correlation(_ a: RGBAImage, _ b: RGBAImage, channel: Int) -> Double
 
     @Test func recolorIsTheReplacementTimesCoverage() throws {
         let image = translucentImage()
-        let out = try TestGPU.get().render(image, effects: [Recolor(replacement: translucentBlue).effect])
+        let out = try TestGPU.get().render(image, effects: [Recolor().with(\.replacement, translucentBlue).effect])
         // Both premultiplied: alpha is applied once, giving alpha replacement.a * a.
         expectPixels(out, from: image) { _, _, input in translucentBlue.premultiplied * input.w }
     }
@@ -199,7 +199,7 @@ private func correlation(_ a: RGBAImage, _ b: RGBAImage, channel: Int) -> Double
     @Test(arguments: [1, 2])
     func checkerboardReplacesOddSquares(scale: Int) throws {
         let image = translucentImage()
-        let effect = Checkerboard(replacement: translucentBlue, squareSize: 7).effect
+        let effect = Checkerboard().with(\.replacement, translucentBlue).with(\.squareSize, 7).effect
         // At scale 2 the input colour of each pixel is the layer rasterised at that scale.
         let input = try TestGPU.get().render(image, effects: [Passthrough().effect], scale: scale)
         let out = try TestGPU.get().render(image, effects: [effect], scale: scale)
@@ -216,7 +216,7 @@ private func correlation(_ a: RGBAImage, _ b: RGBAImage, channel: Int) -> Double
     @Test(arguments: [1, 2])
     func interlaceMixesOddBandsOfRows(scale: Int) throws {
         let image = translucentImage()
-        let effect = Interlace(lineWidth: 3, replacement: translucentBlue, strength: 0.6).effect
+        let effect = Interlace { $0.lineWidth = 3; $0.replacement = translucentBlue; $0.strength = 0.6 }.effect
         let input = try TestGPU.get().render(image, effects: [Passthrough().effect], scale: scale)
         let out = try TestGPU.get().render(image, effects: [effect], scale: scale)
         expectPixels(out, from: input) { _, y, color in
@@ -228,7 +228,7 @@ private func correlation(_ a: RGBAImage, _ b: RGBAImage, channel: Int) -> Double
 
     @Test func invertAlphaFillsWhereTransparent() throws {
         let image = translucentImage()
-        let out = try TestGPU.get().render(image, effects: [InvertAlpha(replacement: translucentBlue).effect])
+        let out = try TestGPU.get().render(image, effects: [InvertAlpha().with(\.replacement, translucentBlue).effect])
         expectPixels(out, from: image) { _, _, input in translucentBlue.premultiplied * (1 - input.w) }
     }
 
@@ -258,7 +258,7 @@ private func correlation(_ a: RGBAImage, _ b: RGBAImage, channel: Int) -> Double
     @Test(arguments: [0.0, 2.5])
     func animatedGradientFillFollowsTheAngleAndTime(time: Float) throws {
         let image = translucentImage()
-        let out = try TestGPU.get().render(image, effects: [AnimatedGradientFill(time: time).effect])
+        let out = try TestGPU.get().render(image, effects: [AnimatedGradientFill().with(\.time, time).effect])
         expectPixels(out, from: image, tolerance: 1e-4) { x, y, input in
             let angle = atan2(Double(y) + 0.5 - Double(image.height) / 2, Double(x) + 0.5 - Double(image.width) / 2)
             let third = 2 * Double.pi / 3
@@ -270,10 +270,10 @@ private func correlation(_ a: RGBAImage, _ b: RGBAImage, channel: Int) -> Double
     @Test func shimmerOnlyLightensAndSweepsOnce() throws {
         let image = BuiltInPicture.pool.draw(width: 90, height: 60)
         // At the start the band lies before the top-left corner: nothing changes.
-        let start = try TestGPU.get().render(image, effects: [Shimmer(time: 0).effect])
+        let start = try TestGPU.get().render(image, effects: [Shimmer().with(\.time, 0).effect])
         #expect(maxDifference(start, image) < 1e-5)
         // Half-way, the band is on the middle diagonal: lighter there, untouched at the corners.
-        let middle = try TestGPU.get().render(image, effects: [Shimmer(time: 1.5).effect])
+        let middle = try TestGPU.get().render(image, effects: [Shimmer().with(\.time, 1.5).effect])
         func lightness(_ p: SIMD4<Float>) -> Float { (max(p.x, p.y, p.z) + min(p.x, p.y, p.z)) / 2 }
         for y in 0..<image.height {
             for x in 0..<image.width {
@@ -284,13 +284,13 @@ private func correlation(_ a: RGBAImage, _ b: RGBAImage, channel: Int) -> Double
         #expect(distance(middle[1, 1], image[1, 1]) < 1e-5)
         #expect(distance(middle[88, 58], image[88, 58]) < 1e-5)
         // One duration later, the same picture.
-        let nextRun = try TestGPU.get().render(image, effects: [Shimmer(time: 4.5).effect])
+        let nextRun = try TestGPU.get().render(image, effects: [Shimmer().with(\.time, 4.5).effect])
         #expect(maxDifference(nextRun, middle) < 1e-4)
     }
 
     @Test func circleWaveRingsFadeWithDistance() throws {
         let image = RGBAImage(width: 120, height: 120, fill: SIMD4(0, 0, 0, 1))
-        let out = try TestGPU.get().render(image, effects: [CircleWave(time: 0.3).effect])
+        let out = try TestGPU.get().render(image, effects: [CircleWave().with(\.time, 0.3).effect])
         // The brightest ring near the centre is brighter than the brightest one near the edge.
         func brightest(_ r: ClosedRange<Float>) -> Float {
             var best: Float = 0

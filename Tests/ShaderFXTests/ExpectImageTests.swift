@@ -28,16 +28,35 @@ import Testing
     static let here = SourceLocation(fileID: "ShaderFXTests/ExpectImageTests.swift", filePath: #filePath, line: 1, column: 1)
 
     func check(_ image: RGBAImage, _ name: String, _ folders: Folders, env: [String: String] = [:],
-               tolerance: ComparisonOptions = .renderingNoise) throws -> ReferenceCheck.Outcome {
+               tolerance: ComparisonOptions = .renderingNoise, record: RecordMode? = nil) throws -> ReferenceCheck.Outcome {
         var environment = env
         environment["SHADERFX_ARTIFACTS"] = folders.artifacts
-        return try ReferenceCheck(environment: environment)
+        return try ReferenceCheck(environment: environment, record: record)
             .check(image, matches: name, tolerance: tolerance, in: .path(folders.references), sourceLocation: Self.here)
     }
 
-    @Test func recordsAMissingReferenceThenMatchesIt() throws {
+    /// The outcome of a check that records, which fails the test: run in a known issue.
+    func recorded(_ body: () throws -> ReferenceCheck.Outcome) -> ReferenceCheck.Outcome? {
+        var outcome: ReferenceCheck.Outcome?
+        withKnownIssue { outcome = try body() }
+        return outcome
+    }
+
+    /// Records the reference of a first run in a known issue (a recording fails the test).
+    func recordFirst(_ image: RGBAImage, _ name: String, _ folders: Folders) throws {
+        var outcome: ReferenceCheck.Outcome?
+        withKnownIssue { outcome = try check(image, name, folders) }
+        #expect(outcome == .recorded(path: folders.references + "/\(name).png"))
+    }
+
+    @Test func recordsAMissingReferenceAndFailsThenMatchesIt() throws {
         let folders = Folders()
-        let first = try check(Self.disc(), "Discs/plain", folders)
+        var first: ReferenceCheck.Outcome?
+        // Recording fails the test, as swift-snapshot-testing does: a first run is no pass.
+        let expected = "recorded \(folders.references)/Discs/plain.png (there was no reference)"
+        try withKnownIssue { first = try check(Self.disc(), "Discs/plain", folders) } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains(expected) }
+        }
         #expect(first == .recorded(path: folders.references + "/Discs/plain.png"))
         #expect(try PNG.read(path: folders.references + "/Discs/plain.png").width == 32)
         #expect(try check(Self.disc(), "Discs/plain", folders) == .matched(identical: true))
@@ -45,7 +64,7 @@ import Testing
 
     @Test func oneLevelOfNoisePassesAndAMovedDiscFailsWithArtifacts() throws {
         let folders = Folders()
-        _ = try check(Self.disc(), "disc", folders)
+        try recordFirst(Self.disc(), "disc", folders)
         var noisy = Self.disc()
         for i in stride(from: 0, to: noisy.pixels.count, by: 4) where noisy.pixels[i + 3] == 1 {
             noisy.pixels[i] -= i % 8 == 0 ? 1 / 255 : 0
@@ -73,14 +92,14 @@ import Testing
 
     @Test func aToleranceLetsAMovedDiscPass() throws {
         let folders = Folders()
-        _ = try check(Self.disc(), "disc", folders)
+        try recordFirst(Self.disc(), "disc", folders)
         let loose = ComparisonOptions(threshold: 0.1, maxDifferentRatio: 0.5)
         #expect(try check(Self.disc(offset: 3), "disc", folders, tolerance: loose) == .matched(identical: false))
     }
 
     @Test func differentSizesFailWithBothSizes() throws {
         let folders = Folders()
-        _ = try check(Self.disc(), "disc", folders)
+        try recordFirst(Self.disc(), "disc", folders)
         var outcome: ReferenceCheck.Outcome?
         withKnownIssue { outcome = try check(RGBAImage(width: 16, height: 24), "disc", folders) }
         guard case let .failed(message) = outcome else { Issue.record("expected a failure"); return }
@@ -96,15 +115,68 @@ import Testing
         #expect(message.contains("CI is set"))
         #expect(!FileManager.default.fileExists(atPath: folders.references + "/disc.png"))
         // CI=false counts as not set.
-        #expect(try check(Self.disc(), "disc", folders, env: ["CI": "false"]) == .recorded(path: folders.references + "/disc.png"))
+        #expect(recorded { try check(Self.disc(), "disc", folders, env: ["CI": "false"]) } == .recorded(path: folders.references + "/disc.png"))
     }
 
     @Test func shaderfxRecordReRecordsButNotOnCI() throws {
         let folders = Folders()
-        _ = try check(Self.disc(), "disc", folders)
+        try recordFirst(Self.disc(), "disc", folders)
         withKnownIssue { _ = try check(Self.disc(offset: 3), "disc", folders, env: ["SHADERFX_RECORD": "1", "CI": "1"]) }
-        #expect(try check(Self.disc(offset: 3), "disc", folders, env: ["SHADERFX_RECORD": "1"]) == .recorded(path: folders.references + "/disc.png"))
+        #expect(recorded { try check(Self.disc(offset: 3), "disc", folders, env: ["SHADERFX_RECORD": "1"]) } == .recorded(path: folders.references + "/disc.png"))
         #expect(try check(Self.disc(offset: 3), "disc", folders) == .matched(identical: true))
+        // The variable takes a mode's name too.
+        #expect(recorded { try check(Self.disc(), "disc", folders, env: ["SHADERFX_RECORD": "all"]) } == .recorded(path: folders.references + "/disc.png"))
+        #expect(try check(Self.disc(), "disc", folders, env: ["SHADERFX_RECORD": "never"]) == .matched(identical: true))
+    }
+
+    @Test func recordModesPerCall() throws {
+        let folders = Folders()
+        // never: a missing reference fails and nothing is written.
+        var outcome: ReferenceCheck.Outcome?
+        withKnownIssue { outcome = try check(Self.disc(), "disc", folders, record: .never) }
+        guard case let .failed(message)? = outcome else { Issue.record("expected a failure"); return }
+        #expect(message.contains("record mode is never"))
+        #expect(!FileManager.default.fileExists(atPath: folders.references + "/disc.png"))
+        try recordFirst(Self.disc(), "disc", folders)
+        // failed: a matching picture is left alone; a failing one is re-recorded, and fails.
+        #expect(try check(Self.disc(), "disc", folders, record: .failed) == .matched(identical: true))
+        withKnownIssue { outcome = try check(Self.disc(offset: 3), "disc", folders, record: .failed) }
+        #expect(outcome == .recorded(path: folders.references + "/disc.png"))
+        #expect(try check(Self.disc(offset: 3), "disc", folders) == .matched(identical: true))
+        // The call's mode wins over CI: a test that asks to record, records.
+        withKnownIssue { outcome = try check(Self.disc(), "disc", folders, env: ["CI": "1"], record: .all) }
+        #expect(outcome == .recorded(path: folders.references + "/disc.png"))
+    }
+
+    @Test func passingRemovesTheArtifactsOfAnEarlierFailure() throws {
+        let folders = Folders()
+        try recordFirst(Self.disc(), "disc", folders)
+        withKnownIssue { _ = try check(Self.disc(offset: 3), "disc", folders) }
+        let actual = folders.artifacts + "/ExpectImageTests/disc.actual.png"
+        #expect(FileManager.default.fileExists(atPath: actual))
+        #expect(try check(Self.disc(), "disc", folders) == .matched(identical: true))
+        #expect(!FileManager.default.fileExists(atPath: actual))
+        #expect(!FileManager.default.fileExists(atPath: folders.artifacts + "/ExpectImageTests/disc.diff.png"))
+    }
+
+    @Test func theDefaultToleranceIsCompares() throws {
+        // Eight levels more blue on every pixel: counted by renderingNoise, passed by compare's default.
+        let folders = Folders()
+        try recordFirst(Self.disc(), "disc", folders)
+        var shifted = Self.disc()
+        for i in stride(from: 0, to: shifted.pixels.count, by: 4) { shifted.pixels[i + 2] = min(shifted.pixels[i + 3], shifted.pixels[i + 2] + 8 / 255) }
+        withKnownIssue { _ = try check(shifted, "disc", folders, tolerance: .renderingNoise) }
+        #expect(try check(shifted, "disc", folders, tolerance: ComparisonOptions()) == .matched(identical: false))
+        #expect(ComparisonOptions() == ComparisonOptions(threshold: 0.1, maxDifferentPixels: nil, maxDifferentRatio: nil, ignoreAntialiasing: true))
+    }
+
+    @Test func unnamedExpectationsAreNamedAfterTheTestAndCounted() {
+        #expect(ReferenceNames.functionName("blurKeepsTheDisc()") == "blurKeepsTheDisc")
+        #expect(ReferenceNames.functionName("blurs(radius:)") == "blurs-radius")
+        let first = ReferenceNames.next(for: Test.current, sourceLocation: Self.here)
+        let second = ReferenceNames.next(for: Test.current, sourceLocation: Self.here)
+        #expect(first == "unnamedExpectationsAreNamedAfterTheTestAndCounted.1")
+        #expect(second == "unnamedExpectationsAreNamedAfterTheTestAndCounted.2")
     }
 
     @Test func foldersResolveBesideTheTestFile() {

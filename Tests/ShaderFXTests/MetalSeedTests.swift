@@ -49,9 +49,9 @@ func worstDifference(_ a: RGBAImage, _ b: RGBAImage) -> (difference: Float, x: I
         #expect(library.effectFunctions().map(\.name) == ["Stripes"])
         #expect(library.effectFunctions().map(\.kind) == [.fill])
         let disc = BuiltInPicture.circle.draw(width: 64, height: 48)
-        for (thickness, colors) in [(Float(20), Stripes.defaultColors), (7, [RGBA(r: 0.2, g: 0.4, b: 0.6, a: 1), RGBA(r: 1, g: 0.5, b: 0, a: 0.5)]),
+        for (thickness, colors) in [(Float(20), Stripes().colors), (7, [RGBA(r: 0.2, g: 0.4, b: 0.6, a: 1), RGBA(r: 1, g: 0.5, b: 0, a: 0.5)]),
                                     (3.3, [RGBA(r: 0, g: 1, b: 0, a: 1)])] {
-            let builtIn = Stripes(thickness: thickness, colors: colors)
+            let builtIn = Stripes { $0.thickness = thickness; $0.colors = colors }
             try expectSame(builtIn.effect, library.Stripes(.float(thickness), .colorArray(colors)), over: disc)
             try expectSame(builtIn.effect, library.Stripes(.float(thickness), .colorArray(colors)), over: disc, scale: 2)
         }
@@ -68,8 +68,10 @@ func worstDifference(_ a: RGBAImage, _ b: RGBAImage) -> (difference: Float, x: I
             (SIMD2(30, 30), 0.1, 0, 15, 8, 1200),          // amplitude 0: the other guard
         ]
         for c in cases {
-            let builtIn = Ripple(origin: c.origin, time: c.time, amplitude: c.amplitude, frequency: c.frequency,
-                                 decay: c.decay, speed: c.speed)
+            let builtIn = Ripple {
+                $0.origin = c.origin; $0.time = c.time; $0.amplitude = c.amplitude
+                $0.frequency = c.frequency; $0.decay = c.decay; $0.speed = c.speed
+            }
             let metal = library.Ripple(.float2(c.origin), .float(c.time), .float(c.amplitude), .float(c.frequency),
                                        .float(c.decay), .float(c.speed))
             try expectSame(builtIn.effect, metal, over: pool)
@@ -85,8 +87,10 @@ func worstDifference(_ a: RGBAImage, _ b: RGBAImage) -> (difference: Float, x: I
             (SIMD2(48, 36), 20, 1, 10, 110), (SIMD2(5.5, 70.5), 60, 0.7, 14, 40), (SIMD2(80, 10), 0, 0.3, 6, 25),
         ]
         for c in cases {
-            let builtIn = RippleWave(origin: c.origin, radius: c.radius, strength: c.strength, amplitude: c.amplitude,
-                                     wavelength: c.wavelength)
+            let builtIn = RippleWave {
+                $0.origin = c.origin; $0.radius = c.radius; $0.strength = c.strength
+                $0.amplitude = c.amplitude; $0.wavelength = c.wavelength
+            }
             let metal = library.RippleShaderEffectDistortion(.boundingRect, .float2(c.origin), .float(c.radius),
                                                              .float(c.strength), .float(c.amplitude), .float(c.wavelength))
             try expectSame(builtIn.effect, metal, over: pool)
@@ -117,7 +121,7 @@ func worstDifference(_ a: RGBAImage, _ b: RGBAImage) -> (difference: Float, x: I
         let cover = BuiltInPicture.cover.draw(width: 80, height: 80)
         let size = SIMD2<Float>(80, 80)
         for time in [Float(0), 0.75, 3.3] {
-            let builtIn = BackgroundWarp(time: time)
+            let builtIn = BackgroundWarp { $0.time = time }
             let metal = library.backgroundWarp(.float2(size), .image(NoiseTexture.standard), .float(time))
             try expectSame(builtIn.effect, metal, over: cover)
         }
@@ -130,6 +134,6 @@ func worstDifference(_ a: RGBAImage, _ b: RGBAImage) -> (difference: Float, x: I
         #expect(functions == ["Stripes": .fill, "Ripple": .layer, "RippleShaderEffectDistortion": .layer,
                               "ripple": .distortion, "backgroundWarp": .layer, "vignette": .color])
         let disc = BuiltInPicture.circle.draw(width: 40, height: 30)
-        try expectSame(Stripes(thickness: 5).effect, library.Stripes(.float(5), .colorArray(Stripes.defaultColors)), over: disc)
+        try expectSame(Stripes { $0.thickness = 5 }.effect, library.Stripes(.float(5), .colorArray(Stripes().colors)), over: disc)
     }
 }

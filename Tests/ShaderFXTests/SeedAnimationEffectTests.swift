@@ -107,7 +107,7 @@ func cpuGaussianBlur(_ layer: RGBAImage, sigma: Double) -> RGBAImage {
     func rippleWaveMatchesTheSeedFormula(radius: Double, strength: Double) throws {
         let image = BuiltInPicture.pool.draw(width: 200, height: 150)
         let origin = SIMD2<Double>(80, 60)
-        let wave = RippleWave(origin: SIMD2(80, 60), radius: Float(radius), strength: Float(strength))
+        let wave = RippleWave { $0.origin = SIMD2(80, 60); $0.radius = Float(radius); $0.strength = Float(strength) }
         let out = try TestGPU.get().render(image, effects: [wave.effect])
         let layer = cpuLayer(image, margin: 10, scale: 1)
         var worst: Float = 0, moved = 0
@@ -148,8 +148,8 @@ func cpuGaussianBlur(_ layer: RGBAImage, sigma: Double) -> RGBAImage {
         // Origin at the centre of 240 x 180: reach = hypot(120, 90) + 110 = 260, travel = 0.4 s at 650.
         let origin = SIMD2<Double>(120, 90), size = SIMD2<Double>(240, 180)
         let travel = 0.4, reach = 260.0
-        func wave(_ t: Double) -> RippleWave.Wave { RippleWave.wave(at: t, origin: origin, size: size) }
-        #expect(abs(RippleWave.timeline(origin: origin, size: size).duration - travel) < 1e-12)
+        func wave(_ t: Double) -> RippleWave.Wave { RippleWave().wave(at: t, origin: origin, size: size) }
+        #expect(abs(RippleWave().timeline(origin: origin, size: size).duration - travel) < 1e-12)
         #expect(wave(0) == RippleWave.Wave(radius: 0, strength: 1))
         // Radius: linear from 0 to the reach over the travel time, then held.
         for t in [0.05, 0.1, 0.2, 0.3, 0.39] { #expect(abs(wave(t).radius - reach * t / travel) < 1e-9, "radius at \(t)") }
@@ -176,14 +176,14 @@ func cpuGaussianBlur(_ layer: RGBAImage, sigma: Double) -> RGBAImage {
         let size = SIMD2<Double>(240, 180)
         let taps = [EventScript.Touch(time: 1, x: 200, y: 30), EventScript.Touch(time: 0.25, x: 40, y: 50)]
         // Before the first tap: the seed's initial wave, strength 0, so the effect is off.
-        let before = RippleWave.animated(at: 0.2, taps: taps, size: size)
+        let before = RippleWave().animated(at: 0.2, taps: taps, size: size)
         #expect(before.strength == 0 && !before.effect.isEnabled)
-        let first = RippleWave.animated(at: 0.35, taps: taps, size: size)
-        let expected = RippleWave.wave(at: 0.35 - 0.25, origin: SIMD2(40, 50), size: size)
+        let first = RippleWave().animated(at: 0.35, taps: taps, size: size)
+        let expected = RippleWave().wave(at: 0.35 - 0.25, origin: SIMD2(40, 50), size: size)
         #expect(first.origin == SIMD2(40, 50))
         #expect(first.radius == Float(expected.radius) && first.strength == Float(expected.strength))
-        let second = RippleWave.animated(at: 1.05, taps: taps, size: size, speed: 300)
-        let expectedSecond = RippleWave.wave(at: 1.05 - 1, origin: SIMD2(200, 30), size: size, speed: 300)
+        let second = RippleWave().with(\.speed, 300).animated(at: 1.05, taps: taps, size: size)
+        let expectedSecond = RippleWave().with(\.speed, 300).wave(at: 1.05 - 1, origin: SIMD2(200, 30), size: size)
         #expect(second.origin == SIMD2(200, 30))
         #expect(second.radius == Float(expectedSecond.radius) && second.strength == Float(expectedSecond.strength))
         #expect(second.effect.isEnabled)
@@ -192,7 +192,7 @@ func cpuGaussianBlur(_ layer: RGBAImage, sigma: Double) -> RGBAImage {
     @Test(arguments: [0.0, 40])
     func reducedMotionOnlyLightsAndMovesNothing(radius: Float) throws {
         let image = BuiltInPicture.pool.draw(width: 160, height: 120)
-        let wave = RippleWave(origin: SIMD2(70, 50), radius: radius, strength: 0.7, reduceMotion: true)
+        let wave = RippleWave { $0.origin = SIMD2(70, 50); $0.radius = radius; $0.strength = 0.7; $0.reduceMotion = true }
         #expect(wave.effect.maxSampleOffset == SIMD2(10, 10))
         let out = try TestGPU.get().render(image, effects: [wave.effect])
         var lit = 0
@@ -211,18 +211,18 @@ func cpuGaussianBlur(_ layer: RGBAImage, sigma: Double) -> RGBAImage {
         }
         #expect(lit > 1000, "the light should show around the origin")
         // Strength 0: disabled, the picture as it was.
-        let gone = RippleWave(origin: SIMD2(70, 50), radius: radius, strength: 0, reduceMotion: true)
+        let gone = RippleWave { $0.origin = SIMD2(70, 50); $0.radius = radius; $0.strength = 0; $0.reduceMotion = true }
         #expect(!gone.effect.isEnabled)
         #expect(maxDifference(try TestGPU.get().render(image, effects: [gone.effect]), image) == 0)
     }
 
     @Test func rippleWaveArgumentsAndSampleOffset() throws {
-        #expect(RippleWave(amplitude: -7).effect.maxSampleOffset == SIMD2(7, 7))
-        #expect(RippleWave(amplitude: 12, reduceMotion: true).effect.maxSampleOffset == SIMD2(12, 12))
-        #expect(RippleWave(strength: 0).effect.isEnabled == false)
-        let arguments = RippleWave(origin: SIMD2(3, 4), radius: 5, strength: 0.5, amplitude: 6, wavelength: 0.25).effect.shader.arguments
+        #expect(RippleWave().with(\.amplitude, -7).effect.maxSampleOffset == SIMD2(7, 7))
+        #expect(RippleWave().with(\.amplitude, 12).with(\.reduceMotion, true).effect.maxSampleOffset == SIMD2(12, 12))
+        #expect(RippleWave().with(\.strength, 0).effect.isEnabled == false)
+        let arguments = RippleWave { $0.origin = SIMD2(3, 4); $0.radius = 5; $0.strength = 0.5; $0.amplitude = 6; $0.wavelength = 0.25 }.effect.shader.arguments
         #expect(arguments == [.boundingRect, .float2(3, 4), .float(5), .float(0.5), .float(6), .float(1)])
-        let still = RippleWave(radius: 5, amplitude: 6, reduceMotion: true).effect.shader.arguments
+        let still = RippleWave { $0.radius = 5; $0.amplitude = 6; $0.reduceMotion = true }.effect.shader.arguments
         #expect(still[2] == .float(0) && still[4] == .float(0))
         let parsed = try RippleWave(values: ParameterValues(["origin": "10,20", "reduce-motion": "true", "wavelength": "80"]))
         #expect(parsed.origin == SIMD2(10, 20) && parsed.reduceMotion && parsed.wavelength == 80 && parsed.speed == 650)
@@ -353,7 +353,7 @@ func cpuGaussianBlur(_ layer: RGBAImage, sigma: Double) -> RGBAImage {
     @Test(arguments: [0.0, 0.7, 3.3])
     func backgroundWarpMatchesTheSeedFormula(time: Double) throws {
         let image = gradientImage(width: 160, height: 120)
-        let warp = BackgroundWarp(time: Float(time))
+        let warp = BackgroundWarp().with(\.time, Float(time))
         #expect(warp.effect.maxSampleOffset == .zero)
         let out = try TestGPU.get().render(image, effects: [warp.effect])
         let layer = cpuLayer(image, margin: 0, scale: 1)
@@ -402,11 +402,11 @@ func cpuGaussianBlur(_ layer: RGBAImage, sigma: Double) -> RGBAImage {
     @Test func seedPipelineIsTheBlurThenTheWarp() throws {
         let image = BuiltInPicture.pool.draw(width: 96, height: 72)
         let pipeline = BackgroundWarp.seedPipeline(time: 1.5)
-        #expect(pipeline == Blur(radius: 30).passes + [BackgroundWarp(time: 1.5).effect])
+        #expect(pipeline == Blur(radius: 30).passes + [BackgroundWarp().with(\.time, 1.5).effect])
         let renderer = try TestGPU.get()
         let chained = try renderer.render(image, effects: pipeline)
         let blurred = try renderer.render(image, effects: Blur(radius: 30).passes)
-        let stepwise = try renderer.render(blurred, effects: [BackgroundWarp(time: 1.5).effect])
+        let stepwise = try renderer.render(blurred, effects: [BackgroundWarp().with(\.time, 1.5).effect])
         #expect(maxDifference(chained, stepwise) < 1e-6)
     }
 
@@ -463,11 +463,11 @@ func cpuGaussianBlur(_ layer: RGBAImage, sigma: Double) -> RGBAImage {
 
     @Test func referenceRippleWaveOverThePool() throws {
         let size = SIMD2<Double>(240, 180)
-        let wave = RippleWave.wave(at: 0.12, origin: SIMD2(90, 80), size: size)
+        let wave = RippleWave().wave(at: 0.12, origin: SIMD2(90, 80), size: size)
         let image = BuiltInPicture.pool.draw(width: 240, height: 180)
         let out = try TestGPU.get().render(image, effects: [RippleWave(wave: wave, origin: SIMD2(90, 80)).effect])
         try expectImage(out, matches: "Seeds/ripple-wave-t0.12")
-        let still = RippleWave(wave: wave, origin: SIMD2(90, 80), reduceMotion: true)
+        let still = RippleWave(wave: wave, origin: SIMD2(90, 80)).with(\.reduceMotion, true)
         try expectImage(try TestGPU.get().render(image, effects: [still.effect]), matches: "Seeds/ripple-wave-reduce-motion")
     }
 
@@ -486,7 +486,7 @@ func cpuGaussianBlur(_ layer: RGBAImage, sigma: Double) -> RGBAImage {
 
     @Test func referenceBackgroundWarp() throws {
         let image = BuiltInPicture.pool.draw(width: 240, height: 180)
-        try expectImage(try TestGPU.get().render(image, effects: [BackgroundWarp(time: 2).effect]), matches: "Seeds/background-warp-t2")
+        try expectImage(try TestGPU.get().render(image, effects: [BackgroundWarp().with(\.time, 2).effect]), matches: "Seeds/background-warp-t2")
         try expectImage(try TestGPU.get().render(image, effects: BackgroundWarp.seedPipeline(time: 2)),
                         matches: "Seeds/background-warp-pipeline-t2")
         try expectImage(NoiseTexture.smoothValueNoise(size: 128), matches: "Seeds/noise-128")

@@ -20,7 +20,7 @@ func seedRipple(position: SIMD2<Double>, origin: SIMD2<Double>, time: Double, am
     @Test(arguments: [0.02, 0.05, 0.12, 0.4])
     func rippleMatchesTheSeedFormula(time: Double) throws {
         let image = BuiltInPicture.pool.draw(width: 120, height: 90)
-        let ripple = Ripple(origin: SIMD2(50, 40), time: Float(time))
+        let ripple = Ripple().with(\.origin, SIMD2(50, 40)).with(\.time, Float(time))
         let out = try TestGPU.get().render(image, effects: [ripple.effect])
         let layer = cpuLayer(image, margin: 12, scale: 1)
         var worst: Float = 0
@@ -45,19 +45,19 @@ func seedRipple(position: SIMD2<Double>, origin: SIMD2<Double>, time: Double, am
     @Test(arguments: [0.0, 3.0, 4.5, -1.0])
     func rippleIsDisabledOutsideItsDuration(time: Float) throws {
         let image = BuiltInPicture.pool.draw(width: 64, height: 48)
-        let ripple = Ripple(origin: SIMD2(20, 20), time: time)
+        let ripple = Ripple().with(\.origin, SIMD2(20, 20)).with(\.time, time)
         #expect(!ripple.effect.isEnabled)
         #expect(try TestGPU.get().render(image, effects: [ripple.effect]) == image)
     }
 
     @Test func rippleMaxSampleOffsetIsItsAmplitude() {
-        #expect(Ripple(amplitude: 12).effect.maxSampleOffset == SIMD2(12, 12))
-        #expect(Ripple(amplitude: -7).effect.maxSampleOffset == SIMD2(7, 7))
+        #expect(Ripple().with(\.amplitude, 12).effect.maxSampleOffset == SIMD2(12, 12))
+        #expect(Ripple().with(\.amplitude, -7).effect.maxSampleOffset == SIMD2(7, 7))
     }
 
     @Test func stripesMatchTheSeedFormula() throws {
         let image = BuiltInPicture.circle.draw(width: 100, height: 140)
-        let stripes = Stripes(thickness: 20)
+        let stripes = Stripes().with(\.thickness, 20)
         let out = try TestGPU.get().render(image, effects: [stripes.effect])
         for y in 0..<image.height {
             for x in 0..<image.width {
@@ -94,13 +94,16 @@ func seedRipple(position: SIMD2<Double>, origin: SIMD2<Double>, time: Double, am
         let signature = try type.function.signature()
         try signature.validate(as: type.kind, file: type.shaderFile)
         let arguments = signature.arguments(for: type.kind)
-        // `vec4 bounds` is the view's rectangle, fed by `.boundingRect`: no command-line parameter feeds it.
+        // The table, in order, against the GLSL signature: every argument after the kind's leading
+        // ones is fed by exactly one row (the `vec4 bounds` row by `.boundingRect`).
         func isBounds(_ parameter: ShaderParameter) -> Bool { parameter.type == .vec4 && parameter.name == "bounds" }
-        let glsl = arguments.filter { !isBounds($0) }.map { "\($0.type.rawValue) \($0.name)" }
-        let swift = type.parameters.filter(\.isOption).compactMap { $0.glsl }.map { "\($0.type.rawValue) \($0.name)" }
+        let glsl = arguments.map { "\($0.type.rawValue) \($0.name)" }
+        let swift = type.parameters.compactMap { $0.glsl }.map { "\($0.type.rawValue) \($0.name)" }
         #expect(glsl == swift)
-        // And the effect built from defaults has arguments of the right kinds, in order.
-        let effect = try type.init(values: ParameterValues()).effect
+        // And every pass built from defaults has arguments of the right kinds, in order.
+        let passes = try type.init(values: ParameterValues()).passes
+        for pass in passes.dropFirst() { #expect(pass.shader.arguments == passes[0].shader.arguments) }
+        let effect = passes[0]
         #expect(effect.kind == type.kind)
         try #require(effect.shader.arguments.count == arguments.count)
         for (index, parameter) in arguments.enumerated() {
@@ -115,13 +118,13 @@ func seedRipple(position: SIMD2<Double>, origin: SIMD2<Double>, time: Double, am
     @Test(arguments: [0.05, 0.15, 0.3])
     func rippleOverThePoolFloor(time: Float) throws {
         let image = BuiltInPicture.pool.draw(width: 240, height: 180)
-        let out = try TestGPU.get().render(image, effects: [Ripple(origin: SIMD2(120, 90), time: time).effect])
+        let out = try TestGPU.get().render(image, effects: [Ripple().with(\.origin, SIMD2(120, 90)).with(\.time, time).effect])
         try expectImage(out, matches: "Seeds/ripple-t\(time)")
     }
 
     @Test func rippleAtScaleTwo() throws {
         let image = BuiltInPicture.pool.draw(width: 120, height: 90)
-        let out = try TestGPU.get().render(image, effects: [Ripple(origin: SIMD2(40, 30), time: 0.05).effect], scale: 2)
+        let out = try TestGPU.get().render(image, effects: [Ripple().with(\.origin, SIMD2(40, 30)).with(\.time, 0.05).effect], scale: 2)
         try expectImage(out, matches: "Seeds/ripple-t0.05@2x")
     }
 

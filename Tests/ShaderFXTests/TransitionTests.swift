@@ -231,7 +231,7 @@ private func mix(_ b: SIMD4<Float>, _ a: SIMD4<Float>, _ w: Float) -> SIMD4<Floa
         let mean = zip(late.pixels, to.pixels).map { abs($0 - $1) }.reduce(0, +) / Float(late.pixels.count)
         #expect(mean < 0.02, "mean difference from `to` at 0.97: \(mean)")
         // Another target: the top-left corner pulls the picture up instead.
-        let up = try GenieTransition(target: SIMD2(0, 0)).render(renderer, from: from, to: to, progress: 0.5)
+        let up = try GenieTransition().with(\.target, SIMD2(0, 0)).render(renderer, from: from, to: to, progress: 0.5)
         #expect(distance(up[48, 71], from[48, 71] * 0.5) < 1e-5)
         #expect(up[1, 1].w > 0.99)
     }

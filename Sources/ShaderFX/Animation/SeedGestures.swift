@@ -6,9 +6,7 @@ extension RippleWave: GestureDrivenEffect {
     /// then a cubic keyframe to 0).
     public static func values(at time: Double, events: EventScript, size: SIMD2<Double>, base: ParameterValues) throws(ParameterError) -> ParameterValues {
         let configured = try RippleWave(values: base)
-        let wave = animated(at: time, taps: events.taps, size: size, amplitude: configured.amplitude,
-                            wavelength: configured.wavelength, speed: configured.speed,
-                            reduceMotion: configured.reduceMotion)
+        let wave = configured.animated(at: time, taps: events.taps, size: size)
         var values = base
         values.raw["origin"] = "\(wave.origin.x),\(wave.origin.y)"
         values.raw["radius"] = "\(wave.radius)"

@@ -20,6 +20,8 @@ public enum ValueType: String, Sendable, Codable {
 }
 
 /// One parameter of a built-in effect, as `shaderfx effects` lists it and `render` takes it.
+/// Built from a row of the effect's table (`ParameterRow`), with the default read from the
+/// Swift value, so the listing cannot disagree with the code.
 public struct EffectParameter: Sendable {
     /// The command-line name, kebab-case (`--amplitude`).
     public let name: String
@@ -27,27 +29,22 @@ public struct EffectParameter: Sendable {
     public let type: ValueType
     /// The default, as it would be typed on the command line ("" when there is none).
     public let defaultValue: String
-    /// What the parameter does, with its unit and range.
+    /// What the parameter does, with its unit.
     public let help: String
     /// The GLSL parameter it feeds, or nil when it only drives timing or enabling.
     public let glsl: (name: String, type: ParameterType)?
+    /// The values the command line accepts, or nil when any value of the type is accepted.
+    public let range: ClosedRange<Double>?
 
     /// Describes a parameter.
     public init(_ name: String, _ type: ValueType, default defaultValue: String, _ help: String,
-                glsl: (name: String, type: ParameterType)?) {
+                glsl: (name: String, type: ParameterType)?, range: ClosedRange<Double>? = nil) {
         self.name = name
         self.type = type
         self.defaultValue = defaultValue
         self.help = help
         self.glsl = glsl
-    }
-
-    /// The `vec4` parameter `glslName` that the renderer fills with the layer's bounding rect
-    /// (`.boundingRect`); it is not a command-line option.
-    /// - Parameter glslName: the GLSL parameter's name (`bounds` by default).
-    public static func boundingRect(_ glslName: String = "bounds") -> EffectParameter {
-        EffectParameter(glslName, .boundingRect, default: "", "set by the renderer: the layer's bounding rect (0, 0, width, height) in points",
-                        glsl: (glslName, .vec4))
+        self.range = range
     }
 
     /// True when the user gives this parameter (false for the bounding rect, which the renderer passes).
@@ -55,28 +52,30 @@ public struct EffectParameter: Sendable {
 }
 
 /// A built-in effect: a typed Swift value with named parameters that knows its kind, its
-/// shader and its `maxSampleOffset`, as a SwiftUI view modifier does.
-public protocol BuiltInEffect: Sendable {
-    /// The command-line name, kebab-case (`ripple`).
-    static var name: String { get }
-    /// Which modifier the effect is.
-    static var kind: EffectKind { get }
-    /// One line saying what it does.
-    static var summary: String { get }
-    /// Where the effect comes from (seed, public effect).
-    static var origin: String { get }
-    /// The shader file below `Shaders/`, without extension (`Layer/ripple`).
-    static var shaderFile: String { get }
-    /// Every parameter, in the order the GLSL function declares those that feed it.
-    static var parameters: [EffectParameter] { get }
-    /// The effect with its parameters read from command-line values (defaults for the rest).
-    init(values: ParameterValues) throws(ParameterError)
-    /// The effect to render.
-    var effect: Effect { get }
+/// shader and its `maxSampleOffset`, as a SwiftUI view modifier does. Its parameters are one
+/// table (`BuiltInShader.table`); what an effect adds is how it moves and how it is drawn.
+///
+/// A one-pass effect conforms to ``SinglePassEffect`` and is used as `value.effect`; an effect of
+/// several passes (a blur) has only `passes`, so it cannot be drawn half.
+public protocol BuiltInEffect: BuiltInShader {
     /// How `shaderfx animate` drives the effect (default: it does not move by itself).
     static var animation: EffectAnimation { get }
-    /// The passes to render, in order; `[effect]` unless the effect needs several (a two-pass blur).
+    /// The GLSL functions of the passes, in order (default: the one named as the file).
+    static var passFunctions: [String] { get }
+    /// How far the shader may sample beyond a pixel, in points (default zero).
+    var maxSampleOffset: SIMD2<Float> { get }
+    /// Whether the passes draw at all (default true); a disabled pass leaves its layer as it is.
+    var isEnabled: Bool { get }
+    /// The passes to render, in order; one for a `SinglePassEffect`.
     var passes: [Effect] { get }
+}
+
+/// A built-in effect drawn in one pass, which is `effect`.
+public protocol SinglePassEffect: BuiltInEffect {}
+
+extension SinglePassEffect {
+    /// The effect to render.
+    public var effect: Effect { passes[0] }
 }
 
 /// How an effect moves over time, for `shaderfx animate`.
@@ -94,13 +93,19 @@ public enum EffectAnimation: Sendable, Equatable {
 
 extension BuiltInEffect {
     public static var animation: EffectAnimation { .still }
-    public var passes: [Effect] { [effect] }
-    /// The parameters the user gives (on the command line or in a script): all but the bounding rect.
-    public static var options: [EffectParameter] { parameters.filter(\.isOption) }
-    /// The built-in shader library holding this effect's function.
-    public static var library: ShaderLibrary { BuiltInEffects.library(for: shaderFile) }
-    /// This effect's GLSL function.
-    public static var function: ShaderFunction { library.function(String(shaderFile.split(separator: "/").last!)) }
+    public static var passFunctions: [String] { [function.name] }
+    public var maxSampleOffset: SIMD2<Float> { .zero }
+    public var isEnabled: Bool { true }
+
+    /// Each pass function over the table's arguments, with the effect's kind, reach and enabling.
+    public var passes: [Effect] {
+        let arguments = shaderArguments
+        return Self.passFunctions.map { name in
+            Effect(kind: Self.kind, shader: Shader(function: Self.library.function(name), arguments: arguments),
+                   maxSampleOffset: Self.kind == .color || Self.kind == .fill ? .zero : maxSampleOffset,
+                   isEnabled: isEnabled)
+        }
+    }
 }
 
 /// The registry of built-in effects.

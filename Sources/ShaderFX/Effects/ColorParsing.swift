@@ -67,6 +67,14 @@ public struct RGBA: Sendable, Equatable {
         ("clear", RGBA(r: 0, g: 0, b: 0, a: 0)),
     ]
 
+    /// SwiftUI's colour `name` (`red`, `white`): one of ``swiftUINames``.
+    public static func named(_ name: String) -> RGBA {
+        guard let colour = swiftUINames.first(where: { $0.0 == name })?.1 else {
+            preconditionFailure("'\(name)' is not one of SwiftUI's named colours")
+        }
+        return colour
+    }
+
     /// Parses one colour (see the type's documentation for the forms).
     /// - Parameter text: the colour text; surrounding whitespace is ignored.
     /// - Returns: the colour, straight alpha.

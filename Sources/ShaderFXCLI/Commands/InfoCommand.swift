@@ -1,3 +1,4 @@
+import Foundation
 import ShaderFXGolden
 
 /// `shaderfx info`: which GPU, driver and limits a render would use.
@@ -10,15 +11,22 @@ struct InfoCommand: ParsableCommand {
             examples: [
                 UsageExample("shaderfx info", explanation: "the backend 'auto' picks"),
                 UsageExample("shaderfx info --backend device --device 1", explanation: "the second EGL device"),
+                UsageExample("shaderfx info --json", explanation: "the same as one JSON document"),
             ])
     }
 
     @OptionGroup var gpu: GPUFlags
+    @Flag(help: "one JSON document for tools: backend, renderer, versions, limits and devices")
+    var json: Bool
 
     func run(_ context: CommandContext, output: inout Output) throws -> Int32 {
         let options = try gpu.resolve()
-        let context = try GPUContext(options: options)
-        let info = context.info
+        let gpuContext = try GPUContext(options: options)
+        let info = gpuContext.info
+        if json {
+            output.print(try EffectsCommand.json(InfoListing(info, chosenByAuto: options.backend == .auto)))
+            return 0
+        }
         var lines = [
             "backend:          \(info.backend.rawValue)\(options.backend == .auto ? " (chosen by auto)" : "")",
         ]
@@ -36,5 +44,50 @@ struct InfoCommand: ParsableCommand {
         for device in info.devices { lines.append("  \(device.summary)") }
         output.print(lines.joined(separator: "\n"))
         return 0
+    }
+}
+
+/// What `shaderfx info --json` prints: `GPUInfo` with plain names.
+struct InfoListing: Encodable {
+    struct Device: Encodable {
+        let index: Int
+        let drmDevice: String?
+        let renderNode: String?
+        let cudaDevice: Int?
+        let isSoftware: Bool
+        let summary: String
+    }
+
+    let backend: String
+    let chosenByAuto: Bool
+    let device: String?
+    let eglVendor: String
+    let eglVersion: String
+    let glVendor: String
+    let renderer: String
+    let isSoftware: Bool
+    let glVersion: String
+    let glslVersion: String
+    let maxTextureSize: Int
+    let floatLayers: String
+    let devices: [Device]
+
+    init(_ info: GPUInfo, chosenByAuto: Bool) {
+        backend = info.backend.rawValue
+        self.chosenByAuto = chosenByAuto
+        device = info.device
+        eglVendor = info.eglVendor
+        eglVersion = info.eglVersion
+        glVendor = info.glVendor
+        renderer = info.renderer
+        isSoftware = info.isSoftware
+        glVersion = info.glVersion
+        glslVersion = info.glslVersion
+        maxTextureSize = info.maxTextureSize
+        floatLayers = info.hasFloat32Linear ? "RGBA32F" : "RGBA16F"
+        devices = info.devices.map {
+            Device(index: $0.index, drmDevice: $0.drmDevice, renderNode: $0.renderNode, cudaDevice: $0.cudaDevice,
+                   isSoftware: $0.isSoftware, summary: $0.summary)
+        }
     }
 }

@@ -79,8 +79,8 @@ package struct GoldenCase {
 
     /// One frame: its reference's file name (without `.png`) and its time, nil for `still`.
     package struct Frame {
-        var name: String
-        var time: Double?
+        package var name: String
+        package var time: Double?
     }
 
     /// The case's name: its file name without `.json`.
@@ -127,8 +127,10 @@ package struct GoldenCase {
     }
 
     /// Checks a parsed case; every error names `path` and the JSON path.
-    package static func parse(_ json: JSONValue, path: String, name: String, folder: String) throws(SuiteError) -> GoldenCase {
-        let f = try JSONFields(json, file: path, path: "", allowed: fields)
+    /// - Parameter extraFields: fields the caller reads itself (a batch job's `output`), allowed beside the case's.
+    package static func parse(_ json: JSONValue, path: String, name: String, folder: String,
+                              extraFields: [String] = []) throws(SuiteError) -> GoldenCase {
+        let f = try JSONFields(json, file: path, path: "", allowed: fields + extraFields)
         let directory = (path as NSString).deletingLastPathComponent
         func relative(_ file: String) -> String {
             file.hasPrefix("/") || directory.isEmpty ? file : directory + "/" + file

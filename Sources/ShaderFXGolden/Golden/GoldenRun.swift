@@ -1,9 +1,10 @@
 import Foundation
 
 
-/// How `shaderfx test` treats references, as snapshot-testing tools do.
-package enum RecordMode: String, CaseIterable, Codable {
-    /// Re-record every frame; nothing is compared.
+/// How references are treated when a picture is checked against them (by `shaderfx test`, and
+/// by ShaderFXTesting's `expectImage`), as snapshot-testing tools do.
+public enum RecordMode: String, CaseIterable, Codable, Sendable {
+    /// Re-record every picture; nothing is compared.
     case all
     /// Compare; re-record the frames that fail (and record missing ones).
     case failed
@@ -14,7 +15,8 @@ package enum RecordMode: String, CaseIterable, Codable {
 
     /// `missing` on a developer's machine, `never` when the `CI` variable is set (to anything but
     /// empty, `0` or `false`).
-    package static func `default`(environment: [String: String]) -> RecordMode {
+    /// - Parameter environment: the process environment.
+    public static func `default`(environment: [String: String]) -> RecordMode {
         let ci = (environment["CI"] ?? "").lowercased()
         return ci.isEmpty || ci == "0" || ci == "false" ? .missing : .never
     }

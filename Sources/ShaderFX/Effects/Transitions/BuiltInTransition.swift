@@ -13,21 +13,7 @@
 ///
 /// The ends are exact: `render` returns `from` itself at progress <= 0 and the fitted `to` at
 /// progress >= 1, and the shaders' maths also give those pictures bit for bit at 0 and 1.
-public protocol BuiltInTransition: Sendable {
-    /// The command-line name, kebab-case (`circle-wave`, `crosswarp-ltr`).
-    static var name: String { get }
-    /// The effect kind of the transition's shader, as Inferno applies it.
-    static var kind: EffectKind { get }
-    /// One line saying what it does.
-    static var summary: String { get }
-    /// Where it comes from.
-    static var origin: String { get }
-    /// The shader file below `Shaders/`, without extension (`Transition/circles`).
-    static var shaderFile: String { get }
-    /// The transition's own parameters (not progress), in the order its GLSL function takes them.
-    static var parameters: [EffectParameter] { get }
-    /// The transition with its parameters read from command-line values (defaults for the rest).
-    init(values: ParameterValues) throws(ParameterError)
+public protocol BuiltInTransition: BuiltInShader {
     /// The passes that draw the frame at `progress` when run over the incoming picture.
     /// - Parameters:
     ///   - progress: 0 shows `from`, 1 the incoming picture.
@@ -36,16 +22,16 @@ public protocol BuiltInTransition: Sendable {
 }
 
 extension BuiltInTransition {
-    /// Where built-in transitions come from.
-    public static var origin: String {
-        "Inferno's \(function.name) transition (MIT), reimplemented from its description"
+    /// The shader's arguments at `progress`: the bounds, the progress, the table's parameters,
+    /// then the outgoing picture (which a distortion cannot read).
+    public func arguments(progress: Float, from: RGBAImage) -> [Shader.Argument] {
+        [.boundingRect, .float(progress)] + shaderArguments + (Self.kind == .distortion ? [] : [.image(from)])
     }
 
-    /// The built-in shader library holding this transition's function.
-    public static var library: ShaderLibrary { BuiltInEffects.library(for: shaderFile) }
-
-    /// This transition's GLSL function, named as its file.
-    public static var function: ShaderFunction { library.function(String(shaderFile.split(separator: "/").last!)) }
+    /// One pass of the transition's kind over the incoming picture, sampling nothing beyond it.
+    public func passes(progress: Float, from: RGBAImage) -> [Effect] {
+        [Effect(kind: Self.kind, shader: Shader(function: Self.function, arguments: arguments(progress: progress, from: from)))]
+    }
 
     /// Draws the frame at `progress` between `from` and `to`.
     ///

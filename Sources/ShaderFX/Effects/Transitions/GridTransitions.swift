@@ -1,134 +1,81 @@
-/// A grid of dots that grow until they cover the picture, revealing the incoming one
-/// (Inferno's `circles`).
+/// A grid of shapes that grow until they cover their cells, revealing the incoming picture: the
+/// family of ``CirclesTransition``, ``CircleWaveTransition``, ``DiamondsTransition`` and
+/// ``DiamondWaveTransition``, which differ only in their shader.
 ///
 /// A colour effect on the incoming picture that reads the outgoing one as `from`:
 /// `.colorEffect(circles(.boundingRect, .float(progress), .float(circleSize), .image(from)))`.
-public struct CirclesTransition: BuiltInTransition {
-    public static let name = "circles"
-    public static let kind = EffectKind.color
-    public static let summary = "a grid of growing dots reveals the incoming picture"
-    public static let shaderFile = "Transition/circles"
-    public static let parameters = [
-        EffectParameter("circle-size", .float, default: "20",
-                        "side of a grid cell in points; each dot grows until it covers its cell (> 0)",
-                        glsl: ("circleSize", .float)),
-    ]
-
-    /// Side of a grid cell in points.
-    public var circleSize: Float
-
-    /// Circles with Inferno's default unless given.
-    /// - Parameter circleSize: side of a grid cell in points, > 0 (default 20).
-    public init(circleSize: Float = 20) {
-        self.circleSize = circleSize
+public struct GridTransition<Entry: GridTransitionEntry>: BuiltInTransition, FamilyMember {
+    public static var table: [ParameterRow<Self>] {
+        [
+            .value(\.cellSize, "\(Entry.shape.rawValue)-size", in: 0.001...1_000_000,
+                   help: "side of a grid cell in points; each \(Entry.shape.piece) grows until it covers its cell (> 0)"),
+        ]
     }
 
-    public init(values: ParameterValues) throws(ParameterError) {
-        self.init(circleSize: try values.float("circle-size", 20, in: 0.001...1_000_000))
-    }
+    /// Side of a grid cell in points, > 0 (`--circle-size` or `--diamond-size`).
+    public var cellSize: Float = 20
 
-    public func passes(progress: Float, from: RGBAImage) -> [Effect] {
-        [.colorEffect(Self.function(.boundingRect, .float(progress), .float(circleSize), .image(from)))]
-    }
+    /// The transition with Inferno's cell size.
+    public init() {}
 }
 
-/// Dots that grow in a wave from the top-left corner, revealing the incoming picture
-/// (Inferno's `circleWave`).
-///
-/// A colour effect on the incoming picture that reads the outgoing one as `from`; each dot
-/// grows over half the transition, starting later the further its cell is from the top-left.
-public struct CircleWaveTransition: BuiltInTransition {
-    public static let name = "circle-wave"
-    public static let kind = EffectKind.color
-    public static let summary = "dots grow in a wave from the top-left corner, revealing the incoming picture"
-    public static let shaderFile = "Transition/circleWave"
-    public static let parameters = [
-        EffectParameter("circle-size", .float, default: "20",
-                        "side of a grid cell in points; each dot grows until it covers its cell (> 0)",
-                        glsl: ("circleSize", .float)),
-    ]
-
-    /// Side of a grid cell in points.
-    public var circleSize: Float
-
-    /// A circle wave with Inferno's default unless given.
-    /// - Parameter circleSize: side of a grid cell in points, > 0 (default 20).
-    public init(circleSize: Float = 20) {
-        self.circleSize = circleSize
-    }
-
-    public init(values: ParameterValues) throws(ParameterError) {
-        self.init(circleSize: try values.float("circle-size", 20, in: 0.001...1_000_000))
-    }
-
-    public func passes(progress: Float, from: RGBAImage) -> [Effect] {
-        [.colorEffect(Self.function(.boundingRect, .float(progress), .float(circleSize), .image(from)))]
-    }
+/// A member of the ``GridTransition`` family.
+public protocol GridTransitionEntry: FamilyEntry {
+    /// The shape that grows in each cell; it names the cell-size parameter (`circle-size`).
+    static var shape: GridShape { get }
 }
 
-/// A grid of diamonds that grow until they cover the picture, revealing the incoming one
-/// (Inferno's `diamonds`).
-///
-/// A colour effect on the incoming picture that reads the outgoing one as `from`.
-public struct DiamondsTransition: BuiltInTransition {
-    public static let name = "diamonds"
-    public static let kind = EffectKind.color
-    public static let summary = "a grid of growing diamonds reveals the incoming picture"
-    public static let shaderFile = "Transition/diamonds"
-    public static let parameters = [
-        EffectParameter("diamond-size", .float, default: "20",
-                        "side of a grid cell in points; each diamond grows until it covers its cell (> 0)",
-                        glsl: ("diamondSize", .float)),
-    ]
+/// The shape of a grid transition's cells.
+public enum GridShape: String, Sendable {
+    case circle, diamond
 
-    /// Side of a grid cell in points.
-    public var diamondSize: Float
-
-    /// Diamonds with Inferno's default unless given.
-    /// - Parameter diamondSize: side of a grid cell in points, > 0 (default 20).
-    public init(diamondSize: Float = 20) {
-        self.diamondSize = diamondSize
-    }
-
-    public init(values: ParameterValues) throws(ParameterError) {
-        self.init(diamondSize: try values.float("diamond-size", 20, in: 0.001...1_000_000))
-    }
-
-    public func passes(progress: Float, from: RGBAImage) -> [Effect] {
-        [.colorEffect(Self.function(.boundingRect, .float(progress), .float(diamondSize), .image(from)))]
-    }
+    /// What the help calls one of them.
+    var piece: String { self == .circle ? "dot" : rawValue }
 }
 
-/// Diamonds that grow in a wave from the top-left corner, revealing the incoming picture
-/// (Inferno's `diamondWave`).
-///
-/// A colour effect on the incoming picture that reads the outgoing one as `from`; the wave
-/// front runs along the anti-diagonal.
-public struct DiamondWaveTransition: BuiltInTransition {
-    public static let name = "diamond-wave"
-    public static let kind = EffectKind.color
-    public static let summary = "diamonds grow in a wave from the top-left corner, revealing the incoming picture"
-    public static let shaderFile = "Transition/diamondWave"
-    public static let parameters = [
-        EffectParameter("diamond-size", .float, default: "20",
-                        "side of a grid cell in points; each diamond grows until it covers its cell (> 0)",
-                        glsl: ("diamondSize", .float)),
-    ]
+/// A grid of dots that grow until they cover the picture, revealing the incoming one (Inferno's `circles`).
+public typealias CirclesTransition = GridTransition<CirclesEntry>
 
-    /// Side of a grid cell in points.
-    public var diamondSize: Float
+/// ``CirclesTransition``'s names.
+public enum CirclesEntry: GridTransitionEntry {
+    public static let entry = CatalogueEntry.transition(
+        "circles", .color, shader: "Transition/circles",
+        summary: "a grid of growing dots reveals the incoming picture")
+    public static let shape = GridShape.circle
+}
 
-    /// A diamond wave with Inferno's default unless given.
-    /// - Parameter diamondSize: side of a grid cell in points, > 0 (default 20).
-    public init(diamondSize: Float = 20) {
-        self.diamondSize = diamondSize
-    }
+/// Dots that grow in a wave from the top-left corner, revealing the incoming picture (Inferno's
+/// `circleWave`): each dot grows over half the transition, starting later the further its cell is
+/// from the top-left.
+public typealias CircleWaveTransition = GridTransition<CircleWaveEntry>
 
-    public init(values: ParameterValues) throws(ParameterError) {
-        self.init(diamondSize: try values.float("diamond-size", 20, in: 0.001...1_000_000))
-    }
+/// ``CircleWaveTransition``'s names.
+public enum CircleWaveEntry: GridTransitionEntry {
+    public static let entry = CatalogueEntry.transition(
+        "circle-wave", .color, shader: "Transition/circleWave",
+        summary: "dots grow in a wave from the top-left corner, revealing the incoming picture")
+    public static let shape = GridShape.circle
+}
 
-    public func passes(progress: Float, from: RGBAImage) -> [Effect] {
-        [.colorEffect(Self.function(.boundingRect, .float(progress), .float(diamondSize), .image(from)))]
-    }
+/// A grid of diamonds that grow until they cover the picture, revealing the incoming one (Inferno's `diamonds`).
+public typealias DiamondsTransition = GridTransition<DiamondsEntry>
+
+/// ``DiamondsTransition``'s names.
+public enum DiamondsEntry: GridTransitionEntry {
+    public static let entry = CatalogueEntry.transition(
+        "diamonds", .color, shader: "Transition/diamonds",
+        summary: "a grid of growing diamonds reveals the incoming picture")
+    public static let shape = GridShape.diamond
+}
+
+/// Diamonds that grow in a wave from the top-left corner, revealing the incoming picture (Inferno's
+/// `diamondWave`); the wave front runs along the anti-diagonal.
+public typealias DiamondWaveTransition = GridTransition<DiamondWaveEntry>
+
+/// ``DiamondWaveTransition``'s names.
+public enum DiamondWaveEntry: GridTransitionEntry {
+    public static let entry = CatalogueEntry.transition(
+        "diamond-wave", .color, shader: "Transition/diamondWave",
+        summary: "diamonds grow in a wave from the top-left corner, revealing the incoming picture")
+    public static let shape = GridShape.diamond
 }

@@ -2,55 +2,33 @@
 ///
 /// SwiftUI: `.colorEffect(ShaderLibrary.shimmer(.boundingRect, .float(time), .float(duration),
 /// .float(gradientWidth), .float(maxLightness)))`.
-public struct Shimmer: BuiltInEffect {
-    public static let name = "shimmer"
-    public static let kind = EffectKind.color
-    public static let summary = "a band of light sweeping diagonally across the view, as on a loading placeholder"
-    public static let origin = "reimplements Inferno's shimmer (MIT) from its description"
-    public static let shaderFile = "Color/shimmer"
-    /// One sweep lasts the default duration, 3 seconds.
-    public static let animation = EffectAnimation.time(parameter: "time", duration: 3)
-    public static let parameters = [
-        EffectParameter("time", .float, default: "0", "seconds; the sweep repeats every duration", glsl: ("time", .float)),
-        EffectParameter("sweep-duration", .float, default: "3", "seconds for one sweep (> 0)", glsl: ("duration", .float)),
-        EffectParameter("gradient-width", .float, default: "0.3",
-                        "half-width of the band along the diagonal, in unit coordinates (> 0)",
-                        glsl: ("gradientWidth", .float)),
-        EffectParameter("max-lightness", .float, default: "0.9", "HSL lightness at the band's centre (0 ... 1)",
-                        glsl: ("maxLightness", .float)),
-    ]
+public struct Shimmer: SinglePassEffect {
+    public static let entry = CatalogueEntry(
+        "shimmer", .color, shader: "Color/shimmer",
+        summary: "a band of light sweeping diagonally across the view, as on a loading placeholder",
+        origin: "reimplements Inferno's shimmer (MIT) from its description")
+    /// One sweep lasts the default duration.
+    public static let animation = EffectAnimation.time(parameter: "time", duration: Double(Shimmer().duration))
+    public static var table: [ParameterRow<Self>] {
+        [
+            .boundingRect(),
+            .value(\.time, "time", help: "seconds; the sweep repeats every duration"),
+            .value(\.duration, "sweep-duration", in: 0.001...1_000_000, help: "seconds for one sweep (> 0)", glsl: "duration"),
+            .value(\.gradientWidth, "gradient-width", in: 0.001...1_000_000,
+                   help: "half-width of the band along the diagonal, in unit coordinates (> 0)"),
+            .value(\.maxLightness, "max-lightness", in: 0...1, help: "HSL lightness at the band's centre (0 ... 1)"),
+        ]
+    }
 
     /// Seconds since the start.
-    public var time: Float
-    /// Seconds for one sweep.
-    public var duration: Float
-    /// Half-width of the band along the diagonal, in unit coordinates.
-    public var gradientWidth: Float
-    /// HSL lightness at the band's centre.
-    public var maxLightness: Float
+    public var time: Float = 0
+    /// Seconds for one sweep, > 0.
+    public var duration: Float = 3
+    /// Half-width of the band along the diagonal, in unit coordinates, > 0.
+    public var gradientWidth: Float = 0.3
+    /// HSL lightness at the band's centre, 0 ... 1.
+    public var maxLightness: Float = 0.9
 
-    /// The shimmer at `time`.
-    /// - Parameters:
-    ///   - time: seconds (default 0).
-    ///   - duration: seconds for one sweep, > 0 (default 3).
-    ///   - gradientWidth: half-width of the band along the diagonal, > 0 (default 0.3).
-    ///   - maxLightness: HSL lightness at the band's centre, 0 ... 1 (default 0.9).
-    public init(time: Float = 0, duration: Float = 3, gradientWidth: Float = 0.3, maxLightness: Float = 0.9) {
-        self.time = time
-        self.duration = duration
-        self.gradientWidth = gradientWidth
-        self.maxLightness = maxLightness
-    }
-
-    public init(values: ParameterValues) throws(ParameterError) {
-        self.init(time: try values.float("time", 0),
-                  duration: try values.float("sweep-duration", 3, in: 0.001...1_000_000),
-                  gradientWidth: try values.float("gradient-width", 0.3, in: 0.001...1_000_000),
-                  maxLightness: try values.float("max-lightness", 0.9, in: 0...1))
-    }
-
-    public var effect: Effect {
-        .colorEffect(Self.function(.boundingRect, .float(time), .float(duration), .float(gradientWidth),
-                                   .float(maxLightness)))
-    }
+    /// The shimmer at time 0.
+    public init() {}
 }

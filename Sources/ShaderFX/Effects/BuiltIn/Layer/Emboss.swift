@@ -2,37 +2,26 @@
 /// neighbours (Inferno's `emboss`).
 ///
 /// SwiftUI: `.layerEffect(ShaderLibrary.emboss(.float(10)), maxSampleOffset: CGSize(width: 1, height: 1))`.
-public struct Emboss: BuiltInEffect {
-    public static let name = "emboss"
-    public static let kind = EffectKind.layer
-    public static let summary = "a relief lit from the top-left: edges facing the light brighten, the others darken"
-    public static let origin = "Inferno (twostraws/Inferno, MIT): emboss, reimplemented from its description"
-    public static let shaderFile = "Layer/emboss"
+public struct Emboss: SinglePassEffect {
+    public static let entry = CatalogueEntry(
+        "emboss", .layer, shader: "Layer/emboss",
+        summary: "a relief lit from the top-left: edges facing the light brighten, the others darken",
+        origin: "Inferno (twostraws/Inferno, MIT): emboss, reimplemented from its description")
     /// How far the two diagonal neighbours are along each axis, in points.
     public static let neighbourDistance: Float = 1
-    public static let parameters = [
-        EffectParameter("strength", .float, default: "10",
-                        "weight of the down-right minus up-left difference; 0 leaves the picture as it is",
-                        glsl: ("strength", .float)),
-    ]
-
-    /// Weight of the down-right minus up-left neighbours' difference.
-    public var strength: Float
-
-    /// An emboss with the catalogue's strength unless given.
-    /// - Parameter strength: weight of the neighbours' difference; 0 is no effect (default 10).
-    public init(strength: Float = 10) {
-        self.strength = strength
+    public static var table: [ParameterRow<Self>] {
+        [
+            .value(\.strength, "strength", in: -1_000...1_000,
+                   help: "weight of the down-right minus up-left difference; 0 leaves the picture as it is"),
+        ]
     }
 
-    public init(values: ParameterValues) throws(ParameterError) {
-        self.init(strength: try values.float("strength", 10, in: -1_000...1_000))
-    }
+    /// Weight of the down-right minus up-left neighbours' difference; 0 is no effect.
+    public var strength: Float = 10
+
+    /// An emboss with the catalogue's strength.
+    public init() {}
 
     /// The neighbours are one point away on each axis: (1, 1).
     public var maxSampleOffset: SIMD2<Float> { SIMD2(Self.neighbourDistance, Self.neighbourDistance) }
-
-    public var effect: Effect {
-        .layerEffect(Self.function(.float(strength)), maxSampleOffset: maxSampleOffset)
-    }
 }

@@ -1,27 +1,26 @@
 /// A Gaussian blur whose radius follows a mask's alpha, in two separable passes (Inferno's
-/// `variableBlur`).
+/// `variableBlur`). It has `passes` and no single `effect`: the first pass alone is half a blur.
 ///
 /// SwiftUI: `.layerEffect(ShaderLibrary.variableBlur(.boundingRect, .float(20), .float(15), .image(mask)),
 /// maxSampleOffset: CGSize(width: 20, height: 20))` followed by the same with `variableBlurVertical`.
 public struct VariableBlur: BuiltInEffect {
-    public static let name = "variable-blur"
-    public static let kind = EffectKind.layer
-    public static let summary = "a Gaussian blur whose radius follows a mask: sharp where it is clear, blurred where opaque"
-    public static let origin = "Inferno (twostraws/Inferno, MIT): variableBlur, reimplemented from its description"
-    public static let shaderFile = "Layer/variableBlur"
+    public static let entry = CatalogueEntry(
+        "variable-blur", .layer, shader: "Layer/variableBlur",
+        summary: "a Gaussian blur whose radius follows a mask: sharp where it is clear, blurred where opaque",
+        origin: "Inferno (twostraws/Inferno, MIT): variableBlur, reimplemented from its description")
+    /// Horizontal, then vertical over the first pass's output.
+    public static let passFunctions = ["variableBlur", "variableBlurVertical"]
     /// The largest `maxSamples` the shader's loop runs.
     public static let sampleLimit = 64
-    public static let parameters = [
-        AutomaticBounds.parameter,
-        EffectParameter("radius", .float, default: "20",
-                        "the blur's reach in points where the mask is opaque, >= 0; the maxSampleOffset",
-                        glsl: ("radius", .float)),
-        EffectParameter("max-samples", .float, default: "15", "samples on each side of a pixel, a whole number 1...64",
-                        glsl: ("maxSamples", .float)),
-        EffectParameter("mask", .image, default: "",
-                        "PNG whose alpha scales the radius, stretched over the view (default: a vertical gradient, clear at the top, opaque at the bottom)",
-                        glsl: ("mask", .image)),
-    ]
+    public static var table: [ParameterRow<Self>] {
+        [
+            .boundingRect(),
+            .value(\.radius, "radius", in: 0...1_000, help: "the blur's reach in points where the mask is opaque, >= 0; the maxSampleOffset"),
+            .value(\.maxSamples, "max-samples", in: 1...sampleLimit, help: "samples on each side of a pixel, a whole number 1...64"),
+            .value(\.mask, "mask",
+                   help: "PNG whose alpha scales the radius, stretched over the view (default: a vertical gradient, clear at the top, opaque at the bottom)"),
+        ]
+    }
 
     /// The default mask: one column of 64 pixels, alpha 0 at the top rising linearly to 1 at the
     /// bottom, so the blur grows down the view.
@@ -34,59 +33,20 @@ public struct VariableBlur: BuiltInEffect {
         return mask
     }()
 
-    /// The blur's reach in points where the mask is opaque.
-    public var radius: Float
-    /// Samples on each side of a pixel, 1 ... 64.
-    public var maxSamples: Int
+    /// The blur's reach in points where the mask is opaque, >= 0.
+    public var radius: Float = 20
+    /// Samples on each side of a pixel; the shader is given it clamped to 1 ... 64.
+    public var maxSamples = 15
     /// The mask whose alpha scales the radius, stretched over the view.
-    public var mask: RGBAImage
+    public var mask = VariableBlur.defaultMask
 
-    /// A variable blur.
-    /// - Parameters:
-    ///   - radius: reach in points where the mask is opaque, >= 0 (default 20).
-    ///   - maxSamples: samples on each side of a pixel, clamped to 1 ... 64 (default 15).
-    ///   - mask: alpha scales the radius (default ``defaultMask``, a vertical gradient).
-    public init(radius: Float = 20, maxSamples: Int = 15, mask: RGBAImage = VariableBlur.defaultMask) {
-        self.radius = radius
-        self.maxSamples = maxSamples
-        self.mask = mask
-    }
+    /// A variable blur with the catalogue's defaults, growing down the view.
+    public init() {}
 
-    public init(values: ParameterValues) throws(ParameterError) {
-        try AutomaticBounds.reject(in: values)
-        var mask = Self.defaultMask
-        if let path = values.path("mask") {
-            do {
-                mask = try PNG.read(path: path)
-            } catch {
-                throw ParameterError(parameter: "mask", reason: "cannot read the mask: \(error)")
-            }
-        }
-        self.init(radius: try values.float("radius", 20, in: 0...1_000),
-                  maxSamples: try values.int("max-samples", 15, in: 1...Self.sampleLimit),
-                  mask: mask)
-    }
+    /// The sample count clamped to what the shader's loop runs.
+    public var shaderValues: Self { with(\.maxSamples, min(max(maxSamples, 1), Self.sampleLimit)) }
 
     /// Samples lie at most radius (times the mask's alpha, <= 1) away along one axis; both passes
     /// use (radius, radius) so the second reads the first's grown output without re-rasterising.
     public var maxSampleOffset: SIMD2<Float> { SIMD2(max(radius, 0), max(radius, 0)) }
-
-    /// The arguments both passes take.
-    private var arguments: [Shader.Argument] {
-        [.boundingRect, .float(radius), .float(Float(min(max(maxSamples, 1), Self.sampleLimit))), .image(mask)]
-    }
-
-    /// The first pass, horizontal.
-    public var effect: Effect {
-        .layerEffect(Shader(function: Self.function, arguments: arguments), maxSampleOffset: maxSampleOffset)
-    }
-
-    /// The second pass, vertical, over the first pass's output.
-    public var verticalPass: Effect {
-        .layerEffect(Shader(function: Self.library.function("variableBlurVertical"), arguments: arguments),
-                     maxSampleOffset: maxSampleOffset)
-    }
-
-    /// Horizontal, then vertical.
-    public var passes: [Effect] { [effect, verticalPass] }
 }

@@ -11,20 +11,25 @@
 /// let ring = RippleRing(events: script.rippleEvents(), in: CGSize(width: w, height: h))
 /// let effect = RippleRefraction(ring: ring, time: t).effect
 /// ```
-public struct RippleRefraction: BuiltInEffect {
-    public static let name = "ripple-refraction"
-    public static let kind = EffectKind.distortion
-    public static let summary = "up to 12 expanding rings from touches that bend the picture like lenses"
-    public static let origin = "seed 002 (Ripple Refraction), the Metal function ripple with RippleStore"
-    public static let shaderFile = "Distortion/rippleRefraction"
+public struct RippleRefraction: SinglePassEffect {
+    public static let entry = CatalogueEntry(
+        "ripple-refraction", .distortion, shader: "Distortion/rippleRefraction",
+        summary: "up to 12 expanding rings from touches that bend the picture like lenses",
+        origin: "seed 002 (Ripple Refraction), the Metal function ripple with RippleStore")
     public static let animation = EffectAnimation.gesture
-    public static let parameters = [
-        EffectParameter.boundingRect(),
-        EffectParameter("time", .float, default: "0", "seconds on the ripples' clock", glsl: ("time", .float)),
-        EffectParameter("ripples", .floatList, default: "",
-                        "up to 12 ripples 'x,y,birth,strength;...': x, y normalised 0...1 by the picture's size, birth in seconds, strength 0.8 (drag) or 1 (release)",
-                        glsl: ("ripples", .floatArray)),
-    ]
+    public static var table: [ParameterRow<Self>] {
+        [
+            .boundingRect(),
+            .value(\.time, "time", help: "seconds on the ripples' clock"),
+            ParameterRow(name: "ripples", type: .floatList,
+                         help: "up to 12 ripples 'x,y,birth,strength;...': x, y normalised 0...1 by the picture's size, birth in seconds, strength 0.8 (drag) or 1 (release)",
+                         glsl: ("ripples", .floatArray), text: { _ in "" },
+                         read: { value, values throws(ParameterError) in
+                             if let text = values.raw["ripples"] { value.packed = padded(try ripples(text)) }
+                         },
+                         argument: { .floatArray($0.packed) }),
+        ]
+    }
 
     /// Seconds a ripple lives (the shader's LIFE).
     public static let life: Float = 2.6
@@ -33,22 +38,23 @@ public struct RippleRefraction: BuiltInEffect {
     /// Floats per ripple: x, y, birth, strength.
     public static let stride = RippleRing.stride
     /// The seed's `maxSampleOffset`: above the peak displacement (AMP 0.05 of the size).
-    public static let maxSampleOffset = SIMD2<Float>(60, 60)
+    public static let seedMaxSampleOffset = SIMD2<Float>(60, 60)
 
     /// Seconds on the ripples' clock.
-    public var time: Float
+    public var time: Float = 0
     /// The ring buffer: `capacity * stride` floats, (x, y, birth, strength) per slot, unused slots zero.
-    public private(set) var packed: [Float]
+    public private(set) var packed: [Float] = RippleRefraction.padded([])
+
+    /// No ripples, at time 0.
+    public init() {}
 
     /// Ripples from a packed buffer, as `RippleStore.packed` or `RippleRing.packed(at:)` holds them.
     /// - Parameters:
-    ///   - time: seconds on the ripples' clock (default 0).
+    ///   - time: seconds on the ripples' clock.
     ///   - packed: up to 48 floats, a multiple of 4; padded with empty slots to 48.
-    public init(time: Float = 0, packed: [Float] = []) {
-        precondition(packed.count % Self.stride == 0 && packed.count <= Self.capacity * Self.stride,
-                     "the ripples are up to \(Self.capacity) groups of \(Self.stride) floats")
+    public init(time: Float, packed: [Float]) {
         self.time = time
-        self.packed = packed + [Float](repeating: 0, count: Self.capacity * Self.stride - packed.count)
+        self.packed = Self.padded(packed)
     }
 
     /// Ripples given one by one.
@@ -67,13 +73,19 @@ public struct RippleRefraction: BuiltInEffect {
         self.init(time: Float(time), packed: ring.packed(at: time))
     }
 
-    public init(values: ParameterValues) throws(ParameterError) {
-        self.init(time: try values.float("time", 0), packed: try Self.ripples(values.raw["ripples"]))
+    /// `packed` with empty slots up to the capacity.
+    static func padded(_ packed: [Float]) -> [Float] {
+        precondition(packed.count % stride == 0 && packed.count <= capacity * stride,
+                     "the ripples are up to \(capacity) groups of \(stride) floats")
+        return packed + [Float](repeating: 0, count: capacity * stride - packed.count)
     }
 
+    /// The seed's reach, whatever the ripples.
+    public var maxSampleOffset: SIMD2<Float> { Self.seedMaxSampleOffset }
+
     /// Reads `x,y,birth,strength;...` (groups may also just continue after a comma).
-    static func ripples(_ text: String?) throws(ParameterError) -> [Float] {
-        guard let text, !text.trimmingWhitespace.isEmpty else { return [] }
+    static func ripples(_ text: String) throws(ParameterError) -> [Float] {
+        guard !text.trimmingWhitespace.isEmpty else { return [] }
         var numbers: [Float] = []
         for part in text.split(whereSeparator: { $0 == ";" || $0 == "," }) {
             guard let value = Float(part.trimmingWhitespace), value.isFinite else {
@@ -88,10 +100,5 @@ public struct RippleRefraction: BuiltInEffect {
             throw ParameterError(parameter: "ripples", reason: "at most \(capacity) ripples, got \(numbers.count / stride)")
         }
         return numbers
-    }
-
-    public var effect: Effect {
-        .distortionEffect(Self.function(.boundingRect, .float(time), .floatArray(packed)),
-                          maxSampleOffset: Self.maxSampleOffset)
     }
 }

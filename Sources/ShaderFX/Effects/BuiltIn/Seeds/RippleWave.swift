@@ -6,31 +6,27 @@ import Glibc
 /// SwiftUI: `.layerEffect(RippleShaderEffectDistortion(.boundingRect, .float2(origin), .float(radius),
 /// .float(strength), .float(amplitude), .float(max(wavelength, 1))), maxSampleOffset: CGSize(|amplitude|, |amplitude|),
 /// isEnabled: strength > 0)`, with `radius` and `strength` animated by keyframes from each tap:
-/// use `RippleWave.animated(at:taps:size:...)` for a frame of a script, or `wave(at:origin:size:wavelength:speed:)`
+/// use `RippleWave().animated(at:taps:size:)` for a frame of a script, or `wave(at:origin:size:)`
 /// for the wave of one tap.
-public struct RippleWave: BuiltInEffect {
-    public static let name = "ripple-wave"
-    public static let kind = EffectKind.layer
-    public static let summary = "one wave from a tap that bends the picture as its ring passes and lights its crest"
-    public static let origin = "seed 001 (Ripple Shader Effect), RippleShaderEffect.metal with its keyframes"
-    public static let shaderFile = "Layer/rippleWave"
+public struct RippleWave: SinglePassEffect {
+    public static let entry = CatalogueEntry(
+        "ripple-wave", .layer, shader: "Layer/rippleWave",
+        summary: "one wave from a tap that bends the picture as its ring passes and lights its crest",
+        origin: "seed 001 (Ripple Shader Effect), RippleShaderEffect.metal with its keyframes")
     public static let animation = EffectAnimation.gesture
-    public static let parameters = [
-        EffectParameter.boundingRect(),
-        EffectParameter("origin", .point, default: "0,0", "where the wave starts, in points, origin top-left",
-                        glsl: ("origin", .vec2)),
-        EffectParameter("radius", .float, default: "0", "how far the crest has travelled, in points (>= 0)",
-                        glsl: ("radius", .float)),
-        EffectParameter("strength", .float, default: "1", "fades the wave, 1 full to 0 gone; enabled only while > 0",
-                        glsl: ("strength", .float)),
-        EffectParameter("amplitude", .float, default: "10", "points the wave moves what is under it; also maxSampleOffset",
-                        glsl: ("amplitude", .float)),
-        EffectParameter("wavelength", .float, default: "110", "width of the wave in points (the shader gets max(wavelength, 1))",
-                        glsl: ("wavelength", .float)),
-        EffectParameter("speed", .float, default: "650", "points per second the crest travels (animation only)", glsl: nil),
-        EffectParameter("reduce-motion", .bool, default: "false",
-                        "Reduce Motion: radius 0 and amplitude 0, a light that fades where the wave starts", glsl: nil),
-    ]
+    public static var table: [ParameterRow<Self>] {
+        [
+            .boundingRect(),
+            .value(\.origin, "origin", help: "where the wave starts, in points, origin top-left"),
+            .value(\.radius, "radius", help: "how far the crest has travelled, in points (>= 0)"),
+            .value(\.strength, "strength", help: "fades the wave, 1 full to 0 gone; enabled only while > 0"),
+            .value(\.amplitude, "amplitude", in: -10_000...10_000, help: "points the wave moves what is under it; also maxSampleOffset"),
+            .value(\.wavelength, "wavelength", help: "width of the wave in points (the shader gets max(wavelength, 1))"),
+            .value(\.speed, "speed", help: "points per second the crest travels (animation only)", glsl: .notInShader),
+            .value(\.reduceMotion, "reduce-motion",
+                   help: "Reduce Motion: radius 0 and amplitude 0, a light that fades where the wave starts", glsl: .notInShader),
+        ]
+    }
 
     /// Where a wave is at one instant (the seed's `RippleShaderEffectWave`): how far its crest has
     /// travelled and how strong it still is.
@@ -54,74 +50,49 @@ public struct RippleWave: BuiltInEffect {
     }
 
     /// Where the wave starts, in points.
-    public var origin: SIMD2<Float>
-    /// Points from the origin to the crest.
-    public var radius: Float
-    /// 1 at full strength, 0 when gone; the effect is enabled only while it is above 0.
-    public var strength: Float
+    public var origin: SIMD2<Float> = .zero
+    /// Points from the origin to the crest (0: the moment of the tap).
+    public var radius: Float = 0
+    /// 1 at full strength (the moment of the tap), 0 when gone; the effect is enabled only while it is above 0.
+    public var strength: Float = 1
     /// Points the wave moves what is under it.
-    public var amplitude: Float
+    public var amplitude: Float = 10
     /// The width of the wave, in points.
-    public var wavelength: Float
+    public var wavelength: Float = 110
     /// Points per second; drives the animation, not the shader.
-    public var speed: Float
+    public var speed: Float = 650
     /// Renders the seed's Reduce Motion variant: radius 0, amplitude 0.
-    public var reduceMotion: Bool
+    public var reduceMotion = false
 
-    /// A wave with the seed's defaults unless given.
-    /// - Parameters:
-    ///   - origin: where the wave starts, in points.
-    ///   - radius: points from the origin to the crest (default 0, the moment of the tap).
-    ///   - strength: 1 full to 0 gone (default 1, the moment of the tap).
-    ///   - amplitude: points the wave moves what is under it (default 10).
-    ///   - wavelength: the width of the wave in points (default 110).
-    ///   - speed: points per second, for the animation (default 650).
-    ///   - reduceMotion: render the Reduce Motion variant (default false).
-    public init(origin: SIMD2<Float> = .zero, radius: Float = 0, strength: Float = 1, amplitude: Float = 10,
-                wavelength: Float = 110, speed: Float = 650, reduceMotion: Bool = false) {
-        self.origin = origin
-        self.radius = radius
-        self.strength = strength
-        self.amplitude = amplitude
-        self.wavelength = wavelength
-        self.speed = speed
-        self.reduceMotion = reduceMotion
-    }
+    /// A wave with the seed's defaults, at the moment of a tap at (0, 0).
+    public init() {}
 
-    /// The effect at `wave` of a run, as the seed's `keyframeAnimator` content closure builds it.
+    /// The effect at `wave` of a run, as the seed's `keyframeAnimator` content closure builds it;
+    /// the other parameters keep their defaults (set them with `.with(\.amplitude, 6)`).
     /// - Parameters:
     ///   - wave: the animated radius and strength.
     ///   - origin: where the wave starts, in points.
-    ///   - amplitude: points the wave moves what is under it (default 10).
-    ///   - wavelength: the width of the wave in points (default 110).
-    ///   - speed: points per second (default 650).
-    ///   - reduceMotion: render the Reduce Motion variant (default false).
-    public init(wave: Wave, origin: SIMD2<Float>, amplitude: Float = 10, wavelength: Float = 110, speed: Float = 650,
-                reduceMotion: Bool = false) {
-        self.init(origin: origin, radius: Float(wave.radius), strength: Float(wave.strength), amplitude: amplitude,
-                  wavelength: wavelength, speed: speed, reduceMotion: reduceMotion)
-    }
-
-    public init(values: ParameterValues) throws(ParameterError) {
-        self.init(origin: try values.point("origin", .zero),
-                  radius: try values.float("radius", 0),
-                  strength: try values.float("strength", 1),
-                  amplitude: try values.float("amplitude", 10, in: -10_000...10_000),
-                  wavelength: try values.float("wavelength", 110),
-                  speed: try values.float("speed", 650),
-                  reduceMotion: try values.bool("reduce-motion", false))
+    public init(wave: Wave, origin: SIMD2<Float>) {
+        self.origin = origin
+        self.radius = Float(wave.radius)
+        self.strength = Float(wave.strength)
     }
 
     /// `maxSampleOffset` = |amplitude| on both axes, as the seed sets it (also with Reduce Motion).
     public var maxSampleOffset: SIMD2<Float> { SIMD2(abs(amplitude), abs(amplitude)) }
 
-    public var effect: Effect {
-        // The seed: `wave: reduceMotion ? wave.still : wave`, `amplitude: reduceMotion ? 0 : amplitude`.
-        .layerEffect(
-            Self.function(.boundingRect, .float2(origin), .float(reduceMotion ? 0 : radius), .float(strength),
-                          .float(reduceMotion ? 0 : amplitude), .float(max(wavelength, 1))),
-            maxSampleOffset: maxSampleOffset,
-            isEnabled: strength > 0)
+    public var isEnabled: Bool { strength > 0 }
+
+    /// What the shader is given. The seed: `wave: reduceMotion ? wave.still : wave`,
+    /// `amplitude: reduceMotion ? 0 : amplitude`, and `max(wavelength, 1)`.
+    public var shaderValues: Self {
+        var values = self
+        if reduceMotion {
+            values.radius = 0
+            values.amplitude = 0
+        }
+        values.wavelength = max(wavelength, 1)
+        return values
     }
 
     // MARK: - The seed's timing (RippleShaderEffectMath and the keyframes)
@@ -149,18 +120,15 @@ public struct RippleWave: BuiltInEffect {
         return max(reach / speed, frame)
     }
 
-    /// The keyframes of one wave, as the seed's `keyframeAnimator` plays them after a tap: radius from 0
-    /// to the reach linearly over the travel time; strength held at 1 for 35 % of it, then a cubic
-    /// keyframe to 0 over the remaining 65 %.
+    /// The keyframes of one wave of this value's wavelength and speed, as the seed's `keyframeAnimator`
+    /// plays them after a tap: radius from 0 to the reach linearly over the travel time; strength held
+    /// at 1 for 35 % of it, then a cubic keyframe to 0 over the remaining 65 %.
     /// - Parameters:
     ///   - origin: where the wave starts, in points.
     ///   - size: the view's width and height in points.
-    ///   - wavelength: the width of the wave in points (default 110).
-    ///   - speed: points per second (default 650).
-    public static func timeline(origin: SIMD2<Double>, size: SIMD2<Double>, wavelength: Double = 110,
-                                speed: Double = 650) -> KeyframeTimeline<Wave> {
-        let reach = reach(from: origin, in: size, wavelength: wavelength)
-        let travel = travelTime(reach: reach, speed: speed)
+    public func timeline(origin: SIMD2<Double>, size: SIMD2<Double>) -> KeyframeTimeline<Wave> {
+        let reach = Self.reach(from: origin, in: size, wavelength: Double(wavelength))
+        let travel = Self.travelTime(reach: reach, speed: Double(speed))
         return KeyframeTimeline(initialValue: Wave()) {
             KeyframeTrack(\.radius) {
                 MoveKeyframe(0)
@@ -174,42 +142,36 @@ public struct RippleWave: BuiltInEffect {
         }
     }
 
-    /// The wave `time` seconds after a tap at `origin` (before the tap, at time 0).
+    /// The wave `time` seconds after a tap at `origin` (before the tap, at time 0), at this value's
+    /// wavelength and speed.
     /// - Parameters:
     ///   - time: seconds since the tap.
     ///   - origin: where the wave starts, in points.
     ///   - size: the view's width and height in points.
-    ///   - wavelength: the width of the wave in points (default 110).
-    ///   - speed: points per second (default 650).
-    public static func wave(at time: Double, origin: SIMD2<Double>, size: SIMD2<Double>, wavelength: Double = 110,
-                            speed: Double = 650) -> Wave {
-        timeline(origin: origin, size: size, wavelength: wavelength, speed: speed).value(time: time)
+    public func wave(at time: Double, origin: SIMD2<Double>, size: SIMD2<Double>) -> Wave {
+        timeline(origin: origin, size: size).value(time: time)
     }
 
-    /// The effect at `time` of a script whose taps start waves, as the seed's tap modifier plays them:
+    /// This value at `time` of a script whose taps start waves, as the seed's tap modifier plays them:
     /// each tap moves the origin to its point and restarts the keyframes (their leading move keyframes
     /// reset both tracks, so a run does not depend on the one it interrupts). Before the first tap the
-    /// wave is the seed's initial value, strength 0: the effect is disabled.
+    /// wave is the seed's initial value, strength 0: the effect is disabled. The amplitude, wavelength,
+    /// speed and Reduce Motion are this value's.
     /// - Parameters:
     ///   - time: seconds on the script's clock.
     ///   - taps: the taps, in any order.
     ///   - size: the view's width and height in points.
-    ///   - amplitude: points the wave moves what is under it (default 10).
-    ///   - wavelength: the width of the wave in points (default 110).
-    ///   - speed: points per second (default 650).
-    ///   - reduceMotion: render the Reduce Motion variant (default false).
-    public static func animated(at time: Double, taps: [EventScript.Touch], size: SIMD2<Double>, amplitude: Float = 10,
-                                wavelength: Float = 110, speed: Float = 650, reduceMotion: Bool = false) -> RippleWave {
+    public func animated(at time: Double, taps: [EventScript.Touch], size: SIMD2<Double>) -> RippleWave {
         // The latest tap at or before `time`; of taps at the same time, the last in the script.
         var latest: EventScript.Touch?
         for tap in taps where tap.time <= time && tap.time >= (latest?.time ?? -.infinity) { latest = tap }
+        var value = self
         guard let tap = latest else {
-            return RippleWave(wave: Wave(), origin: .zero, amplitude: amplitude, wavelength: wavelength, speed: speed,
-                              reduceMotion: reduceMotion)
+            (value.origin, value.radius, value.strength) = (.zero, 0, 0)
+            return value
         }
-        let origin = SIMD2(tap.x, tap.y)
-        let wave = wave(at: time - tap.time, origin: origin, size: size, wavelength: Double(wavelength), speed: Double(speed))
-        return RippleWave(wave: wave, origin: SIMD2(Float(tap.x), Float(tap.y)), amplitude: amplitude,
-                          wavelength: wavelength, speed: speed, reduceMotion: reduceMotion)
+        let wave = wave(at: time - tap.time, origin: SIMD2(tap.x, tap.y), size: size)
+        (value.origin, value.radius, value.strength) = (SIMD2(Float(tap.x), Float(tap.y)), Float(wave.radius), Float(wave.strength))
+        return value
     }
 }

@@ -1,0 +1,191 @@
+import Foundation
+import ShaderFXGolden
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `shaderfx batch`: many jobs on one warm renderer, one JSON object per line in and one
+/// JSON result per line out, so a server or a job queue pays for EGL start-up and shader
+/// compilation once.
+struct BatchCommand: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "batch",
+            abstract: "Render many jobs on one warm renderer: JSON Lines in, one JSON result per job out.",
+            discussion: """
+                Each line of the input is a job: a JSON object with the fields of a golden-suite case \
+                ('shaderfx test --help': effect or shader, parameters, input or picture and size, frames, \
+                scale, events) and "output", the PNG to write (relative to the jobs file's folder, or to the \
+                working directory when the jobs come on standard input); with several "frames" "output" is a \
+                folder that receives t<time>.png per frame. An optional "id" is echoed in the result. Blank \
+                lines and lines starting with # are skipped.
+                Every job renders on one GPU context: shader programs, framebuffers and built-in pictures are \
+                reused between jobs. Outputs are written whole or not at all. For each job one line goes to \
+                standard output, as soon as the job is done: {"line": N, "id": ..., "ok": true, "outputs": [...], \
+                "ms": T} or {"line": N, "id": ..., "ok": false, "error": "..."}. A bad job fails alone; the rest \
+                run.
+                As a long-lived worker: start 'shaderfx batch' (reading standard input) once, write one job per \
+                line to its standard input, and read one result line per job from its standard output; it \
+                exits when its input closes.
+                Exit codes: 0 every job succeeded; 1 a job failed; 2 usage error or no GPU.
+                """,
+            examples: [
+                UsageExample("shaderfx batch jobs.jsonl", explanation: "every job of the file, one result line each"),
+                UsageExample(#"echo '{"effect": "ripple", "parameters": {"time": 0.2}, "size": "256x256", "output": "r.png"}' | shaderfx batch"#,
+                             explanation: "one job from standard input"),
+            ])
+    }
+
+    @Argument(help: "the jobs, one JSON object per line (JSON Lines); - or nothing for standard input")
+    var jobs: String?
+    @Flag(help: "stop after the first job that fails (by default a bad job fails alone)")
+    var stopOnError: Bool
+    @OptionGroup var gpu: GPUFlags
+
+    /// What is printed for each job.
+    struct Result: Encodable {
+        var line: Int
+        var id: JSONValue?
+        var ok: Bool
+        var outputs: [String]?
+        var ms: Double?
+        var error: String?
+    }
+
+    func run(_ context: CommandContext, output: inout Output) throws -> Int32 {
+        let source = jobs ?? "-"
+        let fd: Int32
+        if source == "-" {
+            fd = STDIN_FILENO
+        } else {
+            fd = open(source, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else {
+                throw CommandFailure(message: "\(source): cannot read the jobs: \(String(cString: strerror(errno)))", exitCode: 2)
+            }
+        }
+        defer { if fd != STDIN_FILENO { close(fd) } }
+        let name = source == "-" ? "<stdin>" : source
+        let folder = source == "-" ? "" : (source as NSString).deletingLastPathComponent
+
+        let renderer = try Renderer(options: try gpu.resolve())
+        var pictures = PictureCache()
+        var reader = LineReader(fd: fd)
+        var lineNumber = 0
+        var failed = 0
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        while let line = try reader.next() {
+            lineNumber += 1
+            var result: Result
+            switch line {
+            case let .tooLong(bytes):
+                result = Result(line: lineNumber, ok: false, error: "\(name):\(lineNumber): a job of \(bytes) bytes; a line holds at most 1 MiB")
+            case let .text(text):
+                let trimmed = text.trimmed
+                if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+                let start = ContinuousClock.now
+                let file = "\(name):\(lineNumber)"
+                var id: JSONValue?
+                do {
+                    let json = try BatchJob.parse(trimmed, file: file)
+                    if case let .object(fields) = json { id = fields["id"] }
+                    let job = try BatchJob(json: json, file: file, folder: folder)
+                    let outputs = try job.render(on: renderer, pictures: &pictures)
+                    result = Result(line: lineNumber, id: id, ok: true, outputs: outputs,
+                                    ms: ((ContinuousClock.now - start).seconds * 10_000).rounded() / 10)
+                } catch {
+                    result = Result(line: lineNumber, id: id, ok: false, error: "\(error)")
+                }
+            }
+            if !result.ok { failed += 1 }
+            let data = try encoder.encode(result)
+            try Output.writeAll([UInt8](data) + [10], to: STDOUT_FILENO, name: "standard output")
+            if failed > 0 && stopOnError { break }
+        }
+        return failed > 0 ? 1 : 0
+    }
+}
+
+/// One line of a batch: a golden-suite case plus where to write it.
+struct BatchJob {
+    let golden: GoldenCase
+    let output: String
+
+    /// The JSON of a job line; a syntax error names the line and the column.
+    static func parse(_ text: String, file: String) throws(JSONError) -> JSONValue {
+        do {
+            return try JSONValue.parse(Data(text.utf8), file: file)
+        } catch {
+            guard case let .invalidJSON(detail, _, column) = error.problem else { throw error }
+            let place = column.map { " at column \($0)" } ?? ""
+            throw JSONError(file: file, path: "", message: "invalid JSON\(place): \(detail)")
+        }
+    }
+
+    /// Checks a job; errors name `file` (`jobs.jsonl:4`) and the JSON path.
+    init(json: JSONValue, file: String, folder: String) throws {
+        golden = try GoldenCase.parse(json, path: folder.isEmpty ? file : folder + "/" + file, name: file, folder: "",
+                                      extraFields: ["output", "id"])
+        guard case let .object(fields) = json, let value = fields["output"] else {
+            throw JSONError(file: file, path: "output", problem: .missingField)
+        }
+        guard case let .string(path) = value, !path.isEmpty else {
+            throw JSONError(file: file, path: "output", problem: .wrongType(expected: "a file path", found: value.typeName))
+        }
+        output = path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
+        if golden.frames.count == 1 && !output.lowercased().hasSuffix(".png") {
+            throw JSONError(file: file, path: "output", message: "expected a .png file for one frame, found '\(path)'")
+        }
+    }
+
+    /// Renders every frame and writes it; returns the files written.
+    func render(on renderer: Renderer, pictures: inout PictureCache) throws -> [String] {
+        let limits = ImageLimits(maxDimension: renderer.context.info.maxTextureSize / golden.scale)
+        let input: RGBAImage
+        switch golden.input {
+        case let .file(path): input = try PNG.read(path: path, limits: limits)
+        case let .picture(picture, width, height): input = pictures.picture(picture, width: width, height: height)
+        }
+        var images: [Int: RGBAImage] = [:]
+        if case let .custom(_, paths, _) = golden.source {
+            for (index, path) in paths { images[index] = try PNG.read(path: path, limits: limits) }
+        }
+        let size = SIMD2(Double(input.width), Double(input.height))
+        var written: [String] = []
+        // The output's folder is made as needed, as a job queue expects.
+        try FrameFolder.make(golden.frames.count > 1 ? output : (output as NSString).deletingLastPathComponent.nonEmpty ?? ".")
+        for frame in golden.frames {
+            var passes = try golden.passes(for: frame, size: size)
+            for (index, image) in images { passes[0].shader.arguments[index] = .image(image) }
+            let rendered = try renderer.render(input, effects: passes, scale: golden.scale)
+            let path = golden.frames.count == 1 ? output : output + "/" + frame.name + ".png"
+            try PNG.write(rendered, to: path)
+            written.append(path)
+        }
+        return written
+    }
+}
+
+/// Built-in pictures drawn once per size and reused by later jobs (a few sizes at most).
+struct PictureCache {
+    private var pictures: [String: RGBAImage] = [:]
+    private var order: [String] = []
+    private let capacity = 8
+
+    /// The picture at this size, drawn on first use.
+    mutating func picture(_ picture: BuiltInPicture, width: Int, height: Int) -> RGBAImage {
+        let key = "\(picture.rawValue) \(width)x\(height)"
+        if let cached = pictures[key] { return cached }
+        let drawn = picture.draw(width: width, height: height)
+        pictures[key] = drawn
+        order.append(key)
+        if order.count > capacity { pictures[order.removeFirst()] = nil }
+        return drawn
+    }
+}
+
+extension String {
+    /// The string, or nil when it is empty.
+    var nonEmpty: String? { isEmpty ? nil : self }
+}
