@@ -251,6 +251,25 @@ import ShaderFX
         #expect(render.stdout.contains(".metal"))
     }
 
+    /// `shaderfx batch` jobs name Metal files as golden cases do, kind and function inferred or checked.
+    @Test func batchJobsTakeMetalShaders() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let ripple = CLIRun.root.appendingPathComponent("examples/metal/Ripple.metal").path
+        let jobs = dir.appendingPathComponent("jobs.jsonl")
+        try Data("""
+            {"id": "ok", "shader": {"file": "\(ripple)", "args": {"origin": "32,24", "time": "0.1", "amplitude": "12", "frequency": "15", "decay": "8", "speed": "1200"}, "maxSampleOffset": "12"}, "picture": "pool", "size": "64x48", "output": "a.png"}
+            {"id": "kind", "shader": {"file": "\(ripple)", "kind": "color"}, "size": "64x48", "output": "b.png"}
+            """.utf8).write(to: jobs)
+        let run = try CLIRun(["batch", jobs.path])
+        #expect(run.status == 1, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines.first?.contains(#""ok":true"#) == true, "\(run.stdout)")
+        #expect(lines.last?.contains("Ripple.metal:21: Ripple: its signature makes it a layer effect") == true, "\(run.stdout)")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("a.png").path))
+    }
+
     /// examples/golden-suite: the Metal vignette against the GLSL vignette's reference.
     @Test func theGoldenSuiteRunsTheMetalVignette() throws {
         let dir = try temporaryFolder()
