@@ -14,8 +14,20 @@
 #include <string.h>
 
 // PNG allows sizes up to 2^31 - 1; libpng's default user limit is 10^6. The header reader lifts
-// it so that the caller, not libpng, decides what is too large and can say so precisely.
+// it so that the caller, not libpng, decides what is too large and can say so precisely
+// (ShaderFX checks every header against its pixel budget before decoding a single row).
 #define SFX_PNG_MAX_SIZE 0x7fffffffu
+
+// The most memory libpng may allocate for one chunk's data (and for a decompressed zTXt,
+// iTXt or iCCP): 8 MiB, libpng's own recommended limit. A chunk claiming more is refused from
+// its length field alone, before anything is allocated: a 44-byte file whose tEXt chunk
+// claims 2 GiB fails at once instead of allocating 2 GiB. Image data (IDAT) is streamed and
+// not bound by it. ICC profiles and text are far smaller in practice.
+#define SFX_PNG_CHUNK_MALLOC_MAX (8u << 20)
+
+// The most ancillary chunks (text, sPLT, unknown) libpng keeps: a file of a million tiny
+// text chunks is refused after this many instead of growing a list without bound.
+#define SFX_PNG_CHUNK_CACHE_MAX 1000u
 
 // State shared with the libpng callbacks (as both error pointer and I/O pointer).
 typedef struct sfx_session {
@@ -128,6 +140,8 @@ static int create_reader(sfx_session *s, png_structp *png, png_infop *info) {
     }
     png_set_read_fn(*png, s, read_from_memory);
     png_set_user_limits(*png, SFX_PNG_MAX_SIZE, SFX_PNG_MAX_SIZE);
+    png_set_chunk_malloc_max(*png, SFX_PNG_CHUNK_MALLOC_MAX);
+    png_set_chunk_cache_max(*png, SFX_PNG_CHUNK_CACHE_MAX);
     return SFX_PNG_OK;
 }
 

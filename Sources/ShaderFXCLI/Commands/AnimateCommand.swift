@@ -28,6 +28,7 @@ enum AnimateCommand {
             .value("frames", valueName: "A..B", help: "render only frames A to B (inclusive) of the whole run"),
             .value("contact-sheet", valueName: "FILE", help: "also write a grid of up to 12 evenly spaced frames"),
             .value("scale", valueName: "N", help: "pixels per point, as @2x/@3x", default: "1"),
+            .value("max-pixels", valueName: "N", help: "the pixel budget: the most pixels of the largest layer (about 128 bytes of memory each); larger renders are refused before anything is allocated", default: "16777216"),
             .flag("quiet", short: "q", help: "print nothing but errors (no progress bar)"),
         ] + InputFlags.options + [
             .value("events", valueName: "FILE", help: "an event script: {\"taps\": [{\"time\": 0, \"x\": 100, \"y\": 80}], \"drags\": [{\"points\": [{\"time\": 1, \"x\": 10, \"y\": 20}, ...]}]}", section: "GESTURES"),
@@ -68,8 +69,8 @@ enum AnimateCommand {
         let options = try GPUFlags.resolve(args)
 
         let renderer = try Renderer(options: options)
-        let limits = ImageLimits(maxDimension: renderer.context.info.maxTextureSize / scale)
-        let (image, inputName) = try InputFlags.load(args, defaultPicture: effect.kind == .fill ? .circle : .pool, limits: limits)
+        renderer.budget.maxPixels = try args.int("max-pixels", in: 1...(1 << 40)) ?? RenderBudget.defaultMaxPixels
+        let (image, inputName) = try InputFlags.load(args, defaultPicture: effect.kind == .fill ? .circle : .pool, budget: renderer.budget, scale: scale)
         let size = SIMD2(Double(image.width), Double(image.height))
         let stageEffects = [effect] + chain.stages.map { $0.effect }
         if events.taps.isEmpty && events.drags.isEmpty,

@@ -61,12 +61,13 @@ enum InputFlags {
     }
 
     /// Reads the input PNG, or draws the built-in picture.
-    static func load(_ args: ParsedArguments, defaultPicture: BuiltInPicture, limits: ImageLimits) throws -> (image: RGBAImage, name: String) {
+    static func load(_ args: ParsedArguments, defaultPicture: BuiltInPicture, budget: RenderBudget, scale: Int) throws -> (image: RGBAImage, name: String) {
         if let path = args.string("input") {
-            return (try PNG.read(path: path, limits: limits), path)
+            return (try budget.readPNG(path: path, scale: scale), path)
         }
         let picture = try args.choice("picture", as: BuiltInPicture.self) ?? defaultPicture
         let size = try size(args, "size") ?? SIMD2(512, 384)
+        try budget.check(width: size.x, height: size.y, scale: scale)
         return (picture.draw(width: size.x, height: size.y), "built-in \(picture.rawValue) picture")
     }
 }

@@ -17,6 +17,7 @@ enum RenderCommand {
         options: [
             .value("output", short: "o", valueName: "FILE", help: "the PNG to write (written whole or not at all)", required: true),
             .value("scale", valueName: "N", help: "pixels per point, as @2x/@3x", default: "1"),
+            .value("max-pixels", valueName: "N", help: "the pixel budget: the most pixels of the largest layer (about 128 bytes of memory each); larger renders are refused before anything is allocated", default: "16777216"),
             .value("region", valueName: "frame|grown", help: "write the picture's frame, or the frame grown by maxSampleOffset", default: "frame"),
             .flag("disabled", help: "render with isEnabled: false (the layer drawn unchanged)"),
             .flag("quiet", short: "q", help: "print nothing but errors"),
@@ -82,10 +83,10 @@ enum RenderCommand {
         let options = try GPUFlags.resolve(args)
         let start = ContinuousClock.now
         let renderer = try Renderer(options: options)
-        let limits = ImageLimits(maxDimension: renderer.context.info.maxTextureSize / scale)
-        let (image, inputName) = try InputFlags.load(args, defaultPicture: job.picture, limits: limits)
+        renderer.budget.maxPixels = try args.int("max-pixels", in: 1...(1 << 40)) ?? RenderBudget.defaultMaxPixels
+        let (image, inputName) = try InputFlags.load(args, defaultPicture: job.picture, budget: renderer.budget, scale: scale)
         // Image arguments of a custom shader are read now, once; chained stages have none pending.
-        let images = try job.imagePaths.mapValues { try PNG.read(path: $0, limits: limits) }
+        let images = try job.imagePaths.mapValues { try renderer.budget.readPNG(path: $0) }
         let resolved = effects.enumerated().map { index, effect in
             index < firstStageEffects ? job.resolveImages(effect, images: images) : effect
         }

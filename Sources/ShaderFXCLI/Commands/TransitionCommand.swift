@@ -37,6 +37,7 @@ enum TransitionCommand {
                    help: "how a --to of another size fits --from's size: fill (cover, cropped), fit (inside, transparent bands) or stretch",
                    default: "fill"),
             .flag("quiet", short: "q", help: "print nothing but errors"),
+            .value("max-pixels", valueName: "N", help: "the pixel budget: the most pixels of the largest layer (about 128 bytes of memory each); larger renders are refused before anything is allocated", default: "16777216"),
             .value("from", valueName: "FILE", help: "the outgoing picture (PNG); default the pool floor", section: "PICTURES"),
             .value("to", valueName: "FILE", help: "the incoming picture (PNG); default the pool floor in warm colours", section: "PICTURES"),
             .value("size", valueName: "WxH", help: "size of the built-in pictures in points (default: the size of the picture file given, else 512x384)",
@@ -96,7 +97,9 @@ enum TransitionCommand {
         let options = try GPUFlags.resolve(args)
         let start = ContinuousClock.now
         let renderer = try Renderer(options: options)
-        let limits = ImageLimits(maxDimension: renderer.context.info.maxTextureSize)
+        renderer.budget.maxPixels = try args.int("max-pixels", in: 1...(1 << 40)) ?? RenderBudget.defaultMaxPixels
+        if let size { try renderer.budget.check(width: size.x, height: size.y) }
+        let limits = renderer.budget.imageLimits()
         let (from, to, names) = try pictures(args, size: size, limits: limits)
         for effect in transition.passes(progress: 0.5, from: from) { try renderer.prepare(effect) }
 
