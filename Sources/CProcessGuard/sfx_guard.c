@@ -94,6 +94,15 @@ void sfx_guard_install_signal_handlers(const char *prefix) {
     sigaction(SIGINT, &action, NULL);
     sigaction(SIGTERM, &action, NULL);
     sigaction(SIGHUP, &action, NULL);
+    // A parent may start us with these signals blocked (a blocked mask survives exec), and
+    // then SIGTERM would stay pending forever: unblock them here, so that the threads started
+    // later (the driver's) inherit the unblocked mask too.
+    sigset_t handled;
+    sigemptyset(&handled);
+    sigaddset(&handled, SIGINT);
+    sigaddset(&handled, SIGTERM);
+    sigaddset(&handled, SIGHUP);
+    pthread_sigmask(SIG_UNBLOCK, &handled, NULL);
 }
 
 // ---- Watchdog ----

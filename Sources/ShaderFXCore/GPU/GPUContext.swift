@@ -364,8 +364,8 @@ public final class GPUContext: @unchecked Sendable {
     }
 
     /// For tests: backends on which `makeContext` fails as a driver without OpenGL ES 3 would,
-    /// after the display opened.
-    nonisolated(unsafe) package static var simulateNoContext: Set<Backend> = []
+    /// after the display opened. Task-local, so other tests running meanwhile are unaffected.
+    @TaskLocal package static var simulateNoContext: Set<Backend> = []
 
     private static func initialize(_ egl: SFXEGL, _ display: EGLDisplay?, backend: Backend) throws(GPUError) -> EGLDisplay {
         guard let display else {
