@@ -135,10 +135,21 @@ let hostileShader = """
     @Test func outputsToDevicesAndThroughLinks() throws {
         let dir = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let null = try CLIRun(["render", "passthrough", "--size", "8x8", "-q", "-o", "/dev/null"])
-        #expect(null.status == 0, "\(null.stderr)")
-        let stdout = try CLIRun(["render", "passthrough", "--size", "8x8", "-q", "-o", "/dev/stdout"])
+        // Copies of /dev/null and /dev/stdout in the test's folder: a regression (or an old
+        // binary, which renamed its file over them) must never replace the system's own.
+        let null = dir.path + "/null"
+        if mknod(null, S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0 {
+            let run = try CLIRun(["render", "passthrough", "--size", "8x8", "-q", "-o", null])
+            #expect(run.status == 0, "\(run.stderr)")
+            var info = stat()
+            #expect(lstat(null, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+            try FileManager.default.removeItem(atPath: null)
+        }
+        #expect(symlink("/proc/self/fd/1", dir.path + "/stdout") == 0)
+        let stdout = try CLIRun(["render", "passthrough", "--size", "8x8", "-q", "-o", dir.path + "/stdout"])
         #expect(stdout.status == 0 && stdout.stdoutBytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "\(stdout.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dir.path + "/stdout") == "/proc/self/fd/1")
+        try FileManager.default.removeItem(atPath: dir.path + "/stdout")
         let full = dir.path + "/full"
         if mknod(full, S_IFCHR | 0o666, dev_t((1 << 8) | 7)) == 0 {
             let run = try CLIRun(["render", "passthrough", "--size", "8x8", "-o", full])
@@ -155,10 +166,10 @@ let hostileShader = """
 
     @Test func emptyBackendsAreUsageErrors() throws {
         for arguments in [["--backend", ""], ["--backend", ":"]] {
-            let run = try CLIRun(["render", "passthrough", "--size", "8x8", "-o", "/dev/null"] + arguments)
+            let run = try CLIRun(["render", "passthrough", "--size", "8x8", "-o", "never-written.png"] + arguments)
             #expect(run.status == 2 && run.stderr.contains("no backend named"), "\(arguments): \(run.stderr)")
         }
-        let env = try CLIRun(["render", "passthrough", "--size", "8x8", "-o", "/dev/null"], environment: ["SHADERFX_BACKEND": ":"])
+        let env = try CLIRun(["render", "passthrough", "--size", "8x8", "-o", "never-written.png"], environment: ["SHADERFX_BACKEND": ":"])
         #expect(env.status == 2 && env.stderr.contains("SHADERFX_BACKEND"), "\(env.stderr)")
     }
 

@@ -172,12 +172,16 @@ struct ContextDisciplineTests {
 @Suite("Hardening: output and input files", .serialized)
 struct OutputInputFileTests {
     @Test func devicesAndFIFOsAreWrittenThroughNeverReplaced() throws {
-        try OutputFile.write([1, 2, 3], to: "/dev/null")
-        var info = stat()
-        #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
-
         let directory = try TemporaryDirectory()
         defer { directory.cleanUp() }
+        // A copy of /dev/null: a regression must not replace the system's own.
+        var info = stat()
+        let null = directory.file("null")
+        if mknod(null, S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0 {
+            try OutputFile.write([1, 2, 3], to: null)
+            #expect(lstat(null, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+            unlink(null)
+        }
         let fifo = directory.file("pipe")
         #expect(mkfifo(fifo, 0o600) == 0)
         let reader = Thread {
