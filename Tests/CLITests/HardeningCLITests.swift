@@ -56,8 +56,11 @@ extension CLIRun {
     }
 }
 
-/// A layer function that makes llvmpipe's compiler and rasteriser work for minutes: a 100,000-float array.
-let hostileShader = """
+/// A colour function that keeps llvmpipe's compiler busy for minutes: a 100,000-float array.
+/// Each call gets a fresh comment, so Mesa's shader cache never hands back an earlier compile.
+var hostileShader: String { "// \(UUID().uuidString)\n" + hostileShaderBody }
+
+private let hostileShaderBody = """
     vec4 stuck(vec2 position, vec4 color) {
         float a[100000];
         for (int i = 0; i < 100000; i++) { a[i] = sin(float(i) * position.x); }
