@@ -135,6 +135,26 @@ private let hostileShaderBody = """
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["stuck.glsl"])
     }
 
+    @Test func aSequenceInterruptedWhileWritingLeavesNoTemporaryFiles() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for attempt in 0..<3 {
+            let folder = dir.path + "/frames\(attempt)"
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: CLIRun.binary)
+            process.arguments = ["animate", "ripple", "--size", "96x64", "--fps", "200", "--duration", "20", "-q", "-o", folder]
+            process.standardError = Pipe()
+            try process.run()
+            Thread.sleep(forTimeInterval: 0.8 + 0.3 * Double(attempt))
+            kill(process.processIdentifier, attempt == 1 ? SIGINT : SIGTERM)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .exit && process.terminationStatus == (attempt == 1 ? 130 : 143))
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            let leftovers = names.filter { $0.contains(".tmp-") }
+            #expect(leftovers.isEmpty, "attempt \(attempt): \(leftovers)")
+        }
+    }
+
     @Test func outputsToDevicesAndThroughLinks() throws {
         let dir = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -163,12 +163,13 @@ public enum OutputFile {
 
         let unique = String(UInt64.random(in: .min ... .max), radix: 16)
         let temporary = prefix + temporaryName(for: name, unique: unique)
+        // Registered before it exists, so that a signal arriving at any moment finds it.
+        let token = ProcessGuard.register(temporaryFile: temporary)
+        defer { ProcessGuard.unregister(token) }
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode ?? 0o644)
         guard fd >= 0 else {
             throw .unwritable(path: path, reason: "cannot create a file in \(directory): \(systemError(errno))")
         }
-        let token = ProcessGuard.register(temporaryFile: temporary)
-        defer { ProcessGuard.unregister(token) }
         var problem = writeAll(bytes, to: fd)
         if problem == nil, let mode, fchmod(fd, mode) != 0 { problem = "cannot keep the file's permissions: \(systemError(errno))" }
         if problem == nil, durable, fsync(fd) != 0 { problem = "cannot flush: \(systemError(errno))" }
