@@ -88,7 +88,9 @@ extension Renderer {
             var slot = 0
             for index in frames {
                 let started = ContinuousClock.now
-                let canvas = try drawCurrent(image, effects: effects(index), scale: scale, frameOnly: true)
+                let passes = try effects(index)
+                try checkBudget(image, effects: passes, scale: scale)  // grown layers, before they exist
+                let canvas = try drawCurrent(image, effects: passes, scale: scale, frameOnly: true)
                 target.bindForDrawing()
                 program.use()
                 canvas.texture.bind(unit: 0)
