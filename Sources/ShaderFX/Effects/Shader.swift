@@ -24,9 +24,9 @@ public struct ShaderLibrary: Sendable, Equatable {
     /// - Parameter path: the file's path.
     public init(contentsOf path: String) throws(ShaderError) {
         do {
-            source = try String(contentsOfFile: path, encoding: .utf8)
+            source = try InputFile.readText(path)
         } catch {
-            throw .unreadable(file: path, reason: (error as NSError).localizedDescription)
+            throw .unreadable(file: path, reason: error.reason)
         }
         name = path
     }

@@ -38,6 +38,7 @@ struct RenderCommand: DynamicOptionsCommand {
     var quiet: Bool
     @OptionGroup var inputFlags: InputFlags
     @OptionGroup var custom: CustomShaderFlags
+    @OptionGroup var limits: LimitFlags
     @OptionGroup var gpu: GPUFlags
 
     static var acceptsEffectChain: Bool { true }
@@ -75,10 +76,10 @@ struct RenderCommand: DynamicOptionsCommand {
         let options = try gpu.resolve()
         let start = ContinuousClock.now
         let renderer = try Renderer(options: options)
-        let limits = ImageLimits(maxDimension: renderer.context.info.maxTextureSize / scale)
-        let (image, inputName) = try inputFlags.load(defaultPicture: job.picture, limits: limits)
+        limits.apply(to: renderer)
+        let (image, inputName) = try inputFlags.load(defaultPicture: job.picture, budget: renderer.budget, scale: scale)
         // Image arguments of a custom shader are read now, once; chained stages have none pending.
-        let images = try job.imagePaths.mapValues { try PNG.read(path: $0, limits: limits) }
+        let images = try job.imagePaths.mapValues { try renderer.budget.readPNG(path: $0) }
         let resolved = effects.enumerated().map { index, effect in
             index < firstStageEffects ? job.resolveImages(effect, images: images) : effect
         }
