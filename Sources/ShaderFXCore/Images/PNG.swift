@@ -92,8 +92,16 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
                 + "budget of \(maximum) pixels (ImageLimits.maxPixels); scale it down or raise "
                 + "the budget (\(RenderBudget.option) on the command line)"
         case let .unwritable(path, reason):
-            return "\(path): cannot write the file (\(reason)); check that the directory exists "
-                + "and is writable"
+            let lower = reason.lowercased()
+            let hint: String
+            if lower.contains("no space") || lower.contains("quota") {
+                hint = "free some space on that disk"
+            } else if lower.contains("permission") || lower.contains("read-only") || lower.contains("no such file") || lower.contains("not a directory") {
+                hint = "check that the directory exists and is writable"
+            } else {
+                hint = ""
+            }
+            return "\(path): cannot write the file (\(reason))" + (hint.isEmpty ? "" : "; " + hint)
         }
     }
 }
