@@ -32,12 +32,15 @@ let package = Package(
         // libEGL, libGLESv2 and libgbm are opened at run time (dlopen), so the binary starts
         // everywhere and can say what to install when one of them is missing.
         .target(name: "CGLLoader", linkerSettings: [.linkedLibrary("dl")]),
+        // What must work while the process is being killed or is stuck: the registry of
+        // temporary files, the SIGINT/SIGTERM handlers and the watchdog thread (async-signal-safe C).
+        .target(name: "CProcessGuard", linkerSettings: [.linkedLibrary("pthread")]),
         // Turns the GLSL files of the top-level Shaders/ folder into Swift string constants.
         .executableTarget(name: "shader-embedder", path: "Plugins/ShaderEmbedderTool"),
         .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["shader-embedder"]),
         // The GPU (contexts, textures, framebuffers, programs) and images (PNG, APNG, pictures).
         // Knows nothing of effects.
-        .target(name: "ShaderFXCore", dependencies: ["CGLLoader", "CPNGShim"]),
+        .target(name: "ShaderFXCore", dependencies: ["CGLLoader", "CPNGShim", "CProcessGuard"]),
         // The MSL -> GLSL ES translator: SwiftUI developers' [[ stitchable ]] Metal files, as
         // the GLSL library the stitcher reads (docs/METAL.md). Knows nothing of GL or effects.
         .target(name: "ShaderFXMetal"),

@@ -14,11 +14,31 @@
 #include <string.h>
 
 // PNG allows sizes up to 2^31 - 1; libpng's default user limit is 10^6. The header reader lifts
-// it so that the caller, not libpng, decides what is too large and can say so precisely.
+// it so that the caller, not libpng, decides what is too large and can say so precisely
+// (ShaderFX checks every header against its pixel budget before decoding a single row).
 #define SFX_PNG_MAX_SIZE 0x7fffffffu
+
+// The most memory libpng may allocate for one chunk's data (and for a decompressed zTXt,
+// iTXt or iCCP): 8 MiB, libpng's own recommended limit. A chunk claiming more is refused from
+// its length field alone, before anything is allocated: a 44-byte file whose tEXt chunk
+// claims 2 GiB fails at once instead of allocating 2 GiB. Image data (IDAT) is streamed and
+// not bound by it. ICC profiles and text are far smaller in practice.
+#define SFX_PNG_CHUNK_MALLOC_MAX (8u << 20)
+
+// The most ancillary chunks (text, sPLT, unknown) libpng keeps: a file of a million tiny
+// text chunks is refused after this many instead of growing a list without bound.
+#define SFX_PNG_CHUNK_CACHE_MAX 1000u
+
+// The most memory libpng may hold at once while reading one file, all allocations together
+// (structures, row buffers, zlib's window, chunk data): 64 MiB. Decoded pixels are not counted
+// (they go to the caller's buffer). A file that would need more is refused with an error,
+// whatever path inside libpng asks for it.
+#define SFX_PNG_READ_MEMORY_MAX ((size_t)64 << 20)
 
 // State shared with the libpng callbacks (as both error pointer and I/O pointer).
 typedef struct sfx_session {
+    // Reading: bytes libpng holds now, through read_malloc / read_free.
+    size_t allocated;
     char *err;
     size_t errlen;
     int status;           // SFX_PNG_* to return when libpng longjmps back
@@ -113,9 +133,72 @@ static int check_signature(const uint8_t *data, size_t size, char *err, size_t e
     return SFX_PNG_OK;
 }
 
+// libpng's allocator while reading: every block carries its size in a 16-byte header, so the
+// session can keep the total under SFX_PNG_READ_MEMORY_MAX. Returning NULL makes libpng raise
+// its "out of memory" error, which longjmps back like any other.
+static png_voidp read_malloc(png_structp png, png_alloc_size_t size) {
+    sfx_session *s = png != NULL ? png_get_mem_ptr(png) : NULL;
+    if (size > SFX_PNG_READ_MEMORY_MAX || (s != NULL && s->allocated + size > SFX_PNG_READ_MEMORY_MAX)) {
+        if (s != NULL) {
+            s->status = SFX_PNG_ERR_CORRUPT;
+            set_message(s->err, s->errlen, "the file asks for %zu bytes of memory, over the reader's limit of %zu MiB",
+                        (size_t)size, SFX_PNG_READ_MEMORY_MAX >> 20);
+        }
+        return NULL;
+    }
+    uint8_t *block = malloc(size + 16);
+    if (block == NULL) return NULL;
+    memcpy(block, &size, sizeof size);
+    if (s != NULL) s->allocated += size;
+    return block + 16;
+}
+
+static void read_free(png_structp png, png_voidp pointer) {
+    if (pointer == NULL) return;
+    uint8_t *block = (uint8_t *)pointer - 16;
+    sfx_session *s = png != NULL ? png_get_mem_ptr(png) : NULL;
+    if (s != NULL) {
+        png_alloc_size_t size;
+        memcpy(&size, block, sizeof size);
+        s->allocated -= size < s->allocated ? size : s->allocated;
+    }
+    free(block);
+}
+
+// Checks every chunk's length field before libpng sees the file: an ancillary chunk claiming
+// more than SFX_PNG_CHUNK_MALLOC_MAX is refused from the length alone (libpng would allocate
+// the claimed size first, then find the data missing).
+static int check_chunk_lengths(const uint8_t *data, size_t size, char *err, size_t errlen) {
+    size_t offset = 8;
+    while (offset + 8 <= size) {
+        const uint8_t *p = data + offset;
+        uint32_t length = ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
+        char type[5] = {(char)p[4], (char)p[5], (char)p[6], (char)p[7], 0};
+        for (int i = 0; i < 4; i++) {
+            if (!((type[i] >= 'A' && type[i] <= 'Z') || (type[i] >= 'a' && type[i] <= 'z'))) type[i] = '?';
+        }
+        if (length > 0x7fffffffu) {
+            set_message(err, errlen, "chunk %s has an invalid length (%u)", type, (unsigned)length);
+            return SFX_PNG_ERR_CORRUPT;
+        }
+        if (memcmp(p + 4, "IDAT", 4) != 0 && length > SFX_PNG_CHUNK_MALLOC_MAX) {
+            set_message(err, errlen, "chunk %s claims %u bytes, over the limit of %u bytes for a chunk",
+                        type, (unsigned)length, (unsigned)SFX_PNG_CHUNK_MALLOC_MAX);
+            return SFX_PNG_ERR_CORRUPT;
+        }
+        if (memcmp(p + 4, "IEND", 4) == 0) break;
+        if ((size_t)length + 12 > size - offset) break;  // truncated: libpng reports it
+        offset += (size_t)length + 12;
+    }
+    return SFX_PNG_OK;
+}
+
 // Creates a reader over s->input. On failure returns a status and creates nothing.
 static int create_reader(sfx_session *s, png_structp *png, png_infop *info) {
-    *png = png_create_read_struct(PNG_LIBPNG_VER_STRING, s, on_error, on_warning);
+    int status = check_chunk_lengths(s->input, s->input_size, s->err, s->errlen);
+    if (status != SFX_PNG_OK) return status;
+    *png = png_create_read_struct_2(PNG_LIBPNG_VER_STRING, s, on_error, on_warning,
+                                    s, read_malloc, read_free);
     if (*png == NULL) {
         set_message(s->err, s->errlen, "out of memory (libpng read struct)");
         return SFX_PNG_ERR_MEMORY;
@@ -128,6 +211,8 @@ static int create_reader(sfx_session *s, png_structp *png, png_infop *info) {
     }
     png_set_read_fn(*png, s, read_from_memory);
     png_set_user_limits(*png, SFX_PNG_MAX_SIZE, SFX_PNG_MAX_SIZE);
+    png_set_chunk_malloc_max(*png, SFX_PNG_CHUNK_MALLOC_MAX);
+    png_set_chunk_cache_max(*png, SFX_PNG_CHUNK_CACHE_MAX);
     return SFX_PNG_OK;
 }
 

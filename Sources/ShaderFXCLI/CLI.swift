@@ -21,8 +21,10 @@ public enum ShaderFXCLI {
                 Effects follow SwiftUI's contracts: colorEffect, distortionEffect, layerEffect and \
                 shaders used as fills; positions in points with the origin top-left; premultiplied colours. \
                 The GPU backend is chosen with --backend or SHADERFX_BACKEND (auto, surfaceless, device, gbm).
+                Every command stops after --timeout SECONDS (default 600; 0 for no limit), exits 1 and leaves \
+                no partial output; SIGINT and SIGTERM remove temporary files too (exit 130, 143).
                 Exit codes: 0 done; 1 the work failed (a render, a bad input file, a shader that does not \
-                compile); 2 usage or set-up error (a bad option, no GPU or EGL).
+                compile, a limit reached); 2 usage or set-up error (a bad option, no GPU or EGL).
                 """,
             version: ShaderFXVersion.string,
             commands: commands.map { $0.commandDescription })

@@ -19,6 +19,8 @@ final class Expr {
         case floatLit(Double, half: Bool)
         case boolLit(Bool)
         case ident(String)
+        /// A call target with explicit template arguments: `f<float>`.
+        case templateIdent(String, [TypeSpec])
         /// `T(args)`, `(T)x`, `static_cast<T>(x)`.
         case construct(TypeSpec, [Expr])
         /// `as_type<T>(x)`.
@@ -105,6 +107,8 @@ struct FuncDecl {
     var loc: MetalSourceLocation
     /// A member function declared `const` (its `this` is read only).
     var isConstMethod = false
+    /// `template <typename T, ...>` type parameters (empty for ordinary functions).
+    var templateParams: [String] = []
 }
 
 /// A struct definition.

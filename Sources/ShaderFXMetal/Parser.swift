@@ -6,6 +6,10 @@ struct Parser {
     var userTypes: Set<String> = []
     /// Member functions of the struct being parsed.
     var pendingMethods: [FuncDecl] = []
+    /// Names of function templates (so `f<float>(x)` parses as explicit template arguments).
+    var templateNames: Set<String> = []
+    /// Struct definitions found inside functions, hoisted to file scope.
+    var hoisted: [Decl] = []
     /// Scoped enums (`enum class`), whose enumerators are written `Name::A`.
     var enumNames: Set<String> = []
 
@@ -14,7 +18,7 @@ struct Parser {
     static let qualifiers: Set<String> = ["const", "constexpr", "constant", "device", "thread", "threadgroup", "static",
                                           "inline", "volatile", "restrict", "__restrict", "thread_local", "ray_data", "object_data"]
     static let unsupportedKeywords: [String: String] = [
-        "template": "templates", "class": "classes", "union": "unions",
+        "class": "classes", "union": "unions",
         "operator": "operator overloading", "kernel": "kernel functions", "vertex": "vertex functions", "fragment": "fragment functions",
         "goto": "goto", "sizeof": "sizeof", "new": "new", "delete": "delete", "decltype": "decltype",
         "typename": "templates", "public": "classes", "private": "classes",
@@ -81,7 +85,10 @@ struct Parser {
         var decls: [Decl] = []
         while cur.kind != .eof {
             if accept(";") { continue }
-            decls.append(contentsOf: try parseTopLevel())
+            let d = try parseTopLevel()
+            decls.append(contentsOf: hoisted)
+            hoisted = []
+            decls.append(contentsOf: d)
         }
         return TranslationUnit(decls: decls)
     }
@@ -174,6 +181,9 @@ struct Parser {
             userTypes.insert(name.text)
             return [.typeAlias(name.text, type, name.loc)]
         }
+        if cur.isIdent("template") {
+            return try parseTemplate()
+        }
         var attrs = try parseAttributes()
         var isStatic = false
         var isConstant = false
@@ -218,6 +228,71 @@ struct Parser {
         let vars = try parseDeclarators(type: type, isConstant: isConstant, isStatic: isStatic)
         try expect(";")
         return vars.map { .global($0) }
+    }
+
+    /// `template <typename T, class U> R f(...) { ... }`: a function template, instantiated per use.
+    mutating func parseTemplate() throws(MetalError) -> [Decl] {
+        let kw = next()
+        try expect("<", "after 'template'")
+        var params: [String] = []
+        while !accept(">") {
+            if !params.isEmpty { try expect(",", "between template parameters") }
+            guard cur.isIdent("typename") || cur.isIdent("class") else {
+                throw MetalError(location: cur.loc, message: "only type template parameters ('typename T') are supported")
+            }
+            pos += 1
+            let p = try identifier("a template parameter name")
+            if accept("=") { throw MetalError(location: p.loc, message: "default template arguments are not supported") }
+            params.append(p.text)
+        }
+        if cur.isIdent("struct") || cur.isIdent("class") || cur.isIdent("using") {
+            throw MetalError(location: cur.loc, message: "only function templates are supported")
+        }
+        let added = params.filter { !userTypes.contains($0) }
+        for p in added { userTypes.insert(p) }
+        defer { for p in added { userTypes.remove(p) } }
+        let decls = try parseTopLevel()
+        guard decls.count == 1, case .function(var f) = decls[0] else {
+            throw MetalError(location: kw.loc, message: "only function templates are supported")
+        }
+        if f.isStitchable { throw MetalError(location: f.loc, message: "a stitchable function cannot be a template") }
+        f.templateParams = params
+        templateNames.insert(f.name)
+        return [.function(f)]
+    }
+
+    /// `numeric_limits<T>::max()` and friends, as literals.
+    mutating func parseNumericLimits() throws(MetalError) -> Expr {
+        let t = next()
+        try expect("<")
+        let type = try parseType()
+        try expect(">")
+        try expect("::")
+        let member = try identifier("a numeric_limits member")
+        try expect("(")
+        try expect(")")
+        let loc = t.loc
+        func float(_ v: Double, half: Bool) -> Expr { Expr(.floatLit(v, half: half), loc) }
+        func int(_ v: UInt64, unsigned: Bool) -> Expr { Expr(.intLit(v, unsigned: unsigned), loc) }
+        func neg(_ e: Expr) -> Expr { Expr(.unary("-", e), loc) }
+        let infinity = Expr(.ident("__metal_infinity"), loc)
+        switch (type.name, member.text) {
+        case ("float", "max"): return float(Double(Float.greatestFiniteMagnitude), half: false)
+        case ("float", "min"): return float(Double(Float.leastNormalMagnitude), half: false)
+        case ("float", "lowest"): return neg(float(Double(Float.greatestFiniteMagnitude), half: false))
+        case ("float", "epsilon"): return float(Double(Float.ulpOfOne), half: false)
+        case ("half", "max"): return float(65504, half: true)
+        case ("half", "min"): return float(6.103515625e-05, half: true)
+        case ("half", "lowest"): return neg(float(65504, half: true))
+        case ("half", "epsilon"): return float(0.0009765625, half: true)
+        case ("float", "infinity"), ("half", "infinity"): return infinity
+        case ("int", "max"): return int(2147483647, unsigned: false)
+        case ("int", "min"), ("int", "lowest"): return Expr(.binary("-", neg(int(2147483647, unsigned: false)), int(1, unsigned: false)), loc)
+        case ("uint", "max"): return int(4294967295, unsigned: true)
+        case ("uint", "min"), ("uint", "lowest"): return int(0, unsigned: true)
+        default:
+            throw MetalError(location: member.loc, message: "numeric_limits<\(type.name)>::\(member.text)() is not supported")
+        }
     }
 
     /// Skips `static_assert(...);` (compile-time checks have no GLSL effect).
@@ -617,7 +692,16 @@ struct Parser {
                 }
             case "struct":
                 if peek(2).isPunct("{") {
-                    throw MetalError(location: t.loc, message: "local struct definitions are not supported; define the struct at file scope")
+                    // A local struct is hoisted to file scope (its name must be unique in the library).
+                    pos += 1
+                    let name = try identifier("struct name")
+                    userTypes.insert(name.text)
+                    let saved = pendingMethods
+                    let members = try parseStructBody(name: name.text)
+                    hoisted.append(.structure(StructDecl(name: name.text, members: members, loc: name.loc, methods: pendingMethods)))
+                    pendingMethods = saved
+                    try expect(";", "after the struct definition")
+                    return Stmt(.empty, t.loc)
                 }
             default:
                 try checkUnsupported(t)
@@ -846,7 +930,19 @@ struct Parser {
                 }
                 return Expr(.construct(type, args), t.loc)
             }
+            if t.text == "numeric_limits", peek().isPunct("<") {
+                return try parseNumericLimits()
+            }
             pos += 1
+            if templateNames.contains(t.text), cur.isPunct("<") {
+                pos += 1
+                var args: [TypeSpec] = []
+                while !accept(">") {
+                    if !args.isEmpty { try expect(",", "between template arguments") }
+                    args.append(try parseType())
+                }
+                return Expr(.templateIdent(t.text, args), t.loc)
+            }
             return Expr(.ident(t.text), t.loc)
         case .string, .char:
             throw MetalError(location: t.loc, message: "string and character literals are not supported")

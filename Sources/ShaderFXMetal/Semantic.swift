@@ -63,6 +63,8 @@ final class FuncInfo {
     /// Texture parameters passed on: (callee, callee parameter index, own texture name, call location).
     var textureArguments: [(Int, Int, String, MetalSourceLocation)] = []
     var stitchable: MetalStitchableFunction?
+    /// Template type bindings of an instance.
+    var bindings: [String: MType] = [:]
 
     init(id: Int, decl: FuncDecl, returnType: MType, params: [ParamInfo]) {
         self.id = id
@@ -103,6 +105,12 @@ final class Semantic {
     var names = NameAllocator()
     var program = GProgram()
     var helperKeys: Set<String> = []
+    /// Function templates by name.
+    var templates: [String: [FuncDecl]] = [:]
+    /// Instantiations: "name<types>" → function id.
+    var instances: [String: Int] = [:]
+    /// Template type bindings in force (while declaring or lowering an instance).
+    var typeBindings: [String: MType] = [:]
     /// Every function name of the library (known before the functions are declared).
     var declaredFunctionNames: Set<String> = []
 
@@ -184,7 +192,17 @@ final class Semantic {
         }
         markWrittenArrayParameters()
         assignFunctionNames()
-        for f in allFunctions where f.defined { try lowerFunction(f) }
+        // Template instances are added while callers are lowered: a worklist.
+        var next = 0
+        while next < allFunctions.count {
+            let f = allFunctions[next]
+            if f.defined && f.lowered == nil {
+                typeBindings = f.bindings
+                try lowerFunction(f)
+                typeBindings = [:]
+            }
+            next += 1
+        }
         try checkCalls()
         try propagateSamplerStates()
         try orderFunctions()
@@ -193,6 +211,7 @@ final class Semantic {
     // MARK: Types
 
     func resolve(_ spec: TypeSpec) throws(MetalError) -> MType {
+        if let bound = typeBindings[spec.name] { return bound }
         if let a = aliases[spec.name] {
             var t = a
             t.isConst = t.isConst || spec.isConst
@@ -402,6 +421,12 @@ final class Semantic {
     }
 
     func declareFunction(_ f: FuncDecl) throws(MetalError) {
+        if !f.templateParams.isEmpty && typeBindings.isEmpty {
+            if structs[f.name] != nil || globals[f.name] != nil { throw error(f.loc, "redefinition of '\(f.name)' as a function template") }
+            if f.body == nil { return }   // a template prototype: the definition follows
+            templates[f.name, default: []].append(f)
+            return
+        }
         if structs[f.name] != nil || globals[f.name] != nil || aliases[f.name] != nil {
             throw error(f.loc, "redefinition of '\(f.name)' as a function")
         }
@@ -545,7 +570,7 @@ final class Semantic {
             // C++ leaves falling off the end undefined; GLSL compilers may reject it. Return a zero value.
             out.append(GStmt(.returnStmt(zeroValue(f.returnType)), nil))
         }
-        var gf = GFunction(name: f.glslName, returnType: f.returnType.glsl, params: gparams, body: out, loc: f.decl.loc)
+        let gf = GFunction(name: f.glslName, returnType: f.returnType.glsl, params: gparams, body: out, loc: f.decl.loc)
         if let kind {
             f.stitchable = MetalStitchableFunction(name: f.glslName, kind: kind, location: f.decl.loc, parameters: userParams)
             f.stitchable?.glslParameterNames = userGLSLNames

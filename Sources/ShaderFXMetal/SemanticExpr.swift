@@ -160,6 +160,8 @@ extension Semantic {
             return literal(.bool(b), .bool)
         case .ident(let name):
             return try lowerIdent(name, e.loc)
+        case .templateIdent(let name, _):
+            throw error(e.loc, "function template '\(name)' used as a value")
         case .construct(let spec, let args):
             return try lowerConstruct(spec, args, e.loc)
         case .asType(let spec, let x):
@@ -626,6 +628,10 @@ extension Semantic {
         if case .member(let obj, let method) = callee.kind {
             return try lowerMethodCall(obj, method, args, loc)
         }
+        if case .templateIdent(let name, let targs) = callee.kind {
+            if let r = try instantiate(name, targs, args, loc) { return r }
+            throw error(loc, "no matching function template for call to '\(name)'")
+        }
         guard case .ident(var name) = callee.kind else {
             throw error(loc, "called object is not a function")
         }
@@ -641,7 +647,14 @@ extension Semantic {
             if let r = try lowerUserCall(s.name + "::" + name, methods, [this] + args, loc, fallbackToBuiltin: false) { return r }
         }
         if let overloads = functions[name] {
-            if let r = try lowerUserCall(name, overloads, args, loc, fallbackToBuiltin: Builtins.isBuiltinFunction(name)) { return r }
+            let fallback = Builtins.isBuiltinFunction(name) || templates[name] != nil
+            if let r = try lowerUserCall(name, overloads, args, loc, fallbackToBuiltin: fallback) { return r }
+        }
+        if templates[name] != nil {
+            if let r = try instantiate(name, [], args, loc) { return r }
+            if !Builtins.isBuiltinFunction(name) {
+                throw error(loc, "no matching function template for call to '\(name)' (template arguments are deduced from arguments whose parameter type is a template parameter)")
+            }
         }
         if Builtins.isBuiltinFunction(name) {
             return try lowerBuiltinCall(name, args, loc)
@@ -730,6 +743,55 @@ extension Semantic {
         }
         current?.calls.append((f.id, loc))
         return TE(g: .call(f.glslName, out), type: f.returnType)
+    }
+
+    /// Deduces the template arguments of a call, instantiates the function template once per set of
+    /// types (GLSL name `name_` + the types' mangling), and lowers the call to the instance.
+    func instantiate(_ name: String, _ explicitArgs: [TypeSpec], _ args: [Expr], _ loc: MetalSourceLocation) throws(MetalError) -> TE? {
+        guard let candidates = templates[name] else { return nil }
+        var argTypes: [MType?] = []
+        for a in args {
+            var inner = a
+            if case .unary("&", let x) = a.kind { inner = x }
+            if case .initList = inner.kind { argTypes.append(nil); continue }
+            argTypes.append(try lowerExpr(inner).type)
+        }
+        for (index, decl) in candidates.enumerated() {
+            let required = decl.params.firstIndex { $0.defaultValue != nil } ?? decl.params.count
+            guard args.count >= required, args.count <= decl.params.count, explicitArgs.count <= decl.templateParams.count else { continue }
+            var b: [String: MType] = [:]
+            for (i, ta) in explicitArgs.enumerated() { b[decl.templateParams[i]] = try resolve(ta) }
+            var ok = true
+            for (k, p) in decl.params.prefix(args.count).enumerated() where decl.templateParams.contains(p.type.name) {
+                guard p.arrayDims.isEmpty, let t = argTypes[k], t.isArithmetic || { if case .structure = t { return true }; return false }() else { ok = false; break }
+                if let prev = b[p.type.name] {
+                    if prev != t && explicitArgs.isEmpty { ok = false; break }
+                } else {
+                    b[p.type.name] = t
+                }
+            }
+            guard ok, decl.templateParams.allSatisfy({ b[$0] != nil }) else { continue }
+            let key = "\(name)<\(decl.templateParams.map { b[$0]!.metal }.joined(separator: ", "))>#\(index)"
+            let id: Int
+            if let existing = instances[key] {
+                id = existing
+            } else {
+                let saved = typeBindings
+                typeBindings = b
+                defer { typeBindings = saved }
+                var inst = decl
+                inst.templateParams = []
+                inst.name = key
+                try declareFunction(inst)
+                let info = allFunctions[allFunctions.count - 1]
+                info.bindings = b
+                info.glslName = names.unique(GLSLNames.safe(name) + "_" + decl.templateParams.map { b[$0]!.mangle }.joined(separator: "_"))
+                instances[key] = info.id
+                id = info.id
+            }
+            return try lowerUserCall(key, [allFunctions[id]], args, loc, fallbackToBuiltin: false)
+        }
+        return nil
     }
 
     /// The cost of an implicit argument conversion (0 exact, higher worse, -1 impossible).

@@ -28,7 +28,10 @@ extension Semantic {
             if let n = rootName(a) { u.written.insert(n) }
             scan(a, &u)
         case .call(let c, let args):
-            if case .ident(let name) = c.kind {
+            var calleeName: String?
+            if case .ident(let n) = c.kind { calleeName = n }
+            if case .templateIdent(let n, _) = c.kind { calleeName = n }
+            if let name = calleeName {
                 for (k, a) in args.enumerated() {
                     if case .ident(let n) = a.kind { u.passed.append((name, k, n)) }
                     if (name == "modf" || name == "sincos") && k == 1, let n = rootName(a) { u.written.insert(n) }
@@ -48,7 +51,7 @@ extension Semantic {
             scan(a, &u); scan(b, &u)
         case .ternary(let a, let b, let c):
             scan(a, &u); scan(b, &u); scan(c, &u)
-        case .intLit, .floatLit, .boolLit, .ident:
+        case .intLit, .floatLit, .boolLit, .ident, .templateIdent:
             break
         }
     }

@@ -9,7 +9,6 @@ import Testing
     }
 
     @Test func unsupportedConstructs() {
-        expectError("template <typename T> T id(T x) { return x; }", "templates are not supported", line: 1, column: 1)
         expectError("kernel void k() {}", "kernel functions are not supported", line: 1, column: 1)
         expectError("union U { float a; int b; };", "unions are not supported", line: 1, column: 1)
         expectError("[[ stitchable ]] half4 f(float2 position, half4 color) {\n  float *p;\n  return color; }", "local pointers are not supported", line: 2, column: 10)

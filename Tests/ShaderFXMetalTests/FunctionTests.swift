@@ -78,6 +78,37 @@ import Testing
         #expect(body("f", in: g) == ["vec2 p = position;", "rotate(p, t);", "float v = 0.0;", "bump(v, p);", "return p + read(v);"])
     }
 
+    @Test func functionTemplatesAreInstantiatedPerType() {
+        let g = glsl("""
+        template <typename T> T sq(T x) { return x * x; }
+        template <typename T, typename U>
+        T blend(T a, T b, U t) { return mix(a, b, T(t)); }
+        template <typename T> T twice(thread T &v) { v *= 2; return v; }
+        [[ stitchable ]] half4 f(float2 position, half4 color) {
+            float a = sq(position.x);
+            float2 b = sq(position);
+            int c = sq(3);
+            half3 d = blend(color.rgb, half3(1), 0.5);
+            float e = sq<float>(2);
+            float2 p = position;
+            twice(p);
+            return half4(d, a + b.x + float(c) + e + p.x);
+        }
+        """)
+        #expect(g.contains("float sq_f(float x) {"))
+        #expect(g.contains("vec2 sq_f2(vec2 x) {"))
+        #expect(g.contains("int sq_i(int x) {"))
+        #expect(body("blend_h3_f", in: g) == ["return mix(a, b, vec3(t));"])
+        #expect(g.contains("vec2 twice_f2(inout vec2 v) {"))
+        #expect(body("f", in: g) == ["float a = sq_f(position.x);", "vec2 b = sq_f2(position);", "int c = sq_i(3);",
+                                     "vec3 d = blend_h3_f(color.rgb, vec3(1.0), 0.5);", "float e = sq_f(2.0);", "vec2 p = position;",
+                                     "twice_f2(p);", "return vec4(d, a + b.x + float(c) + e + p.x);"])
+        expectError("template <typename T> T one() { return T(1); }\n[[ stitchable ]] half4 f(float2 position, half4 color) { return color * one(); }",
+                    "no matching function template for call to 'one'", line: 2, column: 73)
+        expectError("template <int N> float k() { return N; }", "only type template parameters", line: 1, column: 11)
+        expectError("template <typename T> struct Box { T v; };", "only function templates", line: 1, column: 23)
+    }
+
     @Test func recursionIsAnError() {
         expectError("""
         float fact(float n) { return n <= 1 ? 1 : n * fact(n - 1); }

@@ -233,6 +233,18 @@ import Testing
         #expect(body("f", in: g) == ["Ripple r = make(t);", "return position + r.inner.offset * r.amplitude * r.phases[1];"])
     }
 
+    @Test func localStructsAreHoisted() {
+        let g = glsl("""
+        [[ stitchable ]] half4 f(float2 position, half4 color) {
+            struct Sample { float2 p; float w; };
+            Sample s = {position, 0.5};
+            return color * s.w;
+        }
+        """)
+        #expect(g.contains("struct Sample {\n    vec2 p;\n    float w;\n};"))
+        #expect(body("f", in: g) == ["Sample s = Sample(position, 0.5);", "return color * s.w;"])
+    }
+
     @Test func memberFunctions() {
         let g = glsl("""
         struct Circle {

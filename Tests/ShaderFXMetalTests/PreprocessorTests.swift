@@ -112,6 +112,18 @@ import Testing
         }
     }
 
+    @Test func includeDepthIsLimited() throws {
+        var files = [MetalSourceFile(path: "/deep/main.metal", text: "#include \"h0.h\"\n")]
+        for k in 0..<40 { files.append(MetalSourceFile(path: "/deep/h\(k).h", text: "#include \"h\(k + 1).h\"\n")) }
+        do {
+            _ = try MetalTranslator().translate(Array(files.prefix(1)) + files.dropFirst())
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message.contains("nested too deeply"))
+            #expect(error.location.file == "/deep/h30.h")
+        }
+    }
+
     @Test func missingIncludeIsAnError() {
         expectError("#include \"nope.h\"\n", "'nope.h' file not found", line: 1, column: 10)
         expectError("#include <unknown_header>\n", "file not found", line: 1)

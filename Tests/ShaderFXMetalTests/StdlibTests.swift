@@ -118,6 +118,17 @@ import Testing
                                             "float n = uintBitsToFloat(0x7fc00000u);"])
     }
 
+    @Test func numericLimits() {
+        let b = stmts("""
+        float a = numeric_limits<float>::max(); float b = metal::numeric_limits<float>::lowest();
+        float c = numeric_limits<float>::epsilon(); int d = numeric_limits<int>::min(); uint e = numeric_limits<uint>::max();
+        half h = numeric_limits<half>::max(); float i = numeric_limits<float>::infinity();
+        return half4(a + b + c + float(d) + float(e) + h + i);
+        """)
+        #expect(b.prefix(7) == ["float a = 3.4028235e+38;", "float b = -3.4028235e+38;", "float c = 1.1920929e-07;", "int d = -2147483647 - 1;",
+                                "uint e = 4294967295u;", "float h = 65504.0;", "float i = uintBitsToFloat(0x7f800000u);"])
+    }
+
     @Test func matrices() {
         let b = stmts("""
         float2x2 r = float2x2(float2(cos(1.0), sin(1.0)), float2(-sin(1.0), cos(1.0)));

@@ -29,6 +29,9 @@
     X(PFNEGLCREATECONTEXTPROC, CreateContext) \
     X(PFNEGLDESTROYCONTEXTPROC, DestroyContext) \
     X(PFNEGLMAKECURRENTPROC, MakeCurrent) \
+    X(PFNEGLGETCURRENTCONTEXTPROC, GetCurrentContext) \
+    X(PFNEGLGETCURRENTDISPLAYPROC, GetCurrentDisplay) \
+    X(PFNEGLGETCURRENTSURFACEPROC, GetCurrentSurface) \
     X(PFNEGLRELEASETHREADPROC, ReleaseThread)
 
 // Extension entry points, found through eglGetProcAddress; NULL where absent.

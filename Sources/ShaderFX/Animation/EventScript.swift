@@ -69,9 +69,9 @@ public struct EventScript: Encodable, Sendable, Equatable {
     public static func load(path: String) throws(EventScriptError) -> EventScript {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = Data(try InputFile.read(path, maxBytes: 16 << 20))
         } catch {
-            throw EventScriptError(file: path, path: "", problem: .unreadable(reason: error.localizedDescription))
+            throw EventScriptError(file: path, path: "", problem: .unreadable(reason: error.reason))
         }
         return try decode(data: data, name: path)
     }

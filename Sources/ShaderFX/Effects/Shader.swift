@@ -62,9 +62,9 @@ public struct ShaderLibrary: Sendable, Equatable {
         }
         let text: String
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            text = try InputFile.readText(path)
         } catch {
-            throw .unreadable(file: path, reason: (error as NSError).localizedDescription)
+            throw .unreadable(file: path, reason: error.reason)
         }
         self.init(source: text, name: path)
     }

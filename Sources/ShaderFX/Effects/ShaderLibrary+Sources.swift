@@ -66,6 +66,10 @@ extension ShaderLibrary {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
             throw .unreadable(file: path, reason: "no such folder")
         }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        guard names.contains(where: { $0.lowercased().hasSuffix(".metal") }) else {
+            throw .unreadable(file: path, reason: "is a directory with no .metal files (a folder is read as one library of .metal files)")
+        }
         let translation: MetalTranslation
         do { translation = try MetalTranslator(includePaths: includePaths).translate(directory: path) } catch {
             throw ShaderError(error)

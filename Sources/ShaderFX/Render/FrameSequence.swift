@@ -33,6 +33,8 @@ extension Renderer {
     public func renderSequence(_ image: RGBAImage, frames: some Sequence<Int>, scale: Int = 1,
                                effects: (Int) throws -> [Effect],
                                deliver: (Int, StraightFrame) throws -> Void) throws {
+        // The frame itself (an 8-bit target and two pixel buffers) must fit as every layer must.
+        try budget.check(width: image.width, height: image.height, scale: scale)
         try context.withCurrent {
             let gl = context.gl
             let width = image.width * scale, height = image.height * scale
@@ -47,20 +49,31 @@ extension Renderer {
                 gl.BufferData(GLenum(GL_PIXEL_PACK_BUFFER), bytes, nil, GLenum(GL_STREAM_READ))
             }
             gl.BindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0)
-            var pending: (index: Int, slot: Int, fence: GLsync?)?
-            defer { if let fence = pending?.fence { gl.DeleteSync(fence) } }
-
-            func collect(_ job: (index: Int, slot: Int, fence: GLsync?)) throws {
-                let started = ContinuousClock.now
-                if let fence = job.fence {
-                    let waited = gl.ClientWaitSync(fence, GLbitfield(GL_SYNC_FLUSH_COMMANDS_BIT), 10_000_000_000)
+            try context.check("allocating the pixel buffers (2 x \(bytes) bytes)")
+            // Every fence made is deleted exactly once, whichever call throws: each is owned by
+            // the one frame job that holds it, and jobs still holding one are cleared on exit.
+            var fences: [GLsync?] = [nil, nil]
+            func deleteFence(_ slot: Int) {
+                if let fence = fences[slot] {
                     gl.DeleteSync(fence)
-                    pending?.fence = nil
+                    fences[slot] = nil
+                    liveFences -= 1
+                }
+            }
+            defer { deleteFence(0); deleteFence(1) }
+            var pending: (index: Int, slot: Int)?
+
+            func collect(_ job: (index: Int, slot: Int)) throws {
+                let started = ContinuousClock.now
+                if let fence = fences[job.slot] {
+                    let waited = gl.ClientWaitSync(fence, GLbitfield(GL_SYNC_FLUSH_COMMANDS_BIT), 10_000_000_000)
+                    deleteFence(job.slot)
                     guard waited == GL_ALREADY_SIGNALED || waited == GL_CONDITION_SATISFIED else {
                         throw GPUError.gl(call: "glClientWaitSync (frame \(job.index) not finished after 10 s)", code: UInt32(waited))
                     }
                 }
                 gl.BindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), buffers[job.slot])
+                defer { gl.BindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0) }
                 guard let mapped = gl.MapBufferRange(GLenum(GL_PIXEL_PACK_BUFFER), 0, bytes, GLbitfield(GL_MAP_READ_BIT)) else {
                     try context.check("glMapBufferRange")
                     throw GPUError.gl(call: "glMapBufferRange", code: 0)
@@ -68,7 +81,6 @@ extension Renderer {
                 let frame = StraightFrame(width: width, height: height,
                                           bytes: Array(UnsafeRawBufferPointer(start: mapped, count: bytes)))
                 _ = gl.UnmapBuffer(GLenum(GL_PIXEL_PACK_BUFFER))
-                gl.BindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0)
                 statistics.readBack += ContinuousClock.now - started
                 try deliver(job.index, frame)
             }
@@ -76,7 +88,9 @@ extension Renderer {
             var slot = 0
             for index in frames {
                 let started = ContinuousClock.now
-                let canvas = try drawCurrent(image, effects: effects(index), scale: scale, frameOnly: true)
+                let passes = try effects(index)
+                try checkBudget(image, effects: passes, scale: scale)  // grown layers, before they exist
+                let canvas = try drawCurrent(image, effects: passes, scale: scale, frameOnly: true)
                 target.bindForDrawing()
                 program.use()
                 canvas.texture.bind(unit: 0)
@@ -85,15 +99,21 @@ extension Renderer {
                 gl.DrawArrays(GLenum(GL_TRIANGLES), 0, 3)
                 gl.BindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), buffers[slot])
                 gl.PixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
-                gl.ReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+                // In bands, as Framebuffer.read does: no single read comes near 2 GiB.
+                for band in Framebuffer.bands(height: height, rowBytes: width * 4) {
+                    gl.ReadPixels(0, GLint(band.lowerBound), GLsizei(width), GLsizei(band.count), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
+                                  UnsafeMutableRawPointer(bitPattern: band.lowerBound * width * 4))
+                }
                 gl.BindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0)
-                let fence = gl.FenceSync(GLenum(GL_SYNC_GPU_COMMANDS_COMPLETE), 0)
+                deleteFence(slot)
+                fences[slot] = gl.FenceSync(GLenum(GL_SYNC_GPU_COMMANDS_COMPLETE), 0)
+                if fences[slot] != nil { liveFences += 1 }
                 gl.Flush()
                 try context.check("reading frame \(index) back")
                 statistics.drawing += ContinuousClock.now - started
                 statistics.frames += 1
                 if let previous = pending { try collect(previous) }
-                pending = (index, slot, fence)
+                pending = (index, slot)
                 slot = 1 - slot
             }
             if let last = pending { try collect(last) }

@@ -22,7 +22,18 @@ public final class Renderer: @unchecked Sendable {
     private let rasterProgram: Program
     private var vertexArray: GLuint = 0
     private var arrayBuffer: GLuint = 0
+    /// Framebuffers of finished passes, for the next passes and calls to reuse; bounded by
+    /// `maxSpareFramebuffers` and `maxSpareBytes`, oldest dropped first.
     private var spareFramebuffers: [Framebuffer] = []
+    /// The size limits every render is checked against before it allocates anything; by
+    /// default the GPU's limits and `RenderBudget.defaultMaxPixels`.
+    public var budget: RenderBudget
+    /// The most spare framebuffers kept between passes and calls.
+    package static let maxSpareFramebuffers = 8
+    /// The most memory the spare framebuffers may hold together: 512 MiB.
+    package static let maxSpareBytes = 512 << 20
+    /// Fences created by `renderSequence` and not yet deleted (0 between calls).
+    package internal(set) var liveFences = 0
     private var imageTextures: [(image: RGBAImage, texture: Texture)] = []
     private var source: (image: RGBAImage, texture: Texture)?
     private var cachedSourceLayer: (texture: Texture, margin: SIMD2<Int>, scale: Int, canvas: Canvas)?
@@ -54,6 +65,7 @@ public final class Renderer: @unchecked Sendable {
     /// A renderer on `context`.
     public init(context: GPUContext) throws {
         self.context = context
+        budget = RenderBudget(gpu: context.info)
         let gl = context.gl
         var vertexArray: GLuint = 0, arrayBuffer: GLuint = 0
         rasterProgram = try context.withCurrent {
@@ -97,7 +109,39 @@ public final class Renderer: @unchecked Sendable {
     /// - Returns: the premultiplied result, `scale` times the image's size (plus growth).
     public func render(_ image: RGBAImage, effects: [Effect], scale: Int = 1, region: OutputRegion = .frame) throws -> RGBAImage {
         precondition(scale >= 1, "scale is at least 1")
+        try checkBudget(image, effects: effects, scale: scale)
         return try context.withCurrent { try renderCurrent(image, effects: effects, scale: scale, region: region) }
+    }
+
+    /// The spare framebuffers held now (for tests).
+    package var spareFramebufferCount: Int { spareFramebuffers.count }
+
+    /// The margin, in pixels, that `effect` grows its layer by at `scale`.
+    /// - Throws: `RenderBudgetError` when the offset is not finite or beyond any GPU's size.
+    func margin(of effect: Effect, scale: Int) throws(RenderBudgetError) -> SIMD2<Int> {
+        let points = effect.maxSampleOffset * Float(scale)
+        guard points.x.isFinite, points.y.isFinite, points.x < 1e9, points.y < 1e9 else {
+            throw RenderBudgetError(width: .max - 1, height: .max - 1, kind: .dimension(limit: budget.maxDimension))
+        }
+        return SIMD2(Int(max(0, points.x).rounded(.up)), Int(max(0, points.y).rounded(.up)))
+    }
+
+    /// Checks a render against `budget` before anything is allocated: the largest layer, the
+    /// picture scaled and grown by the widest margin of `effects`.
+    func checkBudget(_ image: RGBAImage, effects: [Effect], scale: Int) throws(RenderBudgetError) {
+        var widest = SIMD2<Int>.zero
+        for effect in effects { widest = pointwiseMax(widest, try margin(of: effect, scale: scale)) }
+        try budget.check(width: image.width, height: image.height, scale: scale, margin: widest)
+    }
+
+    /// Returns framebuffers to the pool, then drops the oldest beyond its bounds.
+    private func retire(_ framebuffers: [Framebuffer]) {
+        spareFramebuffers += framebuffers
+        func bytes(_ f: Framebuffer) -> Int { f.width * f.height * (f.texture.internalFormat == GLenum(GL_RGBA8) ? 4 : 16) }
+        var total = spareFramebuffers.reduce(0) { $0 + bytes($1) }
+        while spareFramebuffers.count > Self.maxSpareFramebuffers || (total > Self.maxSpareBytes && !spareFramebuffers.isEmpty) {
+            total -= bytes(spareFramebuffers.removeFirst())  // deleted now, with its context current
+        }
     }
 
     /// The GL state every pass assumes, set each time the context becomes current here.
@@ -111,6 +155,7 @@ public final class Renderer: @unchecked Sendable {
     }
 
     private func renderCurrent(_ image: RGBAImage, effects: [Effect], scale: Int, region: OutputRegion) throws -> RGBAImage {
+        context.assertCurrent("rendering")
         let started = ContinuousClock.now
         let canvas = try drawCurrent(image, effects: effects, scale: scale, frameOnly: region == .frame)
         let size = SIMD2(image.width, image.height)
@@ -154,7 +199,7 @@ public final class Renderer: @unchecked Sendable {
         let source = Canvas(texture: try sourceTexture(image), margin: .zero, scale: 1)
         var canvas = source
         var retired: [Framebuffer] = []
-        defer { spareFramebuffers += retired }
+        defer { retire(retired) }
         // Passes that the previous call ran identically (the blur before an animated warp) are
         // not run again: their output is kept from the call before.
         var first = 0
@@ -168,8 +213,7 @@ public final class Renderer: @unchecked Sendable {
         }.flatMap { previousPasses?.source === source.texture && previousPasses?.scale == scale ? $0 : nil } ?? 0
         previousPasses = (source.texture, scale, effects)
         for (index, effect) in effects.enumerated() where index >= first {
-            let margin = SIMD2(Int((effect.maxSampleOffset.x * Float(scale)).rounded(.up)),
-                               Int((effect.maxSampleOffset.y * Float(scale)).rounded(.up)))
+            let margin = try self.margin(of: effect, scale: scale)
             let layer: Canvas
             if canvas.margin == margin && canvas.scale == scale {
                 layer = canvas
@@ -191,7 +235,7 @@ public final class Renderer: @unchecked Sendable {
             if index + 1 == stable, stable < effects.count, first < stable {
                 // Keep this pass's output for the next call; its framebuffer leaves the pool.
                 retired.removeAll { $0 === output }
-                if let old = prefixCache?.canvas.framebuffer { spareFramebuffers.append(old) }
+                if let old = prefixCache?.canvas.framebuffer { retired.append(old) }
                 prefixCache = (source.texture, scale, Array(effects.prefix(stable)), canvas)
             }
         }

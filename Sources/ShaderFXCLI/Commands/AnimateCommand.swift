@@ -57,6 +57,7 @@ struct AnimateCommand: DynamicOptionsCommand {
     var tap: [String]
     @Option(valueName: "X,Y@T;X,Y@T;...", help: "a drag through time-stamped points", section: "GESTURES")
     var drag: [String]
+    @OptionGroup var limits: LimitFlags
     @OptionGroup var gpu: GPUFlags
 
     static var acceptsEffectChain: Bool { true }
@@ -81,8 +82,8 @@ struct AnimateCommand: DynamicOptionsCommand {
         let options = try gpu.resolve()
 
         let renderer = try Renderer(options: options)
-        let limits = ImageLimits(maxDimension: renderer.context.info.maxTextureSize / scale)
-        let (image, inputName) = try inputFlags.load(defaultPicture: effect.kind == .fill ? .circle : .pool, limits: limits)
+        limits.apply(to: renderer)
+        let (image, inputName) = try inputFlags.load(defaultPicture: effect.kind == .fill ? .circle : .pool, budget: renderer.budget, scale: scale)
         let size = SIMD2(Double(image.width), Double(image.height))
         let stageEffects = [effect] + context.chain.map { $0.effect }
         if events.taps.isEmpty && events.drags.isEmpty,

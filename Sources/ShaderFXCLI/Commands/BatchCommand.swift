@@ -41,6 +41,7 @@ struct BatchCommand: ParsableCommand {
     var jobs: String?
     @Flag(help: "stop after the first job that fails (by default a bad job fails alone)")
     var stopOnError: Bool
+    @OptionGroup var limits: LimitFlags
     @OptionGroup var gpu: GPUFlags
 
     /// What is printed for each job.
@@ -69,6 +70,7 @@ struct BatchCommand: ParsableCommand {
         let folder = source == "-" ? "" : (source as NSString).deletingLastPathComponent
 
         let renderer = try Renderer(options: try gpu.resolve())
+        limits.apply(to: renderer)
         var pictures = PictureCache()
         var reader = LineReader(fd: fd)
         var lineNumber = 0
@@ -141,15 +143,17 @@ struct BatchJob {
 
     /// Renders every frame and writes it; returns the files written.
     func render(on renderer: Renderer, pictures: inout PictureCache) throws -> [String] {
-        let limits = ImageLimits(maxDimension: renderer.context.info.maxTextureSize / golden.scale)
+        let budget = renderer.budget
         let input: RGBAImage
         switch golden.input {
-        case let .file(path): input = try PNG.read(path: path, limits: limits)
-        case let .picture(picture, width, height): input = pictures.picture(picture, width: width, height: height)
+        case let .file(path): input = try budget.readPNG(path: path, scale: golden.scale)
+        case let .picture(picture, width, height):
+            try budget.check(width: width, height: height, scale: golden.scale)
+            input = pictures.picture(picture, width: width, height: height)
         }
         var images: [Int: RGBAImage] = [:]
         if case let .custom(_, paths, _) = golden.source {
-            for (index, path) in paths { images[index] = try PNG.read(path: path, limits: limits) }
+            for (index, path) in paths { images[index] = try budget.readPNG(path: path) }
         }
         let size = SIMD2(Double(input.width), Double(input.height))
         var written: [String] = []

@@ -30,6 +30,23 @@ struct GPUFlags: ParsableArguments {
     }
 }
 
+/// How much a command may take: the pixel budget, and (read by `main` before parsing) the time.
+struct LimitFlags: ParsableArguments {
+    @Option(valueName: "N",
+            help: "the pixel budget: the most pixels of the largest layer (about 128 bytes of memory each); larger renders are refused before anything is allocated",
+            in: 1...(1 << 40), section: "LIMITS")
+    var maxPixels = RenderBudget.defaultMaxPixels
+    @Option(valueName: "SECONDS",
+            help: "stop the command (exit 1, no partial output) after this many seconds, shader compilation included; 0 for no limit (default: \(ProcessGuard.formatSeconds(ProcessGuard.defaultTimeout)))",
+            in: 0...Double.greatestFiniteMagnitude, section: "LIMITS")
+    var timeout: Double?
+
+    /// Sets the renderer's budget from the flags.
+    func apply(to renderer: Renderer) {
+        renderer.budget.maxPixels = maxPixels
+    }
+}
+
 extension BuiltInPicture: ChoiceOptionValue {}
 extension OutputRegion: ChoiceOptionValue {}
 extension EffectKind: ChoiceOptionValue {}
@@ -65,13 +82,15 @@ struct InputFlags: ParsableArguments {
         }
     }
 
-    /// Reads the input PNG, or draws the built-in picture.
-    func load(defaultPicture: BuiltInPicture, limits: ImageLimits) throws -> (image: RGBAImage, name: String) {
+    /// Reads the input PNG, or draws the built-in picture, refusing what exceeds `budget`
+    /// before anything is decoded or drawn.
+    func load(defaultPicture: BuiltInPicture, budget: RenderBudget, scale: Int) throws -> (image: RGBAImage, name: String) {
         if let input {
-            return (try PNG.read(path: input, limits: limits), input)
+            return (try budget.readPNG(path: input, scale: scale), input)
         }
         let picture = picture ?? defaultPicture
         let size = size ?? SIMD2(512, 384)
+        try budget.check(width: size.x, height: size.y, scale: scale)
         return (picture.draw(width: size.x, height: size.y), "built-in \(picture.rawValue) picture")
     }
 }

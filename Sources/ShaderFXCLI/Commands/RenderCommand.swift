@@ -47,6 +47,7 @@ struct RenderCommand: DynamicOptionsCommand {
     var quiet: Bool
     @OptionGroup var inputFlags: InputFlags
     @OptionGroup var custom: CustomShaderFlags
+    @OptionGroup var limits: LimitFlags
     @OptionGroup var gpu: GPUFlags
 
     static var acceptsEffectChain: Bool { true }
@@ -84,10 +85,10 @@ struct RenderCommand: DynamicOptionsCommand {
         let options = try gpu.resolve()
         let start = ContinuousClock.now
         let renderer = try Renderer(options: options)
-        let limits = ImageLimits(maxDimension: renderer.context.info.maxTextureSize / scale)
-        let (image, inputName) = try inputFlags.load(defaultPicture: job.picture, limits: limits)
+        limits.apply(to: renderer)
+        let (image, inputName) = try inputFlags.load(defaultPicture: job.picture, budget: renderer.budget, scale: scale)
         // Image arguments of a custom shader are read now, once; chained stages have none pending.
-        let images = try job.imagePaths.mapValues { try PNG.read(path: $0, limits: limits) }
+        let images = try job.imagePaths.mapValues { try renderer.budget.readPNG(path: $0) }
         let resolved = effects.enumerated().map { index, effect in
             index < firstStageEffects ? job.resolveImages(effect, images: images) : effect
         }
@@ -182,7 +183,7 @@ struct CustomShaderFlags: ParsableArguments {
                 throw UsageError.invalidValue(option: "--library", value: folder, expected: "either --shader FILE or --library DIR, not both")
             }
             if isFolder(shader) {
-                throw UsageError.invalidValue(option: "--shader", value: shader, expected: "a file (for a folder of .metal files, use --library)")
+                throw UsageError.invalidValue(option: "--shader", value: shader, expected: "a file (this is a directory; for a folder of .metal files, use --library)")
             }
             return try ShaderLibrary(contentsOf: shader, includePaths: includes)
         }

@@ -56,6 +56,7 @@ struct TransitionCommand: DynamicOptionsCommand {
     @Option(valueName: "WxH", help: "size of the built-in pictures in points (default: the size of the picture file given, else 512x384)",
             section: "PICTURES", read: { parsed, name throws(UsageError) in try InputFlags.size(parsed, name) })
     var size: SIMD2<Int>?
+    @OptionGroup var limits: LimitFlags
     @OptionGroup var gpu: GPUFlags
 
     static func unknownTransition(_ name: String) -> UsageError {
@@ -91,8 +92,9 @@ struct TransitionCommand: DynamicOptionsCommand {
         let options = try gpu.resolve()
         let start = ContinuousClock.now
         let renderer = try Renderer(options: options)
-        let limits = ImageLimits(maxDimension: renderer.context.info.maxTextureSize)
-        let (from, to, names) = try pictures(limits: limits)
+        limits.apply(to: renderer)
+        if let size { try renderer.budget.check(width: size.x, height: size.y) }
+        let (from, to, names) = try pictures(limits: renderer.budget.imageLimits())
         for effect in transition.passes(progress: 0.5, from: from) { try renderer.prepare(effect) }
 
         switch plan {

@@ -47,10 +47,13 @@ public struct GPUOptions: Sendable, Equatable {
 
     /// Parses `NAME` or `NAME:INDEX`, e.g. `device:1`; `source` names the flag or variable in errors.
     public static func parse(_ text: String, source: String) throws(OptionsError) -> GPUOptions {
-        let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
-        guard let backend = Backend(rawValue: parts[0].lowercased()) else {
-            let names = Backend.allCases.map(\.rawValue).joined(separator: ", ")
-            throw OptionsError(message: "\(source): unknown backend '\(parts[0])'; expected one of \(names)")
+        let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let names = Backend.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let name = parts.first, !name.isEmpty else {
+            throw OptionsError(message: "\(source): no backend named in '\(text)'; expected NAME or NAME:INDEX with NAME one of \(names)")
+        }
+        guard let backend = Backend(rawValue: name.lowercased()) else {
+            throw OptionsError(message: "\(source): unknown backend '\(name)'; expected one of \(names)")
         }
         var options = GPUOptions(backend: backend)
         if parts.count == 2 {
@@ -115,12 +118,22 @@ public struct GPUInfo: Sendable, Equatable {
     public let glslVersion: String
     /// `GL_MAX_TEXTURE_SIZE`.
     public let maxTextureSize: Int
+    /// `GL_MAX_RENDERBUFFER_SIZE`.
+    public var maxRenderbufferSize: Int = 0
+    /// `GL_MAX_VIEWPORT_DIMS`: the widest and tallest viewport.
+    public var maxViewport: SIMD2<Int> = .zero
     /// True when the renderer is a CPU rasteriser (llvmpipe, softpipe, swrast).
     public let isSoftware: Bool
     /// True when float textures can be filtered linearly and rendered to at 32 bits.
     public let hasFloat32Linear: Bool
     /// The EGL devices found (empty where device enumeration is unavailable).
     public let devices: [GPUDeviceInfo]
+
+    /// The largest side of any layer ShaderFX can draw and read: the smallest of the texture,
+    /// renderbuffer and viewport limits that the driver reported (unreported ones ignored).
+    public var maxDimension: Int {
+        [maxTextureSize, maxRenderbufferSize, maxViewport.x, maxViewport.y].filter { $0 > 0 }.min() ?? 0
+    }
 
     /// One line naming the renderer, for logs: `llvmpipe (...) via surfaceless, OpenGL ES 3.2 Mesa 22.3.6`.
     public var summary: String {
@@ -151,18 +164,40 @@ public final class GPUContext: @unchecked Sendable {
     public init(options: GPUOptions = GPUOptions()) throws(GPUError) {
         let egl = try Self.loadEGL()
         self.egl = egl
+        // Making the new context current must not leave the caller's (a render in progress
+        // on another context) released: whatever was current is current again afterwards.
+        let saved = CurrentState(egl)
+        defer { saved.restore(egl) }
         let devices = Self.enumerateDevices(egl)
-        let opened = try Self.openDisplay(options: options, egl: egl, devices: devices)
+        // `auto` tries each backend in turn until one gives a context, not only a display.
+        var reasons: [String] = []
+        var made: (opened: OpenedDisplay, context: EGLContext)?
+        for candidate in Self.candidates(options: options, egl: egl, devices: devices) {
+            let failure: GPUError
+            do {
+                let opened = try candidate.open()
+                do {
+                    made = (opened, try Self.makeContext(egl: egl, display: opened.display, backend: opened.backend))
+                    break
+                } catch {
+                    DisplayUsers.release(opened.display, egl: egl)
+                    Self.closeGBM(opened.gbm, fd: opened.fd)
+                    failure = error
+                }
+            } catch {
+                failure = error
+            }
+            guard options.backend == .auto else { throw failure }
+            reasons.append("\(candidate.name): \(failure)")
+        }
+        guard let made else {
+            throw .noDisplay(backend: "auto", reason: reasons.isEmpty ? "no EGL platform is available" : reasons.joined(separator: "; "))
+        }
+        let (opened, context) = made
         display = opened.display
+        self.context = context
         gbmDevice = opened.gbm
         gbmFD = opened.fd
-        do {
-            context = try Self.makeContext(egl: egl, display: display, backend: opened.backend)
-        } catch {
-            DisplayUsers.release(display, egl: egl)
-            Self.closeGBM(opened.gbm, fd: opened.fd)
-            throw error
-        }
         var err = [CChar](repeating: 0, count: 512)
         guard sfx_load_gles(&err, err.count) == 0 else {
             _ = egl.MakeCurrent(display, nil, nil, nil)
@@ -181,17 +216,24 @@ public final class GPUContext: @unchecked Sendable {
     }
 
     deinit {
+        // A context current on this thread is only destroyed once released: release it first.
+        if egl.GetCurrentContext() == context { _ = egl.MakeCurrent(display, nil, nil, nil) }
         _ = egl.DestroyContext(display, context)
         DisplayUsers.release(display, egl: egl)
         Self.closeGBM(gbmDevice, fd: gbmFD)
     }
 
     /// Runs `body` with the context current on this thread; other threads wait meanwhile.
-    /// Calls nest; the context is released when the outermost call returns.
+    ///
+    /// Calls nest, also across contexts: whatever was current on the thread before (another
+    /// `GPUContext`, or a context and surfaces that other code made current) is current again
+    /// when `body` returns or throws, and "no context" only when nothing was.
     public func withCurrent<T>(_ body: () throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
-        if depth == 0 {
+        let saved = CurrentState(egl)
+        let switching = saved.context != context
+        if switching {
             guard egl.MakeCurrent(display, nil, nil, context) == EGL_TRUE else {
                 throw GPUError.egl(call: "eglMakeCurrent", code: egl.GetError())
             }
@@ -199,13 +241,25 @@ public final class GPUContext: @unchecked Sendable {
         depth += 1
         defer {
             depth -= 1
-            if depth == 0 { _ = egl.MakeCurrent(display, nil, nil, nil) }
+            if switching { saved.restore(egl, releasing: display) }
         }
         return try body()
     }
 
+    /// True when this context is current on the calling thread.
+    package var isCurrent: Bool { egl.GetCurrentContext() == context }
+
+    /// In debug builds, stops when this context is not current on the calling thread: a GL
+    /// call there would go to another context, or to none, and fail silently.
+    package func assertCurrent(_ call: @autoclosure () -> String = "a GL call", file: StaticString = #fileID, line: UInt = #line) {
+        #if DEBUG
+        assert(isCurrent, "\(call()) without its GPUContext current (use withCurrent)", file: file, line: line)
+        #endif
+    }
+
     /// Throws the first pending GL error, naming `call`.
     package func check(_ call: @autoclosure () -> String) throws(GPUError) {
+        assertCurrent(call())
         let code = gl.GetError()
         if code != GL_NO_ERROR {
             while gl.GetError() != GL_NO_ERROR {}
@@ -271,33 +325,47 @@ public final class GPUContext: @unchecked Sendable {
         var fd: Int32 = -1
     }
 
-    private static func openDisplay(options: GPUOptions, egl: SFXEGL, devices: [GPUDeviceInfo]) throws(GPUError) -> OpenedDisplay {
+    /// One way to open a display: its name for messages and the opener.
+    private struct Candidate {
+        let name: String
+        let open: () throws(GPUError) -> OpenedDisplay
+    }
+
+    /// The displays to try, in order: one for a named backend; for `auto`, a hardware EGL
+    /// device, a GBM render node, Mesa's surfaceless platform, a software EGL device.
+    private static func candidates(options: GPUOptions, egl: SFXEGL, devices: [GPUDeviceInfo]) -> [Candidate] {
         switch options.backend {
         case .surfaceless:
-            return try openSurfaceless(egl)
+            return [Candidate(name: "surfaceless") { () throws(GPUError) in try openSurfaceless(egl) }]
         case .device:
-            return try openDevice(egl, devices: devices, index: options.deviceIndex, cuda: options.cudaDevice)
+            return [Candidate(name: "device") { () throws(GPUError) in
+                try openDevice(egl, devices: devices, index: options.deviceIndex, cuda: options.cudaDevice)
+            }]
         case .gbm:
-            return try openGBM(egl, index: options.deviceIndex)
+            return [Candidate(name: "gbm") { () throws(GPUError) in try openGBM(egl, index: options.deviceIndex) }]
         case .auto:
-            var reasons: [String] = []
+            var list: [Candidate] = []
             if let hardware = devices.first(where: { !$0.isSoftware }) {
-                do { return try openDevice(egl, devices: devices, index: hardware.index, cuda: nil) } catch {
-                    reasons.append("device: \(error)")
-                }
+                list.append(Candidate(name: "device") { () throws(GPUError) in
+                    try openDevice(egl, devices: devices, index: hardware.index, cuda: nil)
+                })
             }
             if !renderNodes().isEmpty {
-                do { return try openGBM(egl, index: nil) } catch { reasons.append("gbm: \(error)") }
+                list.append(Candidate(name: "gbm") { () throws(GPUError) in try openGBM(egl, index: nil) })
             }
-            do { return try openSurfaceless(egl) } catch { reasons.append("surfaceless: \(error)") }
+            list.append(Candidate(name: "surfaceless") { () throws(GPUError) in try openSurfaceless(egl) })
             if let software = devices.first(where: { $0.isSoftware }) {
-                do { return try openDevice(egl, devices: devices, index: software.index, cuda: nil) } catch {
-                    reasons.append("device: \(error)")
-                }
+                list.append(Candidate(name: "device") { () throws(GPUError) in
+                    try openDevice(egl, devices: devices, index: software.index, cuda: nil)
+                })
             }
-            throw .noDisplay(backend: "auto", reason: reasons.isEmpty ? "no EGL platform is available" : reasons.joined(separator: "; "))
+            return list
         }
     }
+
+    /// For tests: backends on which `makeContext` fails as a driver without OpenGL ES 3 would,
+    /// after the display opened. Task-local, so other tests running meanwhile are unaffected.
+    @TaskLocal package static var simulateNoContext: Set<Backend> = []
 
     private static func initialize(_ egl: SFXEGL, _ display: EGLDisplay?, backend: Backend) throws(GPUError) -> EGLDisplay {
         guard let display else {
@@ -385,6 +453,9 @@ public final class GPUContext: @unchecked Sendable {
 
     private static func makeContext(egl: SFXEGL, display: EGLDisplay, backend: Backend) throws(GPUError) -> EGLContext {
         let name = backend.rawValue
+        if simulateNoContext.contains(backend) {
+            throw .noContext(backend: name, reason: "simulated for a test (GPUContext.simulateNoContext)")
+        }
         guard egl.BindAPI(EGLenum(EGL_OPENGL_ES_API)) == EGL_TRUE else {
             throw .noContext(backend: name, reason: "eglBindAPI(EGL_OPENGL_ES_API) failed: the driver has no OpenGL ES")
         }
@@ -439,10 +510,47 @@ public final class GPUContext: @unchecked Sendable {
         let version = glString(GL_VERSION)
         let float32 = glExtensions.contains("GL_OES_texture_float_linear")
             && (glExtensions.contains("GL_EXT_color_buffer_float") || version.contains("ES 3.2"))
-        return GPUInfo(backend: backend, device: device, eglVendor: eglString(EGL_VENDOR), eglVersion: eglString(EGL_VERSION),
-                       glVendor: glString(GL_VENDOR), renderer: renderer, glVersion: version,
-                       glslVersion: glString(GL_SHADING_LANGUAGE_VERSION), maxTextureSize: Int(maxTexture),
-                       isSoftware: software, hasFloat32Linear: float32, devices: devices)
+        var maxRenderbuffer: GLint = 0
+        gl.GetIntegerv(GLenum(GL_MAX_RENDERBUFFER_SIZE), &maxRenderbuffer)
+        var viewport: [GLint] = [0, 0]
+        gl.GetIntegerv(GLenum(GL_MAX_VIEWPORT_DIMS), &viewport)
+        var info = GPUInfo(backend: backend, device: device, eglVendor: eglString(EGL_VENDOR), eglVersion: eglString(EGL_VERSION),
+                           glVendor: glString(GL_VENDOR), renderer: renderer, glVersion: version,
+                           glslVersion: glString(GL_SHADING_LANGUAGE_VERSION), maxTextureSize: Int(maxTexture),
+                           isSoftware: software, hasFloat32Linear: float32, devices: devices)
+        info.maxRenderbufferSize = Int(maxRenderbuffer)
+        info.maxViewport = SIMD2(Int(viewport[0]), Int(viewport[1]))
+        while gl.GetError() != GL_NO_ERROR {}
+        return info
+    }
+}
+
+/// What EGL has current on the calling thread: saved before a context is made current and
+/// restored afterwards, so that nested and interleaved contexts never lose each other.
+struct CurrentState {
+    let display: EGLDisplay?
+    let draw: EGLSurface?
+    let read: EGLSurface?
+    let context: EGLContext?
+
+    /// The calling thread's current display, surfaces and context.
+    init(_ egl: SFXEGL) {
+        display = egl.GetCurrentDisplay()
+        draw = egl.GetCurrentSurface(EGL_DRAW)
+        read = egl.GetCurrentSurface(EGL_READ)
+        context = egl.GetCurrentContext()
+    }
+
+    /// Makes the saved state current again; with nothing saved, releases the thread's context
+    /// (on `releasing`, the display of the context that was made current, when given).
+    func restore(_ egl: SFXEGL, releasing fallback: EGLDisplay? = nil) {
+        if let display, let context {
+            if egl.MakeCurrent(display, draw, read, context) == EGL_TRUE { return }
+            _ = egl.GetError()
+        }
+        if let current = egl.GetCurrentDisplay() ?? fallback {
+            _ = egl.MakeCurrent(current, nil, nil, nil)
+        }
     }
 }
 

@@ -19,6 +19,7 @@ package final class Texture {
         self.width = width
         self.height = height
         internalFormat = GLenum(eightBit ? GL_RGBA8 : context.info.hasFloat32Linear ? GL_RGBA32F : GL_RGBA16F)
+        context.assertCurrent("glGenTextures")
         let gl = context.gl
         var id: GLuint = 0
         gl.GenTextures(1, &id)
@@ -82,6 +83,7 @@ package final class Framebuffer {
     package init(context: GPUContext, width: Int, height: Int, eightBit: Bool = false) throws(GPUError) {
         self.context = context
         texture = try Texture(context: context, width: width, height: height, eightBit: eightBit)
+        context.assertCurrent("glGenFramebuffers")
         let gl = context.gl
         var id: GLuint = 0
         gl.GenFramebuffers(1, &id)
@@ -111,14 +113,32 @@ package final class Framebuffer {
         context.gl.Viewport(0, 0, GLsizei(width), GLsizei(height))
     }
 
-    /// Reads the rectangle at (`x`, `y`) of `width` x `height` pixels as premultiplied floats, top row first.
+    /// The most bytes one `glReadPixels` call reads; larger regions are read in bands of whole
+    /// rows. Drivers index a read's bytes with 32-bit integers (llvmpipe crashes on one read of
+    /// 2 GiB, a 16384 x 8192 float frame), so no call comes near that.
+    nonisolated(unsafe) package static var readBandBytes = 64 << 20
+
+    /// The row bands `[start, start + count)` that read `height` rows of `rowBytes` bytes each
+    /// with at most `readBandBytes` bytes a call (at least one row a call).
+    package static func bands(height: Int, rowBytes: Int) -> [Range<Int>] {
+        let rows = max(1, readBandBytes / max(1, rowBytes))
+        return stride(from: 0, to: height, by: rows).map { $0..<min(height, $0 + rows) }
+    }
+
+    /// Reads the rectangle at (`x`, `y`) of `width` x `height` pixels as premultiplied floats,
+    /// top row first, in bands of at most `readBandBytes` bytes.
     package func read(x: Int, y: Int, width: Int, height: Int) throws(GPUError) -> RGBAImage {
+        context.assertCurrent("glReadPixels")
         let gl = context.gl
         gl.BindFramebuffer(GLenum(GL_FRAMEBUFFER), id)
         gl.PixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
         var pixels = [Float](repeating: 0, count: width * height * 4)
+        let rowValues = width * 4
         pixels.withUnsafeMutableBufferPointer { buffer in
-            gl.ReadPixels(GLint(x), GLint(y), GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_FLOAT), buffer.baseAddress)
+            for band in Self.bands(height: height, rowBytes: rowValues * MemoryLayout<Float>.stride) {
+                gl.ReadPixels(GLint(x), GLint(y + band.lowerBound), GLsizei(width), GLsizei(band.count),
+                              GLenum(GL_RGBA), GLenum(GL_FLOAT), buffer.baseAddress! + band.lowerBound * rowValues)
+            }
         }
         try context.check("glReadPixels(\(width)x\(height))")
         return RGBAImage(width: width, height: height, pixels: pixels)
@@ -144,6 +164,7 @@ package final class Program {
     package init(context: GPUContext, fragmentSource: String, file: String,
          describe: (String) -> String = { $0 }) throws(ProgramError) {
         self.context = context
+        context.assertCurrent("glCompileShader")
         let gl = context.gl
         func compile(_ type: Int32, _ source: String) -> (GLuint, String?) {
             let shader = gl.CreateShader(GLenum(type))

@@ -71,9 +71,10 @@ public struct APNGBuilder: Sendable {
         return out
     }
 
-    /// Writes the animation atomically (temporary file renamed into place).
+    /// Writes the animation through `OutputFile`: atomically into a regular file (temporary
+    /// file renamed into place), straight through to a device or FIFO.
     public func write(to path: String) throws(ImageError) {
-        try PNG.writeAtomically(encoded(), to: path)
+        try OutputFile.write(encoded(), to: path)
     }
 
     // MARK: - Chunks

@@ -90,10 +90,18 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
             let pixels = width.multipliedReportingOverflow(by: height).partialValue
             return "\(path): image is \(width)x\(height) = \(pixels) pixels, over the pixel "
                 + "budget of \(maximum) pixels (ImageLimits.maxPixels); scale it down or raise "
-                + "the budget"
+                + "the budget (\(RenderBudget.option) on the command line)"
         case let .unwritable(path, reason):
-            return "\(path): cannot write the file (\(reason)); check that the directory exists "
-                + "and is writable"
+            let lower = reason.lowercased()
+            let hint: String
+            if lower.contains("no space") || lower.contains("quota") {
+                hint = "free some space on that disk"
+            } else if lower.contains("permission") || lower.contains("read-only") || lower.contains("no such file") || lower.contains("not a directory") {
+                hint = "check that the directory exists and is writable"
+            } else {
+                hint = ""
+            }
+            return "\(path): cannot write the file (\(reason))" + (hint.isEmpty ? "" : "; " + hint)
         }
     }
 }
@@ -460,93 +468,17 @@ extension PNG {
         String(cString: strerror(code))
     }
 
-    /// Reads a whole regular file.
+    /// Reads a whole regular file through `InputFile` (FIFOs, devices and folders refused,
+    /// size-capped).
     private static func readFile(_ path: String) throws(ImageError) -> [UInt8] {
-        // O_NONBLOCK: opening a FIFO must not hang; it has no effect on regular files.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw .unreadable(path: path, reason: systemError(errno)) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            throw .unreadable(path: path, reason: systemError(errno))
-        }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw .unreadable(path: path, reason: "it is a directory, not a file")
-        default: throw .unreadable(path: path, reason: "not a regular file")
-        }
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(Int(info.st_size))
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count == 0 { return bytes }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(path: path, reason: systemError(errno))
-            }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
+        do { return try InputFile.read(path) } catch { throw .unreadable(path: path, reason: error.reason) }
     }
 
-    /// Writes `bytes` to `path` through a temporary file renamed into place.
-    /// `durable` flushes the file to disk (fsync) before the rename; frames of an animation skip it.
+    /// Writes `bytes` to `path` through `OutputFile`: a temporary file renamed into place for
+    /// a regular file (through a symbolic link to its target), straight through to a device
+    /// or FIFO. `durable` flushes a regular file to disk (fsync) before the rename; frames of
+    /// an animation skip it.
     static func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool = true) throws(ImageError) {
-        guard !path.isEmpty, !path.hasSuffix("/") else {
-            throw .unwritable(path: path, reason: "the path names a directory, not a file")
-        }
-        // "dir/name.png" -> prefix "dir/", name "name.png"; "name.png" -> prefix "".
-        let slash = path.lastIndex(of: "/")
-        let prefix = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let directory = prefix.isEmpty ? "." : (prefix == "/" ? "/" : String(prefix.dropLast()))
-
-        var info = stat()
-        guard stat(directory, &info) == 0 else {
-            let code = errno
-            throw .unwritable(
-                path: path,
-                reason: code == ENOENT
-                    ? "directory \(directory) does not exist"
-                    : "cannot access directory \(directory): \(systemError(code))")
-        }
-        guard info.st_mode & S_IFMT == S_IFDIR else {
-            throw .unwritable(path: path, reason: "\(directory) is not a directory")
-        }
-
-        let unique = String(UInt64.random(in: .min ... .max), radix: 16)
-        let temporary = "\(prefix).\(name).tmp-\(getpid())-\(unique)"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw .unwritable(
-                path: path,
-                reason: "cannot create a file in \(directory): \(systemError(errno))")
-        }
-        var problem = writeAll(bytes, to: fd)
-        if problem == nil, durable, fsync(fd) != 0 { problem = "cannot flush: \(systemError(errno))" }
-        if close(fd) != 0, problem == nil { problem = "cannot close: \(systemError(errno))" }
-        if problem == nil, rename(temporary, path) != 0 {
-            problem = "cannot move the new file into place: \(systemError(errno))"
-        }
-        if let problem {
-            unlink(temporary)
-            throw .unwritable(path: path, reason: problem)
-        }
-    }
-
-    /// Writes every byte to `fd`; returns the problem, or nil.
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return systemError(errno)
-                }
-                offset += written
-            }
-            return nil
-        }
+        try OutputFile.write(bytes, to: path, durable: durable)
     }
 }

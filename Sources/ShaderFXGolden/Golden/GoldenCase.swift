@@ -119,9 +119,9 @@ package struct GoldenCase {
     package static func load(path: String, name: String, folder: String) throws(SuiteError) -> GoldenCase {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = Data(try InputFile.read(path, maxBytes: 16 << 20))
         } catch {
-            throw SuiteError(file: path, path: "", message: "cannot read the case file (\(error.localizedDescription))")
+            throw SuiteError(file: path, path: "", message: "cannot read the case file (\(error.reason))")
         }
         return try parse(JSONValue.parse(data, file: path), path: path, name: name, folder: folder)
     }

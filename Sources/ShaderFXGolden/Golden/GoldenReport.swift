@@ -10,8 +10,8 @@ package enum GoldenReport {
     package static func write(_ outcome: SuiteOutcome, to folder: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try encoder.encode(outcome).write(to: URL(fileURLWithPath: folder + "/report.json"), options: .atomic)
-        try Data(html(outcome).utf8).write(to: URL(fileURLWithPath: folder + "/index.html"), options: .atomic)
+        try OutputFile.write(Array(encoder.encode(outcome)), to: folder + "/report.json")
+        try OutputFile.write(Array(html(outcome).utf8), to: folder + "/index.html")
     }
 
     /// The HTML page.

@@ -76,6 +76,8 @@ package struct GoldenRunner {
     package let mode: RecordMode
     package let family: String
     package let renderer: Renderer
+    /// Where the run may write: the suite (references) and the report folder, nowhere else.
+    package let scope: WriteScope
 
     /// A runner over `suite`, writing pictures into `reportFolder`.
     package init(suite: String, reportFolder: String, mode: RecordMode, family: String, renderer: Renderer) {
@@ -84,17 +86,20 @@ package struct GoldenRunner {
         self.mode = mode
         self.family = family
         self.renderer = renderer
+        scope = WriteScope([suite, reportFolder])
     }
 
     /// The case's input picture, and its image arguments loaded into its effect.
     package func loadInput(for golden: GoldenCase) throws(SuiteError) -> RGBAImage {
-        let limits = ImageLimits(maxDimension: renderer.context.info.maxTextureSize / golden.scale)
         switch golden.input {
         case let .file(path):
-            do { return try PNG.read(path: path, limits: limits) } catch {
+            do { return try renderer.budget.readPNG(path: path, scale: golden.scale) } catch {
                 throw SuiteError(file: golden.file, path: "input", message: "\(error)")
             }
         case let .picture(picture, width, height):
+            do { try renderer.budget.check(width: width, height: height, scale: golden.scale) } catch {
+                throw SuiteError(file: golden.file, path: "input", message: "\(error)")
+            }
             return picture.draw(width: width, height: height)
         }
     }
@@ -107,7 +112,7 @@ package struct GoldenRunner {
             let size = SIMD2(Double(input.width), Double(input.height))
             var images: [Int: RGBAImage] = [:]
             if case let .custom(_, paths, _) = golden.source {
-                for (index, path) in paths { images[index] = try PNG.read(path: path) }
+                for (index, path) in paths { images[index] = try renderer.budget.readPNG(path: path) }
             }
             for frame in golden.frames {
                 var passes = try golden.passes(for: frame, size: size)
@@ -140,6 +145,7 @@ package struct GoldenRunner {
         let familyPath = "\(familyFolder)/\(frame.name).png"
         let commonPath = "\(golden.folder)/\(frame.name).png"
         let imageFolder = "images/\(golden.name)"
+        try scope.check("\(reportFolder)/\(imageFolder)", what: "report pictures")
         try fm.createDirectory(atPath: "\(reportFolder)/\(imageFolder)", withIntermediateDirectories: true)
         func reportImage(_ kind: String) -> String { "\(imageFolder)/\(frame.name).\(kind).png" }
 
@@ -156,6 +162,8 @@ package struct GoldenRunner {
             var isDirectory: ObjCBool = false
             let intoFamily = fm.fileExists(atPath: familyFolder, isDirectory: &isDirectory) && isDirectory.boolValue
             let target = intoFamily ? familyPath : commonPath
+            // Checked before anything is created: a linked case folder must not lead outside.
+            try scope.check(target, what: "reference")
             try fm.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try PNG.writeFile(bytes, to: target)
             outcome.status = .recorded
@@ -179,11 +187,22 @@ package struct GoldenRunner {
             return outcome
         }
 
+        // An unreadable or corrupt reference is a failure like a mismatch: --record failed
+        // records over it; the other modes report it.
         let expectedBytes: [UInt8]
-        do { expectedBytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: reference.path))) } catch {
-            throw SuiteError(file: reference.path, path: "", message: "cannot read the reference (\(error.localizedDescription))")
+        let expected: RGBAImage
+        do {
+            expectedBytes = try InputFile.read(reference.path)
+            expected = try PNG.decode(expectedBytes, name: reference.path)
+        } catch {
+            outcome.status = .failed
+            outcome.reference = relative(reference.path)
+            outcome.referenceKind = reference.kind
+            let reason = (error as? InputFileError)?.reason ?? "\(error)"
+            outcome.message = "cannot use the reference \(relative(reference.path)): \(reason)"
+            if mode == .failed { try record(outcome.message) }
+            return outcome
         }
-        let expected = try PNG.decode(expectedBytes, name: reference.path)
         try PNG.writeFile(expectedBytes, to: "\(reportFolder)/\(reportImage("expected"))", durable: false)
         outcome.images["expected"] = reportImage("expected")
         outcome.reference = relative(reference.path)

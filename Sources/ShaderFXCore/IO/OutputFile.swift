@@ -1,0 +1,204 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes a user's output path: the one way every ShaderFX writer (PNG, APNG, frames, reports)
+/// puts bytes on disk.
+///
+/// What happens depends on what is at the path already:
+///
+/// | At the path | What is written |
+/// |---|---|
+/// | nothing, or a regular file | a temporary file beside it, renamed into place: the path holds the old file or the whole new one, never a part; an existing file's permissions are kept |
+/// | a symbolic link | the link is kept; the file it points to is replaced as above (the temporary file goes beside the target); a link to a device or FIFO is written through |
+/// | a character device or a FIFO (`/dev/null`, `/dev/stdout`, a pipe) | written straight through, never replaced |
+/// | `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N` | written straight through to the descriptor, whatever it is (a redirect to a file stays a redirect) |
+/// | a directory, a socket, a block device | refused |
+///
+/// Temporary names stay within the 255-byte limit of a file name, however long the output's
+/// name is, and are registered with `ProcessGuard` so that a signal or the watchdog removes
+/// them too. Every failed write, flush, close or rename is an error naming the path.
+public enum OutputFile {
+    /// Writes `bytes` to `path` as the table above says.
+    /// - Parameters:
+    ///   - bytes: the whole file.
+    ///   - path: the user's output path.
+    ///   - durable: flush a regular file to disk (`fsync`) before renaming it into place;
+    ///     frames of an animation skip it.
+    /// - Throws: `ImageError.unwritable` naming the path and the problem.
+    public static func write(_ bytes: [UInt8], to path: String, durable: Bool = true) throws(ImageError) {
+        guard !path.isEmpty else { throw .unwritable(path: path, reason: "the path is empty") }
+        if path.hasSuffix("/") { throw .unwritable(path: path, reason: "the path names a directory, not a file") }
+        if isDescriptorAlias(path) {
+            try writeThrough(bytes, to: path, truncate: true)
+            return
+        }
+        var link = stat()
+        if lstat(path, &link) != 0 {
+            let code = errno
+            guard code == ENOENT || code == ENOTDIR else {
+                throw .unwritable(path: path, reason: "cannot inspect the path: \(systemError(code))")
+            }
+            try replace(bytes, at: path, shownAs: path, mode: nil, durable: durable)
+            return
+        }
+        var info = link
+        if kind(link) == S_IFLNK {
+            if stat(path, &info) != 0 {
+                // A dangling link: create the file it names.
+                let target = try resolveLink(path)
+                try replace(bytes, at: target, shownAs: path, mode: nil, durable: durable)
+                return
+            }
+        }
+        switch kind(info) {
+        case S_IFREG:
+            let target = kind(link) == S_IFLNK ? try resolveLink(path) : path
+            try replace(bytes, at: target, shownAs: path, mode: info.st_mode & 0o7777, durable: durable)
+        case S_IFCHR, S_IFIFO:
+            try writeThrough(bytes, to: path, truncate: false)
+        case S_IFDIR:
+            throw .unwritable(path: path, reason: "Is a directory: give a file name")
+        case S_IFSOCK:
+            throw .unwritable(path: path, reason: "it is a socket; ShaderFX writes regular files, character devices and FIFOs only")
+        case S_IFBLK:
+            throw .unwritable(path: path, reason: "it is a block device; ShaderFX never writes to a disk device")
+        default:
+            throw .unwritable(path: path, reason: "not a regular file, character device or FIFO")
+        }
+    }
+
+    /// The name of the temporary file for `name`: `.NAME.tmp-PID-RANDOM`, with `NAME` cut (at a
+    /// character boundary) so that the whole stays within `maxNameBytes` bytes.
+    static func temporaryName(for name: String, unique: String, maxNameBytes: Int = 255) -> String {
+        let suffix = ".tmp-\(getpid())-\(unique)"
+        let room = maxNameBytes - 1 - suffix.utf8.count
+        var kept = ""
+        var used = 0
+        for scalar in name.unicodeScalars {
+            let size = String(scalar).utf8.count
+            if used + size > room { break }
+            kept.unicodeScalars.append(scalar)
+            used += size
+        }
+        return "." + kept + suffix
+    }
+
+    // MARK: - Private
+
+    private static func kind(_ info: stat) -> mode_t { info.st_mode & S_IFMT }
+
+    /// `/dev/stdout` and its kin: names of an open descriptor, written through as they are.
+    private static func isDescriptorAlias(_ path: String) -> Bool {
+        if ["/dev/stdout", "/dev/stderr", "/dev/stdin"].contains(path) { return true }
+        for prefix in ["/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/"] where path.hasPrefix(prefix) {
+            return Int(path.dropFirst(prefix.count)) != nil
+        }
+        return false
+    }
+
+    /// The final path a symbolic link names (relative links taken from the link's folder),
+    /// following up to 40 links; the last one need not exist.
+    private static func resolveLink(_ path: String) throws(ImageError) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, kind(info) == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count > 0 else {
+                throw .unwritable(path: path, reason: "cannot read the symbolic link: \(systemError(errno))")
+            }
+            let target = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if target.hasPrefix("/") {
+                current = target
+            } else {
+                let folder = current.lastIndex(of: "/").map { String(current[...$0]) } ?? ""
+                current = folder + target
+            }
+        }
+        throw .unwritable(path: path, reason: "too many levels of symbolic links")
+    }
+
+    /// Writes into an existing device, FIFO or descriptor alias without replacing it.
+    private static func writeThrough(_ bytes: [UInt8], to path: String, truncate: Bool) throws(ImageError) {
+        // O_TRUNC only matters when a descriptor alias leads to a regular file (a redirect).
+        var fd: Int32
+        repeat {
+            fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | (truncate ? O_TRUNC : 0))
+        } while fd < 0 && errno == EINTR
+        if fd < 0, truncate, errno == EINVAL || errno == EACCES {
+            fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)  // a pipe or a tty refuses O_TRUNC on some systems
+        }
+        guard fd >= 0 else { throw .unwritable(path: path, reason: "cannot open: \(systemError(errno))") }
+        var info = stat()
+        if fstat(fd, &info) == 0, kind(info) == S_IFSOCK || kind(info) == S_IFBLK || kind(info) == S_IFDIR {
+            close(fd)
+            throw .unwritable(path: path, reason: "not a regular file, character device or FIFO")
+        }
+        let problem = writeAll(bytes, to: fd)
+        let closed = close(fd) == 0 ? nil : "cannot close: \(systemError(errno))"
+        if let problem = problem ?? closed { throw .unwritable(path: path, reason: problem) }
+    }
+
+    /// Writes a new regular file at `target` through a temporary file beside it.
+    private static func replace(_ bytes: [UInt8], at target: String, shownAs path: String,
+                                mode: mode_t?, durable: Bool) throws(ImageError) {
+        // "dir/name.png" -> prefix "dir/", name "name.png"; "name.png" -> prefix "".
+        let slash = target.lastIndex(of: "/")
+        let prefix = slash.map { String(target[...$0]) } ?? ""
+        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
+        let directory = prefix.isEmpty ? "." : (prefix == "/" ? "/" : String(prefix.dropLast()))
+        guard !name.isEmpty, name != ".", name != ".." else {
+            throw .unwritable(path: path, reason: "the path names a directory, not a file")
+        }
+        var info = stat()
+        guard stat(directory, &info) == 0 else {
+            let code = errno
+            throw .unwritable(path: path, reason: code == ENOENT
+                ? "directory \(directory) does not exist"
+                : "cannot access directory \(directory): \(systemError(code))")
+        }
+        guard kind(info) == S_IFDIR else { throw .unwritable(path: path, reason: "\(directory) is not a directory") }
+
+        let unique = String(UInt64.random(in: .min ... .max), radix: 16)
+        let temporary = prefix + temporaryName(for: name, unique: unique)
+        // Registered before it exists, so that a signal arriving at any moment finds it.
+        let token = ProcessGuard.register(temporaryFile: temporary)
+        defer { ProcessGuard.unregister(token) }
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode ?? 0o644)
+        guard fd >= 0 else {
+            throw .unwritable(path: path, reason: "cannot create a file in \(directory): \(systemError(errno))")
+        }
+        var problem = writeAll(bytes, to: fd)
+        if problem == nil, let mode, fchmod(fd, mode) != 0 { problem = "cannot keep the file's permissions: \(systemError(errno))" }
+        if problem == nil, durable, fsync(fd) != 0 { problem = "cannot flush: \(systemError(errno))" }
+        if close(fd) != 0, problem == nil { problem = "cannot close: \(systemError(errno))" }
+        if problem == nil, rename(temporary, target) != 0 {
+            problem = "cannot move the new file into place: \(systemError(errno))"
+        }
+        if let problem {
+            unlink(temporary)
+            throw .unwritable(path: path, reason: problem)
+        }
+    }
+
+    /// Writes every byte to `fd`; returns the problem, or nil.
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(fd, buffer.baseAddress! + offset, min(buffer.count - offset, 1 << 30))
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return "cannot write: \(systemError(errno))"
+                }
+                if written == 0 { return "cannot write: the device accepted no bytes" }
+                offset += written
+            }
+            return nil
+        }
+    }
+
+    private static func systemError(_ code: Int32) -> String { String(cString: strerror(code)) }
+}

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# A small mutation check: each mutant is one deliberate defect (a flipped channel, a shifted
+# offset, a changed default) applied to the source, the test suites that guard that code run
+# against it, and the mutant is "killed" when they fail. The source is restored after each.
+#
+#   scripts/mutants.sh            every mutant below
+#   scripts/mutants.sh 3 5        only mutants 3 and 5
+#
+# Each line of MUTANTS: file | a Python regular expression | its replacement | test filter | what it breaks.
+# Prints one line per mutant and the count killed; exits 1 when any survived.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+SWIFT=${SWIFT:-swift}
+
+MUTANTS=$(cat <<'LIST'
+Sources/ShaderFXCore/Images/PNG.swift|out\[i\] = level\(unit\(source\[i\] / alpha\)\)|out[i] = level(unit(source[i + 2] / alpha))|PNG|the encoder writes blue into red
+Sources/ShaderFXCLI/Commands/AnimateCommand.swift|sheet\.keys\.sorted\(\)|sheet.keys.sorted(by: >)|AnimateCommandTests|the contact sheet in reverse order
+Sources/ShaderFXCLI/Commands/AnimateCommand.swift|try Output\.writeAll\(frame\.bytes, to: STDOUT_FILENO|try Output.writeAll(frame.bytes.enumerated().map { $0.offset % 4 == 0 ? frame.bytes[$0.offset + 2] : $0.offset % 4 == 2 ? frame.bytes[$0.offset - 2] : $0.element }, to: STDOUT_FILENO|AnimateCommandTests|red and blue swapped in raw output
+Sources/ShaderFXCLI/Commands/AnimateCommand.swift|var fps = 60|var fps = 30|AnimateCommandTests|the default frame rate
+Sources/ShaderFXCLI/Commands/RenderCommand.swift|var scale = 1|var scale = 2|EndToEnd|the default scale of render
+Sources/ShaderFXCLI/Support/FrameFolder.swift|index >= total|index > total|FrameFolderTests|one stale frame survives
+Sources/ShaderFXCLI/Support/FrameFolder.swift|var complete = true|var complete = false|FrameFolderTests|the manifest says incomplete
+Sources/ShaderFX/Render/FrameSequence.swift|try deliver\(job\.index, frame\)|try deliver(job.index + 1, frame)|AnimateCommandTests|frames delivered one index late
+Sources/ShaderFXCore/Images/StraightFrame.swift|pixels\[i\] = Float\(bytes\[i\]\) / 255 \* a|pixels[i] = Float(bytes[i]) / 255|AnimateCommandTests|a frame's red not premultiplied for the contact sheet
+LIST
+)
+
+only=" $* "
+total=0; killed=0; survivors=()
+n=0
+while IFS='|' read -r file pattern replacement filter what; do
+  n=$((n + 1))
+  [ -n "${*:-}" ] && [[ "$only" != *" $n "* ]] && continue
+  [ -f "$file" ] || { echo "mutant $n: $file is missing (skipped)"; continue; }
+  cp "$file" "$file.mutant-orig"
+  if ! python3 - "$file" "$pattern" "$replacement" <<'PY'
+import re, sys
+path, pattern, replacement = sys.argv[1:4]
+text = open(path).read()
+mutated, count = re.subn(pattern, lambda m: replacement, text, count=1)
+if count == 0:
+    sys.exit(1)
+open(path, "w").write(mutated)
+PY
+  then
+    echo "mutant $n ($what): the pattern no longer matches $file (skipped)"
+    mv "$file.mutant-orig" "$file"; continue
+  fi
+  total=$((total + 1))
+  if ! $SWIFT build --build-tests >/tmp/mutant-$n.log 2>&1; then
+    result="killed (does not compile)"; killed=$((killed + 1))
+  elif $SWIFT test --skip-build --filter "$filter" >>/tmp/mutant-$n.log 2>&1; then
+    result="SURVIVED"; survivors+=("$n")
+  else
+    result="killed"; killed=$((killed + 1))
+  fi
+  mv "$file.mutant-orig" "$file"
+  echo "mutant $n: $what: $result"
+done <<< "$MUTANTS"
+$SWIFT build --build-tests >/dev/null 2>&1
+echo "$killed of $total mutants killed"
+[ ${#survivors[@]} -eq 0 ]
