@@ -46,11 +46,13 @@ extension ShaderLibrary {
     ///   - path: the file's path.
     ///   - includePaths: folders searched by `#include "..."` after the file's own folder.
     public init(metalFile path: String, includePaths: [String] = []) throws(ShaderError) {
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw .unreadable(file: path, reason: FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")
-        }
+        // Read as every input is (a regular UTF-8 file of bounded size); its headers the translator reads.
+        let text: String
+        do { text = try InputFile.readText(path) } catch { throw .unreadable(file: path, reason: error.reason) }
         let translation: MetalTranslation
-        do { translation = try MetalTranslator(includePaths: includePaths).translate(file: path) } catch {
+        do {
+            translation = try MetalTranslator(includePaths: includePaths).translate([MetalSourceFile(path: path, text: text)])
+        } catch {
             throw ShaderError(error)
         }
         self.init(translation: translation, name: path)
