@@ -87,6 +87,40 @@ import Testing
         #expect(log.contains("colr"))
     }
 
+    /// The translator's real line map: a driver error on a translated line (here planted in the
+    /// GLSL, as a translator bug would leave one) is reported at the Metal line it came from.
+    @Test func theTranslatorsLineMapPlacesDriverErrors() throws {
+        let metal = """
+            #include <metal_stdlib>
+            using namespace metal;
+
+            // A comment, then a helper.
+            float twice(float x) { return x * 2.0; }
+
+            [[ stitchable ]] half4 tint(float2 position, half4 color, float amount) {
+                half4 result = color;
+                result.r = half(twice(amount));
+                return result;
+            }
+            """
+        let translated = try ShaderLibrary(metalSource: metal, name: "Tint.metal")
+        #expect(try TestGPU.get().render(gradientImage(), effects: [.colorEffect(translated.tint(.float(0.25)))]).width == 16)
+        let lines = translated.source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let broken = try #require(lines.firstIndex { $0.contains("return result;") })
+        #expect(translated.origin(ofLine: broken + 1) == ShaderSourceLocation(file: "Tint.metal", line: 10))
+        var planted = lines
+        planted[broken] = planted[broken].replacingOccurrences(of: "return result;", with: "return reslt;")
+        let library = ShaderLibrary(source: planted.joined(separator: "\n"), name: translated.name,
+                                    lineMap: translated.lineMap, stitchableFunctions: translated.stitchableFunctions)
+        let error = #expect(throws: ShaderError.self) {
+            try TestGPU.get().render(gradientImage(), effects: [.colorEffect(library.tint(.float(0.25)))])
+        }
+        guard case let .compileFailed(file, log) = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(file == "Tint.metal")
+        #expect(log.contains("Tint.metal:10: error:"), "\(log)")
+        #expect(log.contains("(generated GLSL \(broken + 1):"), "\(log)")
+    }
+
     @Test func aMetalFileThatDoesNotTranslateIsACompilerStyleError() throws {
         let error = #expect(throws: ShaderError.self) {
             try ShaderLibrary(metalSource: "#include <metal_stdlib>\nusing namespace metal;\n[[ stitchable ]] half4 f(float2 position, half4 color) {\n  return undefinedThing;\n}\n",
