@@ -28,6 +28,12 @@ let package = Package(
         ),
         // libpng reports errors with setjmp/longjmp; this shim turns them into status codes.
         .target(name: "CPNGShim", dependencies: ["CPNG"]),
+        // libdeflate: whole-buffer DEFLATE for the PNG and APNG writer (and its CRC-32 and Adler-32).
+        .systemLibrary(
+            name: "CDeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]
+        ),
         // libEGL, libGLESv2 and libgbm are opened at run time (dlopen), so the binary starts
         // everywhere and can say what to install when one of them is missing.
         .target(name: "CGLLoader", linkerSettings: [.linkedLibrary("dl")]),
@@ -39,7 +45,7 @@ let package = Package(
         .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["shader-embedder"]),
         // The GPU (contexts, textures, framebuffers, programs) and images (PNG, APNG, pictures).
         // Knows nothing of effects.
-        .target(name: "ShaderFXCore", dependencies: ["CGLLoader", "CPNGShim", "CProcessGuard"]),
+        .target(name: "ShaderFXCore", dependencies: ["CGLLoader", "CPNGShim", "CProcessGuard", "CDeflate"]),
         // Effects: shaders, the stitcher, the renderer, built-in effects and transitions, animation.
         .target(
             name: "ShaderFX",
@@ -55,5 +61,9 @@ let package = Package(
         .executableTarget(name: "shaderfx", dependencies: ["ShaderFXCLI"]),
         .testTarget(name: "ShaderFXTests", dependencies: ["ShaderFX", "ShaderFXGolden", "ShaderFXTesting"], exclude: ["References"]),
         .testTarget(name: "CLITests", dependencies: ["ShaderFXCLI"]),
+        // libpng at the settings of the encoder the PNG writer replaced, for its tests only: an
+        // independent decoder, and the sizes to stay within.
+        .target(name: "CPNGReference", dependencies: ["CPNG"], path: "Tests/Support/CPNGReference"),
+        .testTarget(name: "PNGWriterTests", dependencies: ["ShaderFXCore", "CDeflate", "CPNGReference"]),
     ]
 )
