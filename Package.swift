@@ -29,6 +29,12 @@ let package = Package(
         ),
         // libpng reports errors with setjmp/longjmp; this shim turns them into status codes.
         .target(name: "CPNGShim", dependencies: ["CPNG"]),
+        // libdeflate: whole-buffer DEFLATE for the PNG and APNG writer (and its CRC-32 and Adler-32).
+        .systemLibrary(
+            name: "CDeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]
+        ),
         // libEGL, libGLESv2 and libgbm are opened at run time (dlopen), so the binary starts
         // everywhere and can say what to install when one of them is missing.
         .target(name: "CGLLoader", linkerSettings: [.linkedLibrary("dl")]),
@@ -40,7 +46,7 @@ let package = Package(
         .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["shader-embedder"]),
         // The GPU (contexts, textures, framebuffers, programs) and images (PNG, APNG, pictures).
         // Knows nothing of effects.
-        .target(name: "ShaderFXCore", dependencies: ["CGLLoader", "CPNGShim", "CProcessGuard"]),
+        .target(name: "ShaderFXCore", dependencies: ["CGLLoader", "CPNGShim", "CProcessGuard", "CDeflate"]),
         // The MSL -> GLSL ES translator: SwiftUI developers' [[ stitchable ]] Metal files, as
         // the GLSL library the stitcher reads (docs/METAL.md). Knows nothing of GL or effects.
         .target(name: "ShaderFXMetal"),
@@ -61,5 +67,9 @@ let package = Package(
                     exclude: ["References", "MetalCorpus"]),
         .testTarget(name: "ShaderFXMetalTests", dependencies: ["ShaderFXMetal"]),
         .testTarget(name: "CLITests", dependencies: ["ShaderFXCLI"]),
+        // libpng at the settings of the encoder the PNG writer replaced, for its tests only: an
+        // independent decoder, and the sizes to stay within.
+        .target(name: "CPNGReference", dependencies: ["CPNG"], path: "Tests/Support/CPNGReference"),
+        .testTarget(name: "PNGWriterTests", dependencies: ["ShaderFXCore", "CDeflate", "CPNGReference"]),
     ]
 )

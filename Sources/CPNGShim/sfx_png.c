@@ -431,29 +431,4 @@ int sfx_png_encode_raw(const sfx_png_raw_image *image, uint8_t **out, size_t *ou
     return SFX_PNG_OK;
 }
 
-int sfx_png_encode_rgba8(const uint8_t *pixels, uint32_t width, uint32_t height,
-                         int32_t channels, int32_t fast, uint8_t **out, size_t *out_size,
-                         char *err, size_t errlen) {
-    if (out != NULL) *out = NULL;
-    if (out_size != NULL) *out_size = 0;
-    if (channels != 3 && channels != 4) {
-        set_message(err, errlen, "channels must be 3 (RGB) or 4 (RGBA), not %d", (int)channels);
-        return SFX_PNG_ERR_ARGUMENT;
-    }
-    if (height != 0 && (size_t)width * (size_t)channels > SIZE_MAX / height) {
-        set_message(err, errlen, "image too large (%ux%u)", (unsigned)width, (unsigned)height);
-        return SFX_PNG_ERR_ARGUMENT;
-    }
-    const sfx_png_raw_image image = {
-        .width = width,
-        .height = height,
-        .bit_depth = 8,
-        .color_type = channels == 4 ? SFX_PNG_COLOR_RGBA : SFX_PNG_COLOR_RGB,
-        .rows = pixels,
-        .rows_size = (size_t)width * (size_t)height * (size_t)channels,
-        .fast = fast,
-    };
-    return sfx_png_encode_raw(&image, out, out_size, err, errlen);
-}
-
 void sfx_png_free(void *buffer) { free(buffer); }

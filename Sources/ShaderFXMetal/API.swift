@@ -124,7 +124,10 @@ public struct MetalTranslator: Sendable {
     }
 
     /// Translates several files as one library (like the `.metal` files of one Xcode target):
-    /// a function in one may call a helper defined in another; a name defined twice is an error.
+    /// a function in one may call a helper defined in another; a name defined twice is an error
+    /// (declarations that come from one header included by several files count once).
+    /// `#include "x.h"` finds, in order, the file next to the including one, then in `includePaths`;
+    /// a path that names one of `files` is read from memory rather than from disk.
     public func translate(_ files: [MetalSourceFile]) throws(MetalError) -> MetalTranslation {
         var units: [TranslationUnit] = []
         let memory = Dictionary(files.map { (normalizePath($0.path), $0.text) }, uniquingKeysWith: { a, _ in a })

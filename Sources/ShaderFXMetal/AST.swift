@@ -36,6 +36,8 @@ final class Expr {
         case ternary(Expr, Expr, Expr)
         case comma(Expr, Expr)
         case initList([Expr])
+        /// `[](params) -> R { body }` (no captures).
+        case lambda(FuncDecl)
     }
     var kind: Kind
     var loc: MetalSourceLocation

@@ -41,7 +41,7 @@ enum GLSLNames {
     ]
 
     /// Names the ShaderFX prelude and stitched `main` define.
-    static let preludeNames: Set<String> = ["Layer", "FloatArray", "ColorArray", "at", "sampleLayer", "main"]
+    static let preludeNames: Set<String> = ["Layer", "FloatArray", "ColorArray", "at", "sampleLayer", "main", "ShaderFXArrays"]
 
     /// Is `name` unusable as a user identifier in the emitted GLSL?
     static func isReserved(_ name: String) -> Bool {

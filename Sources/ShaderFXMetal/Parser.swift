@@ -561,10 +561,12 @@ struct Parser {
             params.append(p)
         }
         var isConstMethod = false
-        while cur.kind == .identifier, ["const", "noexcept", "thread"].contains(cur.text) {
+        while cur.kind == .identifier, ["const", "noexcept", "thread", "mutable"].contains(cur.text) {
             if cur.text == "const" { isConstMethod = true }
             pos += 1
         }
+        var returnType = returnType
+        if accept("->") { returnType = try parseType() }
         var f = FuncDecl(name: name.text, returnType: returnType, params: params, body: nil, isStitchable: stitchable, loc: name.loc)
         f.isConstMethod = isConstMethod
         if accept(";") { return f }
@@ -589,6 +591,8 @@ struct Parser {
     }
 
     mutating func parseStatement() throws(MetalError) -> Stmt {
+        try enter()
+        defer { depth -= 1 }
         let t = cur
         if t.isPunct("{") { return try parseBlock() }
         if t.isPunct(";") { pos += 1; return Stmt(.empty, t.loc) }
@@ -758,7 +762,18 @@ struct Parser {
 
     static let assignOps: Set<String> = ["=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="]
 
+    /// Nesting depth of expressions and statements (bounded, so hostile input cannot exhaust the stack).
+    var depth = 0
+    static let maxDepth = 200
+
+    mutating func enter() throws(MetalError) {
+        depth += 1
+        if depth > Parser.maxDepth { throw MetalError(location: cur.loc, message: "nesting too deep (more than \(Parser.maxDepth) levels)") }
+    }
+
     mutating func parseAssignment() throws(MetalError) -> Expr {
+        try enter()
+        defer { depth -= 1 }
         let lhs = try parseTernary()
         if cur.kind == .punct, Parser.assignOps.contains(cur.text) {
             let op = next()
@@ -802,6 +817,8 @@ struct Parser {
     }
 
     mutating func parseUnary() throws(MetalError) -> Expr {
+        try enter()
+        defer { depth -= 1 }
         let t = cur
         if t.kind == .punct {
             switch t.text {
@@ -865,6 +882,21 @@ struct Parser {
                 return e
             }
             if t.isPunct("{") { return try parseInitList() }
+            if t.isPunct("[") {
+                // A lambda: `[]`, `[=]` or `[&]` (captured variables are reported when used).
+                pos += 1
+                while !accept("]") {
+                    guard cur.isPunct("=") || cur.isPunct("&") || cur.isPunct(",") else {
+                        throw MetalError(location: cur.loc, message: "lambda captures are not supported; pass the values as parameters")
+                    }
+                    pos += 1
+                }
+                guard cur.isPunct("(") else { throw MetalError(location: cur.loc, message: "expected '(' for the lambda's parameters") }
+                var f = try parseFunction(returnType: TypeSpec(name: "auto", loc: t.loc), name: t, stitchable: false)
+                guard f.body != nil else { throw MetalError(location: t.loc, message: "expected a lambda body") }
+                f.name = "lambda"
+                return Expr(.lambda(f), t.loc)
+            }
             if t.isPunct("::") { pos += 1; return try parsePrimary() }
             throw MetalError(location: t.loc, message: "expected an expression, found '\(t.text)'")
         case .identifier:

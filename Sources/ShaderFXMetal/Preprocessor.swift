@@ -227,6 +227,9 @@ final class Preprocessor {
 
     /// Expands macros in `tokens`; macros in `disabled` are not expanded (they are being expanded).
     func expand(_ tokens: [Token], disabled: Set<String>) throws(MetalError) -> [Token] {
+        if disabled.count > 200, let t = tokens.first {
+            throw MetalError(location: t.loc, message: "macro expansion nested too deeply (more than 200 levels)")
+        }
         var out: [Token] = []
         var i = 0
         while i < tokens.count {
@@ -407,7 +410,7 @@ struct ConditionEvaluator {
             case "*": lhs = lhs &* rhs
             default:
                 if rhs == 0 { throw MetalError(location: t.loc, message: "division by zero in preprocessor expression") }
-                lhs = t.text == "/" ? lhs / rhs : lhs % rhs
+                lhs = t.text == "/" ? lhs.dividedReportingOverflow(by: rhs).partialValue : lhs.remainderReportingOverflow(dividingBy: rhs).partialValue
             }
         }
         return lhs
@@ -434,7 +437,7 @@ struct ConditionEvaluator {
                 pos += 1
                 return v
             case "!": return try unary() == 0 ? 1 : 0
-            case "-": return -(try unary())
+            case "-": return 0 &- (try unary())
             case "+": return try unary()
             case "~": return ~(try unary())
             default: break

@@ -38,6 +38,8 @@ struct VarInfo {
         case pointer
         /// The `int n` count of an array argument pair: reads `array.count`.
         case arrayCount(String)
+        /// A local lambda: calls go to this function.
+        case lambda(Int)
     }
     var type: MType
     var glslName: String
@@ -65,6 +67,8 @@ final class FuncInfo {
     var stitchable: MetalStitchableFunction?
     /// Template type bindings of an instance.
     var bindings: [String: MType] = [:]
+    /// A lambda whose return type comes from its first `return`.
+    var deducesReturnType = false
 
     init(id: Int, decl: FuncDecl, returnType: MType, params: [ParamInfo]) {
         self.id = id
@@ -246,6 +250,9 @@ final class Semantic {
                 n = Int64(c)
             }
             guard n > 0 else { throw error(loc, "array size must be positive") }
+            guard n <= 65536, Int64(t.flatCount) * n <= 65536 else {
+                throw error(loc, "array of more than 65536 elements is not supported")
+            }
             t = .array(t, Int(n))
         }
         return t
@@ -260,15 +267,15 @@ final class Semantic {
             return globals[n]?.constInt
         case .unary(let op, let a):
             guard let v = constInt(a) else { return nil }
-            switch op { case "-": return -v; case "+": return v; case "~": return ~v; case "!": return v == 0 ? 1 : 0; default: return nil }
+            switch op { case "-": return 0 &- v; case "+": return v; case "~": return ~v; case "!": return v == 0 ? 1 : 0; default: return nil }
         case .binary(let op, let a, let b):
             guard let x = constInt(a), let y = constInt(b) else { return nil }
             switch op {
             case "+": return x &+ y
             case "-": return x &- y
             case "*": return x &* y
-            case "/": return y == 0 ? nil : x / y
-            case "%": return y == 0 ? nil : x % y
+            case "/": return y == 0 ? nil : x.dividedReportingOverflow(by: y).partialValue
+            case "%": return y == 0 ? nil : x.remainderReportingOverflow(dividingBy: y).partialValue
             case "<<": return x << y
             case ">>": return x >> y
             case "&": return x & y
@@ -350,7 +357,10 @@ final class Semantic {
         }
         let glslName = names.unique(GLSLNames.safe(v.name.replacingOccurrences(of: "::", with: "_")))
         var info = VarInfo(type: type, glslName: glslName, isConst: true, loc: v.loc)
-        if type.scalar?.isInteger == true, type.isScalar { info.constInt = constInt(initExpr) }
+        if type.scalar?.isInteger == true, type.isScalar {
+            // Held as the 32-bit value GLSL will see.
+            info.constInt = constInt(initExpr).map { type == .uint ? Int64(UInt32(truncatingIfNeeded: $0)) : Int64(Int32(truncatingIfNeeded: $0)) }
+        }
         globals[v.name] = info
         program.globals.append(GGlobal(type: type.innermost.glsl, name: glslName, suffix: type.glslArraySuffix, value: value.g, loc: v.loc))
     }
@@ -430,7 +440,7 @@ final class Semantic {
         if structs[f.name] != nil || globals[f.name] != nil || aliases[f.name] != nil {
             throw error(f.loc, "redefinition of '\(f.name)' as a function")
         }
-        let ret = try resolve(f.returnType)
+        let ret = f.returnType.name == "auto" ? MType.void : try resolve(f.returnType)
         if f.returnType.isPointer || f.returnType.isReference { throw error(f.returnType.loc, "functions returning pointers or references are not supported") }
         switch ret {
         case .texture, .sampler, .layer: throw error(f.returnType.loc, "functions returning \(ret.metal) are not supported")

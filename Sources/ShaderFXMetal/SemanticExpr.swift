@@ -210,6 +210,8 @@ extension Semantic {
             let x = try lowerExpr(a)
             let y = try lowerExpr(b)
             return TE(g: .comma(x.g, y.g), type: y.type)
+        case .lambda:
+            throw error(e.loc, "lambdas are only supported as 'auto name = [](...) { ... };' local declarations")
         case .initList:
             throw error(e.loc, "a brace initializer list is only supported to initialize a declared variable, in an assignment or in a return")
         }
@@ -228,6 +230,8 @@ extension Semantic {
         }
         if let v = lookup(name) {
             switch v.kind {
+            case .lambda:
+                throw error(loc, "lambda '\(name)' used as a value (only calls are supported)")
             case .arrayCount(let array):
                 let count = GExpr.member(.name(array), "count")
                 return v.type == .uint ? TE(g: .call("uint", [count]), type: .uint) : TE(g: count, type: .int)
@@ -243,6 +247,9 @@ extension Semantic {
         if let c = try builtinConstant(name, loc) { return c }
         if functions[name] != nil || Builtins.isBuiltinFunction(name) {
             throw error(loc, "function '\(name)' used as a value (function pointers are not supported)")
+        }
+        if let f = current, f.decl.name.contains("::lambda ") {
+            throw error(loc, "use of undeclared identifier '\(name)' (lambda captures are not supported; pass it as a parameter)")
         }
         throw error(loc, "use of undeclared identifier '\(name)'")
     }
@@ -281,7 +288,7 @@ extension Semantic {
             if op == "+" { return TE(g: v.g, type: v.type, lit: v.lit) }
             if let l = v.lit {
                 switch l {
-                case .int(let i): return literal(.int(-i), v.type.scalar!)
+                case .int(let i): return literal(.int(0 &- i), v.type.scalar!)
                 case .float(let d): return literal(.float(-d), v.type.scalar!)
                 case .bool: break
                 }
@@ -392,7 +399,9 @@ extension Semantic {
         }
         if (op == "/" || op == "%"), t.scalar == .int, !(knownNonNegative(a) && knownNonNegative(b)) {
             if case .int(let p) = a.lit, case .int(let q) = b.lit, q != 0 {
-                return literal(.int(op == "/" ? p / q : p % q), .int)
+                let (a32, b32) = (Int32(truncatingIfNeeded: p), Int32(truncatingIfNeeded: q))
+                let r = op == "/" ? a32.dividedReportingOverflow(by: b32).partialValue : a32.remainderReportingOverflow(dividingBy: b32).partialValue
+                return literal(.int(Int64(r)), .int)
             }
             // C truncates toward zero; GLSL ES leaves negative operands undefined.
             let helper = op == "/" ? "mtl_idiv" : "mtl_imod"
@@ -639,7 +648,10 @@ extension Semantic {
             name.removeFirst(7)
             if Builtins.isBuiltinFunction(name) { return try lowerBuiltinCall(name, args, loc) }
         }
-        if lookup(name) != nil {
+        if let v = lookup(name) {
+            if case .lambda(let id) = v.kind {
+                if let r = try lowerUserCall(name, [allFunctions[id]], args, loc, fallbackToBuiltin: false) { return r }
+            }
             throw error(loc, "called object '\(name)' is a variable, not a function")
         }
         if let s = currentMethodStruct, let methods = functions[s.name + "::" + name] {

@@ -142,6 +142,13 @@ extension Semantic {
             return [GStmt(.continueStmt, s.loc)]
         case .returnStmt(let e):
             guard let f = current else { return [] }
+            if f.deducesReturnType, let e {
+                let v = try lowerExpr(e)
+                f.returnType = v.type
+                f.deducesReturnType = false
+                return [GStmt(.returnStmt(try convert(v, to: v.type, e.loc).g), s.loc)]
+            }
+            if f.deducesReturnType { f.returnType = .void; f.deducesReturnType = false }
             if let e {
                 if f.returnType == .void { throw error(e.loc, "void function '\(f.decl.name)' should not return a value") }
                 let v = try lowerInitializer(e, to: f.returnType)
@@ -181,6 +188,10 @@ extension Semantic {
             }
             if v.type.isPointer {
                 throw error(v.loc, "local pointers are not supported")
+            }
+            if v.type.name == "auto", let i = v.initializer, case .lambda(let decl) = i.kind {
+                try declareLambda(v, decl)
+                continue
             }
             var base: MType
             if v.type.name == "auto" {
@@ -224,6 +235,27 @@ extension Semantic {
             out.append(GStmt(.decl(isConst: isConst, type: type.innermost.glsl, [(glslName, type.glslArraySuffix, value?.g)]), v.loc))
         }
         return out
+    }
+
+    /// `auto name = [](...) { ... };`: the lambda becomes a function of its own (lowered now, with
+    /// no access to the enclosing locals); `name(...)` calls it.
+    func declareLambda(_ v: VarDecl, _ decl: FuncDecl) throws(MetalError) {
+        guard let outer = current else { throw error(v.loc, "lambdas are only supported inside functions") }
+        var d = decl
+        d.name = "\(outer.decl.name)::lambda \(v.name)@\(v.loc)"
+        let saved = (scopes, localNames, loopDepth, switchDepth)
+        try declareFunction(d)
+        let info = allFunctions[allFunctions.count - 1]
+        info.deducesReturnType = decl.returnType.name == "auto"
+        info.bindings = typeBindings
+        var glslName = names.unique(GLSLNames.safe(outer.glslName + "_" + v.name))
+        while saved.1.used.contains(glslName) { glslName = names.unique(glslName) }
+        info.glslName = glslName
+        try lowerFunction(info)
+        (scopes, localNames, loopDepth, switchDepth) = saved
+        current = outer
+        localNames.used.insert(info.glslName)
+        try declareLocal(v.name, VarInfo(type: .void, glslName: info.glslName, kind: .lambda(info.id), isConst: true, loc: v.loc), v.loc)
     }
 
     /// Lowers an initializer (expression or brace list) to a value of type `t`.

@@ -51,7 +51,7 @@ extension Semantic {
             scan(a, &u); scan(b, &u)
         case .ternary(let a, let b, let c):
             scan(a, &u); scan(b, &u); scan(c, &u)
-        case .intLit, .floatLit, .boolLit, .ident, .templateIdent:
+        case .intLit, .floatLit, .boolLit, .ident, .templateIdent, .lambda:
             break
         }
     }

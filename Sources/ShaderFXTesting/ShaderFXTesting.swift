@@ -166,7 +166,7 @@ struct ReferenceCheck {
         in folder: ReferenceFolder, sourceLocation: SourceLocation
     ) throws -> Outcome {
         let url = folder.resolve(testFilePath: sourceLocation.filePath).appendingPathComponent(name + ".png")
-        let encoded = try PNG.encode(image)
+        let encoded = try PNG.encode(image, compression: .default)  // references are kept: compress them well
         let exists = FileManager.default.fileExists(atPath: url.path)
         let mode = self.mode
 

@@ -69,6 +69,37 @@ func maxLevels(_ a: RGBAImage, _ b: RGBAImage) -> Float {
         #expect(try PNG.read(path: sheet).width > 40)
     }
 
+    /// The animated PNG, split by an independent decoder (Debian's apngdis), holds every frame
+    /// of the folder run with its delay of 1/fps, in order.
+    @Test func theAnimatedPNGHoldsTheFramesInOrderWithTheirDelays() throws {
+        let apngdis = ["/usr/bin/apngdis", "/usr/local/bin/apngdis"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        try #require(apngdis != nil, "apngdis is missing: make test installs Debian's apngdis package")
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let apng = dir.appendingPathComponent("r.png").path
+        let frames = dir.appendingPathComponent("frames")
+        let common = ["animate", "ripple", "--size", "40x30", "--fps", "10", "--duration", "0.5", "-q", "-o"]
+        #expect(try CLIRun(common + [apng]).status == 0)
+        #expect(try CLIRun(common + [frames.path]).status == 0)
+        let split = Process()
+        split.executableURL = URL(fileURLWithPath: apngdis!)
+        split.arguments = [apng, "part"]
+        split.currentDirectoryURL = dir
+        split.standardOutput = FileHandle.nullDevice
+        try split.run()
+        split.waitUntilExit()
+        #expect(split.terminationStatus == 0)
+        for k in 0..<5 {
+            let part = dir.appendingPathComponent("part\(k + 1)")
+            let delay = try String(contentsOfFile: part.path + ".txt", encoding: .utf8)
+            #expect(delay.trimmingCharacters(in: .whitespacesAndNewlines) == "delay=1/10", "frame \(k)")
+            let decoded = try PNG.read(path: part.path + ".png")
+            let frame = try PNG.read(path: frames.appendingPathComponent(String(format: "frame_%05d.png", k)).path)
+            #expect(maxLevels(decoded, frame) <= 1.001, "frame \(k)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("part6.png").path))
+    }
+
     /// The contact sheet shows the frames in time order: tile i (rows of 4, 4-pixel gaps, full
     /// size for small frames) is the frame file of the same time.
     @Test func theContactSheetShowsTheFramesInTimeOrder() throws {

@@ -57,6 +57,24 @@ import Testing
         }
     }
 
+    /// Overflowing constant arithmetic wraps (no trap in the translator).
+    @Test func constantOverflowDoesNotTrap() {
+        let g = glsl("""
+        #if (-9223372036854775807 - 1) / -1 == 0
+        #endif
+        constant int BIG = 65536 * 65536 * 65536 * 32768;
+        constant int Q = BIG / -1;
+        [[ stitchable ]] half4 f(float2 position, half4 color) { int a = -2147483647 - 1; return color * float(a / -1 + Q); }
+        """)
+        #expect(g.contains("const int Q = 0;"))
+        expectError("[[ stitchable ]] half4 f(float2 position, half4 color) { float a[100000][100000][100000]; return color; }", "more than 65536", line: 1, column: 64)
+        let deep = String(repeating: "(", count: 5000) + "1" + String(repeating: ")", count: 5000)
+        expectError("constant float k = \(deep);", "nesting too deep", line: 1)
+        var chain = ""
+        for k in 0..<400 { chain += "#define M\(k) M\(k + 1)\n" }
+        expectError(chain + "constant float k = M0;", "nested too deeply", line: 401)
+    }
+
     @Test func errorDescriptionFormat() {
         do {
             _ = try MetalTranslator().translate([MetalSourceFile(path: "dir/x.metal", text: "float y = ;")])

@@ -109,6 +109,31 @@ import Testing
         expectError("template <typename T> struct Box { T v; };", "only function templates", line: 1, column: 23)
     }
 
+    @Test func lambdasBecomeFunctions() {
+        let g = glsl("""
+        [[ stitchable ]] half4 f(float2 position, half4 color) {
+            auto sq = [](float x) { return x * x; };
+            auto tint = [=](half3 c, float k) -> half3 { if (k > 1) return c; return c * k; };
+            auto nothing = [&]() { };
+            nothing();
+            return half4(tint(color.rgb, sq(position.x)), 1);
+        }
+        """)
+        #expect(g.contains("float f_sq(float x) {"))
+        #expect(g.contains("vec3 f_tint(vec3 c, float k) {"))
+        #expect(g.contains("void f_nothing() {"))
+        #expect(body("f", in: g) == ["f_nothing();", "return vec4(f_tint(color.rgb, f_sq(position.x)), 1.0);"])
+        expectError("""
+        [[ stitchable ]] half4 f(float2 position, half4 color) {
+            float k = 2;
+            auto scale = [&](float x) { return x * k; };
+            return color * scale(1);
+        }
+        """, "undeclared identifier 'k' (lambda captures are not supported", line: 3, column: 44)
+        expectError("[[ stitchable ]] half4 f(float2 position, half4 color) { float k = 1; auto g = [k](float x) { return x; }; return color; }",
+                    "lambda captures are not supported", line: 1, column: 81)
+    }
+
     @Test func recursionIsAnError() {
         expectError("""
         float fact(float n) { return n <= 1 ? 1 : n * fact(n - 1); }

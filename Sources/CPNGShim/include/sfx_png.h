@@ -67,16 +67,6 @@ int sfx_png_read_header(const uint8_t *data, size_t size, sfx_png_header *header
 int sfx_png_decode_rgba16(const uint8_t *data, size_t size, uint16_t *rgba, size_t capacity,
                           char *err, size_t errlen);
 
-// Encodes `height` rows of 8-bit pixels, `channels` (3: RGB, 4: RGBA) bytes per pixel, rows
-// packed without padding (width * channels bytes each), into a new PNG of colour type RGB or
-// RGBA, bit depth 8, not interlaced. On success *out points to a malloc'd buffer of *out_size
-// bytes that the caller frees with sfx_png_free.
-// `fast` nonzero trades file size for speed (zlib level 1, the Sub filter only): for
-// animation frames; zero gives libpng's defaults (zlib level 6, adaptive filtering).
-int sfx_png_encode_rgba8(const uint8_t *pixels, uint32_t width, uint32_t height,
-                         int32_t channels, int32_t fast, uint8_t **out, size_t *out_size,
-                         char *err, size_t errlen);
-
 // A raw image in libpng's row format, for sfx_png_encode_raw.
 typedef struct sfx_png_raw_image {
     uint32_t width;
@@ -84,7 +74,7 @@ typedef struct sfx_png_raw_image {
     int32_t bit_depth;   // 1, 2, 4, 8 or 16, as allowed for the colour type
     int32_t color_type;  // one of SFX_PNG_COLOR_*
     int32_t interlaced;  // 0: not interlaced; 1: Adam7 (the rows below are still the full image)
-    int32_t fast;        // nonzero: zlib level 1 and the Sub filter only (see sfx_png_encode_rgba8)
+    int32_t fast;        // nonzero: zlib level 1 and the Sub filter only
     // height rows of ceil(width * channels * bit_depth / 8) bytes each, no padding; samples of
     // less than 8 bits packed most significant bits first; 16-bit samples big-endian.
     const uint8_t *rows;
@@ -107,7 +97,8 @@ typedef struct sfx_png_raw_image {
 
 // Encodes any kind of PNG (every colour type, bit depth, palette, tRNS, interlace) from rows
 // already in libpng's format. Mainly for tests: it lets them produce every kind of PNG with
-// libpng itself. Output ownership as for sfx_png_encode_rgba8.
+// libpng itself. On success *out points to a malloc'd buffer of *out_size bytes that the
+// caller frees with sfx_png_free.
 int sfx_png_encode_raw(const sfx_png_raw_image *image, uint8_t **out, size_t *out_size,
                        char *err, size_t errlen);
 

@@ -57,6 +57,7 @@ struct AnimateCommand: DynamicOptionsCommand {
     var tap: [String]
     @Option(valueName: "X,Y@T;X,Y@T;...", help: "a drag through time-stamped points", section: "GESTURES")
     var drag: [String]
+    @OptionGroup var encoding: EncodingFlags
     @OptionGroup var limits: LimitFlags
     @OptionGroup var gpu: GPUFlags
 
@@ -125,8 +126,12 @@ struct AnimateCommand: DynamicOptionsCommand {
 
         // Render on this thread (the GPU's); read back through pixel buffers while the next
         // frame draws; encode and write on other threads, overlapping both.
-        let writer = FrameWriter(directory: animated || raw ? nil : outputPath, frameCount: raw ? 0 : range.count,
-                                 firstIndex: range.lowerBound)
+        let width = image.width * scale, height = image.height * scale
+        let writer = raw ? nil : FrameWriter(
+            animated ? .animation(try APNGWriter(path: outputPath, width: width, height: height, frameCount: range.count),
+                                  fps: fps)
+                     : .folder(outputPath),
+            firstIndex: range.lowerBound, compression: encoding.compression.level)
         var progress = ProgressBar(total: range.count, enabled: !out.quiet && isatty(STDERR_FILENO) != 0)
         var sheet: [Int: RGBAImage] = [:]
         var rawBytes = 0
@@ -134,27 +139,25 @@ struct AnimateCommand: DynamicOptionsCommand {
         try renderer.renderSequence(image, frames: range, scale: scale, effects: { index in
             try animators.flatMap { try $0.passes(at: Double(index) / Double(fps)) }
         }, deliver: { index, frame in
-            if sheetPath != nil && sheetFrames.contains(index) { sheet[index] = frame.premultipliedImage }
+            // Only the thumbnails a sheet shows are kept, never whole frames.
+            if sheetPath != nil && sheetFrames.contains(index) {
+                sheet[index] = ContactSheet.thumbnail(frame.premultipliedImage, maxWidth: ContactSheet.defaultThumbnailWidth)
+            }
             if raw {
                 try Output.writeAll(frame.bytes, to: STDOUT_FILENO, name: "standard output")
                 rawBytes += frame.bytes.count
             } else {
-                try writer.submit(frame, index: index)
+                try writer?.submit(frame, index: index)
             }
             progress.update(done: index - range.lowerBound + 1, elapsed: ContinuousClock.now - start)
         })
-        let encoded = try writer.finish()
+        let encoded = try writer?.finish() ?? (bytes: 0, encodingSeconds: 0)
         progress.finish()
         if !animated && !raw {
             try FrameFolder.writeManifest(FrameFolder.Manifest(
                 first: range.lowerBound, last: range.upperBound, total: total, fps: Double(fps),
-                width: image.width * scale, height: image.height * scale, effect: name,
+                width: width, height: height, effect: name,
                 renderer: renderer.context.info.summary), folder: outputPath)
-        }
-        if animated {
-            var apng = APNGBuilder(width: image.width * scale, height: image.height * scale, fps: fps)
-            for bytes in encoded.frames { try apng.append(encodedFrame: bytes) }
-            try apng.write(to: outputPath)
         }
         if let sheetPath {
             try PNG.write(ContactSheet.make(sheet.keys.sorted().map { sheet[$0]! }), to: sheetPath)

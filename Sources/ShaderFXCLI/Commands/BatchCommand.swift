@@ -41,6 +41,7 @@ struct BatchCommand: ParsableCommand {
     var jobs: String?
     @Flag(help: "stop after the first job that fails (by default a bad job fails alone)")
     var stopOnError: Bool
+    @OptionGroup var encoding: EncodingFlags
     @OptionGroup var limits: LimitFlags
     @OptionGroup var gpu: GPUFlags
 
@@ -93,7 +94,7 @@ struct BatchCommand: ParsableCommand {
                     let json = try BatchJob.parse(trimmed, file: file)
                     if case let .object(fields) = json { id = fields["id"] }
                     let job = try BatchJob(json: json, file: file, folder: folder)
-                    let outputs = try job.render(on: renderer, pictures: &pictures)
+                    let outputs = try job.render(on: renderer, pictures: &pictures, compression: encoding.compression.level)
                     result = Result(line: lineNumber, id: id, ok: true, outputs: outputs,
                                     ms: ((ContinuousClock.now - start).seconds * 10_000).rounded() / 10)
                 } catch {
@@ -142,7 +143,7 @@ struct BatchJob {
     }
 
     /// Renders every frame and writes it; returns the files written.
-    func render(on renderer: Renderer, pictures: inout PictureCache) throws -> [String] {
+    func render(on renderer: Renderer, pictures: inout PictureCache, compression: PNGEncoder.Compression) throws -> [String] {
         let budget = renderer.budget
         let input: RGBAImage
         switch golden.input {
@@ -164,7 +165,7 @@ struct BatchJob {
             for (index, image) in images { passes[0].shader.arguments[index] = .image(image) }
             let rendered = try renderer.render(input, effects: passes, scale: golden.scale)
             let path = golden.frames.count == 1 ? output : output + "/" + frame.name + ".png"
-            try PNG.write(rendered, to: path)
+            try PNG.write(rendered, to: path, compression: compression)
             written.append(path)
         }
         return written

@@ -30,6 +30,27 @@ struct GPUFlags: ParsableArguments {
     }
 }
 
+/// How PNG output is compressed.
+struct EncodingFlags: ParsableArguments {
+    /// The choices of `--compression`.
+    enum Compression: String, CaseIterable, ChoiceOptionValue {
+        case fast, `default`, small
+
+        /// The writer's level.
+        var level: PNGEncoder.Compression {
+            switch self {
+            case .fast: .fast
+            case .default: .default
+            case .small: .small
+            }
+        }
+    }
+
+    @Option(valueName: "fast|default|small",
+            help: "PNG compression: fast (libdeflate level 1, the quickest), default (about the size libpng makes), small (slowest, smallest; for files you keep)")
+    var compression = Compression.fast
+}
+
 /// How much a command may take: the pixel budget, and (read by `main` before parsing) the time.
 struct LimitFlags: ParsableArguments {
     @Option(valueName: "N",

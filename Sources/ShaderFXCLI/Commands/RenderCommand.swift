@@ -47,6 +47,7 @@ struct RenderCommand: DynamicOptionsCommand {
     var quiet: Bool
     @OptionGroup var inputFlags: InputFlags
     @OptionGroup var custom: CustomShaderFlags
+    @OptionGroup var encoding: EncodingFlags
     @OptionGroup var limits: LimitFlags
     @OptionGroup var gpu: GPUFlags
 
@@ -94,7 +95,7 @@ struct RenderCommand: DynamicOptionsCommand {
         }
         for effect in resolved { try renderer.prepare(effect) }
         let result = try renderer.render(image, effects: resolved, scale: scale, region: region)
-        try PNG.write(result, to: output)
+        try PNG.write(result, to: output, compression: encoding.compression.level)
         out.status("wrote \(output) (\(result.width)x\(result.height), \(name) over \(inputName)) in \(milliseconds(since: start)) on \(renderer.context.info.summary)")
         return 0
     }

@@ -56,6 +56,7 @@ struct TransitionCommand: DynamicOptionsCommand {
     @Option(valueName: "WxH", help: "size of the built-in pictures in points (default: the size of the picture file given, else 512x384)",
             section: "PICTURES", read: { parsed, name throws(UsageError) in try InputFlags.size(parsed, name) })
     var size: SIMD2<Int>?
+    @OptionGroup var encoding: EncodingFlags
     @OptionGroup var limits: LimitFlags
     @OptionGroup var gpu: GPUFlags
 
@@ -109,7 +110,7 @@ struct TransitionCommand: DynamicOptionsCommand {
             let incoming = fit.fitting(to, width: from.width, height: from.height)
             for k in 0..<count {
                 let frame = try transition.render(renderer, from: from, to: incoming, progress: timing.progress(ofFrame: k), fit: .stretch)
-                try PNG.writeFile(PNG.encodeFast(frame), to: FrameFolder.path(outputPath, k), durable: false)
+                try PNG.writeFile(PNG.encode(frame, compression: encoding.compression.level), to: FrameFolder.path(outputPath, k), durable: false)
             }
             try FrameFolder.writeManifest(FrameFolder.Manifest(
                 first: 0, last: count - 1, total: count, fps: timing.fps, width: from.width, height: from.height,

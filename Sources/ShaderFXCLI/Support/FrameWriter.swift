@@ -3,25 +3,41 @@ import Foundation
 import ShaderFXGolden
 
 /// Encodes and writes frames on worker threads while the GPU renders the next ones.
+///
+/// Frames go either into a folder (one PNG file each, written as they are encoded, in any
+/// order) or into one animated PNG, streamed to its file: workers compress frames in parallel
+/// and a frame is appended as soon as every earlier one is. At most `2 × workers` frames are
+/// in flight, compressing or waiting for their turn, whatever the number of frames, so memory
+/// does not grow with the length of the animation.
 final class FrameWriter: @unchecked Sendable {
+    /// Where the frames go.
+    enum Destination {
+        /// `frame_NNNNN.png` files in this folder.
+        case folder(String)
+        /// One animated PNG, streamed.
+        case animation(APNGWriter, fps: Int)
+    }
+
     /// Encoding threads: one per core, at least one.
     static let workers = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-    private let directory: String?
-    private let firstIndex: Int
+    private let destination: Destination
+    private let compression: PNGEncoder.Compression
     private let queue = DispatchQueue(label: "shaderfx.frame-writer", attributes: .concurrent)
     private let group = DispatchGroup()
     private let slots = DispatchSemaphore(value: FrameWriter.workers * 2)
     private let lock = NSLock()
-    private var encoded: [[UInt8]]
+    /// Compressed animation frames waiting for the ones before them, by index.
+    private var waiting: [Int: CompressedFrame] = [:]
+    private var nextToAppend: Int
     private var error: (any Error)?
     private var bytes = 0
     private var encodingSeconds = 0.0
 
-    /// A writer of `frameCount` frames into `directory` (nil: keep the encoded frames in memory).
-    init(directory: String?, frameCount: Int, firstIndex: Int) {
-        self.directory = directory
-        self.firstIndex = firstIndex
-        encoded = directory == nil ? Array(repeating: [], count: frameCount) : []
+    /// A writer of frames from `firstIndex` on into `destination`.
+    init(_ destination: Destination, firstIndex: Int, compression: PNGEncoder.Compression) {
+        self.destination = destination
+        self.compression = compression
+        nextToAppend = firstIndex
     }
 
     /// Queues frame `index` for encoding; waits while too many are in flight.
@@ -30,33 +46,55 @@ final class FrameWriter: @unchecked Sendable {
         slots.wait()
         group.enter()
         queue.async { [self] in
-            defer { slots.signal(); group.leave() }
+            defer { group.leave() }
             let start = ContinuousClock.now
             do {
-                if let directory {
-                    let png = try PNG.encode(frame, fast: true)
+                switch destination {
+                case let .folder(directory):
+                    defer { slots.signal() }
+                    let png = try PNG.encode(frame, compression: compression)
                     try PNG.writeFile(png, to: FrameFolder.path(directory, index), durable: false)
                     lock.withLock { bytes += png.count; encodingSeconds += (ContinuousClock.now - start).seconds }
-                } else {
-                    let png = try PNG.encode(frame, fast: true, keepAlpha: true)
-                    lock.withLock {
-                        encoded[index - firstIndex] = png
-                        bytes += png.count
+                case let .animation(writer, fps):
+                    // Every frame of an animation shares one colour type: RGBA.
+                    let encoder = PNGEncoder(options: .init(compression: compression, parallelism: .disabled))
+                    let compressed = try encoder.compressFrame(frame.bytes, width: frame.width, height: frame.height, format: .rgba)
+                    try lock.withLock {
                         encodingSeconds += (ContinuousClock.now - start).seconds
+                        // After a failure nothing more is appended: free the slot at once.
+                        guard self.error == nil else { slots.signal(); return }
+                        waiting[index] = compressed
+                        // Append every frame whose turn has come; each frees its slot.
+                        while let next = waiting.removeValue(forKey: nextToAppend) {
+                            try writer.append(next, delay: .init(fps: fps))
+                            bytes += next.byteCount
+                            nextToAppend += 1
+                            slots.signal()
+                        }
                     }
                 }
             } catch {
-                lock.withLock { if self.error == nil { self.error = error } }
+                lock.withLock {
+                    if self.error == nil { self.error = error }
+                    guard case .animation = destination else { return }
+                    // This frame's slot, and those of the frames waiting behind it, which will
+                    // never be appended now: the renderer must not wait for them.
+                    for _ in 0...waiting.count { slots.signal() }
+                    waiting.removeAll()
+                }
             }
         }
     }
 
-    /// Waits for every frame; returns the encoded frames (when kept) and the totals.
-    func finish() throws -> (frames: [[UInt8]], bytes: Int, encodingSeconds: Double) {
+    /// Waits for every frame and finishes an animation; returns the totals.
+    func finish() throws -> (bytes: Int, encodingSeconds: Double) {
         group.wait()
         return try lock.withLock {
             if let error { throw error }
-            return (encoded, bytes, encodingSeconds)
+            if case let .animation(writer, _) = destination {
+                try writer.finish()
+            }
+            return (bytes, encodingSeconds)
         }
     }
 }

@@ -149,46 +149,35 @@ public enum PNG {
         return premultiplied(rgba, width: header.width, height: header.height)
     }
 
-    /// Encodes an image as an 8-bit PNG (RGB when opaque, RGBA otherwise).
-    /// - Parameter image: the premultiplied image.
+    /// Encodes an image as an 8-bit PNG (RGB when opaque, RGBA otherwise) with the libdeflate
+    /// writer (`PNGEncoder`).
+    /// - Parameters:
+    ///   - image: the premultiplied image.
+    ///   - compression: `.fast` (the default: libdeflate level 1, Sub filter), `.default` or
+    ///     `.small` (slow; for files that are kept, such as references).
     /// - Returns: the PNG file's bytes.
-    /// - Throws: `ImageError.unwritable` with path "(in memory)" if libpng fails.
-    public static func encode(_ image: RGBAImage) throws(ImageError) -> [UInt8] {
-        try encode(image, name: "(in memory)")
-    }
-
-    /// Encodes an image as an 8-bit RGBA PNG even when it is opaque (frames of an animation
-    /// must share one colour type).
-    /// - Parameter image: the premultiplied image.
-    /// - Returns: the PNG file's bytes.
-    public static func encodeRGBA(_ image: RGBAImage, fast: Bool = false) throws(ImageError) -> [UInt8] {
-        try encode(image, name: "(in memory)", keepAlpha: true, fast: fast)
+    /// - Throws: `ImageError.unwritable` with path "(in memory)" for an image PNG cannot hold.
+    public static func encode(_ image: RGBAImage, compression: PNGEncoder.Compression = .fast) throws(ImageError) -> [UInt8] {
+        try encode(image, name: "(in memory)", compression: compression)
     }
 
     /// Encodes straight 8-bit RGBA pixels (from `Renderer.renderSequence`) as a PNG: RGB when
     /// every alpha is 255 unless `keepAlpha`, RGBA otherwise.
     /// - Parameters:
     ///   - frame: the pixels.
-    ///   - fast: zlib level 1 and one filter instead of libpng's defaults (animation frames).
-    ///   - keepAlpha: always write RGBA (frames of an animated PNG share one colour type).
-    public static func encode(_ frame: StraightFrame, fast: Bool = false, keepAlpha: Bool = false) throws(ImageError) -> [UInt8] {
-        let opaque = !keepAlpha && frame.isOpaque
-        let pixels = opaque ? dropAlpha(frame.bytes) : frame.bytes
-        return try encoded(name: "(in memory)") { out, size, err, errlen in
-            pixels.withUnsafeBufferPointer {
-                sfx_png_encode_rgba8(
-                    $0.baseAddress, UInt32(frame.width), UInt32(frame.height), opaque ? 3 : 4,
-                    fast ? 1 : 0, out, size, err, errlen)
-            }
+    ///   - compression: how hard to compress (default `.fast`).
+    ///   - keepAlpha: always write RGBA.
+    ///   - parallel: compress one large frame on several cores (off where frames are already
+    ///     encoded one per core).
+    public static func encode(_ frame: StraightFrame, compression: PNGEncoder.Compression = .fast, keepAlpha: Bool = false,
+                              parallel: Bool = false) throws(ImageError) -> [UInt8] {
+        let encoder = PNGEncoder(options: .init(compression: compression, dropOpaqueAlpha: !keepAlpha,
+                                                parallelism: parallel ? .automatic : .disabled))
+        do {
+            return try encoder.encode(frame.bytes, width: frame.width, height: frame.height, format: .rgba)
+        } catch {
+            throw .unwritable(path: "(in memory)", reason: error.description)
         }
-    }
-
-    /// Encodes an image as `encode` does, trading file size for speed (zlib level 1, one
-    /// filter): about three times faster, files about a third larger. For animation frames.
-    /// - Parameter image: the premultiplied image.
-    /// - Returns: the PNG file's bytes.
-    public static func encodeFast(_ image: RGBAImage) throws(ImageError) -> [UInt8] {
-        try encode(image, name: "(in memory)", fast: true)
     }
 
     /// Writes an image as an 8-bit PNG file, atomically.
@@ -200,8 +189,9 @@ public enum PNG {
     ///   - image: the premultiplied image.
     ///   - path: the destination file; its directory must exist.
     /// - Throws: `ImageError.unwritable` naming the problem (e.g. the missing directory).
-    public static func write(_ image: RGBAImage, to path: String) throws(ImageError) {
-        try writeAtomically(encode(image, name: path), to: path)
+    /// - compression: how hard to compress (default `.fast`).
+    public static func write(_ image: RGBAImage, to path: String, compression: PNGEncoder.Compression = .fast) throws(ImageError) {
+        try writeAtomically(encode(image, name: path, compression: compression), to: path)
     }
 
     /// Writes already encoded PNG bytes to `path`, atomically as `write` does.
@@ -345,21 +335,19 @@ extension PNG {
         return (rgba, opaque)
     }
 
-    /// Encodes an image, naming `name` in errors.
-    static func encode(_ image: RGBAImage, name: String, keepAlpha: Bool = false, fast: Bool = false) throws(ImageError) -> [UInt8] {
+    /// Encodes an image, naming `name` in errors: un-premultiplied, quantised, alpha-0 pixels
+    /// cleared to 0, 0, 0, 0, then written by `PNGEncoder` (RGB when every pixel is opaque).
+    static func encode(_ image: RGBAImage, name: String, keepAlpha: Bool = false,
+                       compression: PNGEncoder.Compression = .fast) throws(ImageError) -> [UInt8] {
         guard image.width <= Int(Int32.max), image.height <= Int(Int32.max) else {
             throw .unwritable(path: name, reason: "PNG allows at most 2147483647 pixels per side")
         }
-        var (straight, opaque) = straight8(image)
-        if keepAlpha { opaque = false }
-        let rgba = opaque ? dropAlpha(straight) : straight
-        let channels: Int32 = opaque ? 3 : 4
-        return try encoded(name: name) { out, size, err, errlen in
-            rgba.withUnsafeBufferPointer {
-                sfx_png_encode_rgba8(
-                    $0.baseAddress, UInt32(image.width), UInt32(image.height), channels,
-                    fast ? 1 : 0, out, size, err, errlen)
-            }
+        let (straight, _) = straight8(image)
+        let encoder = PNGEncoder(options: .init(compression: compression, dropOpaqueAlpha: !keepAlpha))
+        do {
+            return try encoder.encode(straight, width: image.width, height: image.height, format: .rgba)
+        } catch {
+            throw .unwritable(path: name, reason: error.description)
         }
     }
 
@@ -412,17 +400,6 @@ extension PNG {
         UInt8((value * 255).rounded(.toNearestOrAwayFromZero))
     }
 
-    /// RGBA bytes to RGB bytes.
-    private static func dropAlpha(_ rgba: [UInt8]) -> [UInt8] {
-        var rgb = [UInt8]()
-        rgb.reserveCapacity(rgba.count / 4 * 3)
-        var i = 0
-        while i < rgba.count {
-            rgb.append(rgba[i]); rgb.append(rgba[i + 1]); rgb.append(rgba[i + 2])
-            i += 4
-        }
-        return rgb
-    }
 
     /// Calls a shim function with an error buffer; returns its status and message.
     private static func withErrorBuffer(

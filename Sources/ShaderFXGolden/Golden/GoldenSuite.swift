@@ -138,7 +138,7 @@ package struct GoldenRunner {
     /// into the report folder.
     package func judge(_ frame: GoldenCase.Frame, of golden: GoldenCase, rendered: RGBAImage) throws -> FrameOutcome {
         // Quantised as a reference file is: what is compared is what would be recorded.
-        let bytes = try PNG.encode(rendered)
+        let bytes = try PNG.encode(rendered, compression: .default)  // references are kept: compress them well
         let actual = try PNG.decode(bytes, name: "\(golden.name)/\(frame.name)")
         let fm = FileManager.default
         let familyFolder = "\(golden.folder)/\(family)"

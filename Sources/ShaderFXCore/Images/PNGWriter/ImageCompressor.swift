@@ -1,0 +1,162 @@
+// Filters an image and compresses it into one zlib stream (RFC 1950), in parallel bands
+// when the image is large enough.
+import CDeflate
+import Dispatch
+
+/// A validated view of 8-bit pixel rows.
+struct PixelRows {
+    let base: UnsafePointer<UInt8>
+    let width: Int
+    let height: Int
+    let rowBytes: Int
+    let format: PNGColorFormat
+
+    /// Bytes of pixel data in one row.
+    var rowLength: Int { width * format.channels }
+    /// Bytes of filtered data: a filter byte, then the row, for every row.
+    var filteredCount: Int { height * (1 + rowLength) }
+
+    func row(_ y: Int) -> UnsafePointer<UInt8> { base + y * rowBytes }
+}
+
+/// The settings that decide how one image is compressed.
+struct CompressionPlan: Sendable {
+    var strategy: FilterStrategy
+    var level: Int32
+    /// The most bands compressed at once (1: single-threaded).
+    var threads: Int
+    /// The smallest band worth compressing on its own, in filtered bytes.
+    var minimumBandBytes: Int
+
+    /// The number of bands for `filteredCount` bytes of `height` rows.
+    func bandCount(filteredCount: Int, height: Int) -> Int {
+        guard threads > 1, minimumBandBytes > 0 else { return 1 }
+        // Two bands per thread balance uneven content; each band is at least the minimum.
+        return max(1, min(filteredCount / minimumBandBytes, 2 * threads, height))
+    }
+}
+
+/// One band's compressed output: raw DEFLATE, ready to be concatenated.
+private struct Band {
+    var bytes: [UInt8] = []
+    var adler: UInt32 = 1
+    var filteredCount = 0
+    var error: PNGEncodingError?
+}
+
+enum ImageCompressor {
+    /// Filters and compresses `pixels` into a complete zlib stream.
+    static func zlibStream(_ pixels: PixelRows, plan: CompressionPlan) throws(PNGEncodingError)
+        -> [UInt8]
+    {
+        let bandCount = plan.bandCount(filteredCount: pixels.filteredCount, height: pixels.height)
+        let rowsPerBand = (pixels.height + bandCount - 1) / bandCount
+        let bands = (pixels.height + rowsPerBand - 1) / rowsPerBand
+        var results = [Band](repeating: Band(), count: bands)
+        results.withUnsafeMutableBufferPointer { results in
+            let shared = Unchecked(value: (results.baseAddress!, pixels))
+            let work: @Sendable (Int) -> Void = { index in
+                let (out, pixels) = shared.value
+                let first = index * rowsPerBand
+                let rows = first..<min(pixels.height, first + rowsPerBand)
+                out[index] = compressBand(pixels, rows: rows, plan: plan, last: index == bands - 1)
+            }
+            if bands == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: bands, execute: work) }
+        }
+        var total = 6
+        for band in results {
+            if let error = band.error { throw error }
+            total += band.bytes.count
+        }
+        var stream = [UInt8]()
+        stream.reserveCapacity(total)
+        stream += zlibHeader(level: plan.level)
+        var adler: UInt32 = 1
+        for band in results {
+            stream += band.bytes
+            adler = adler32Combine(adler, band.adler, length: band.filteredCount)
+        }
+        stream += [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)]
+        return stream
+    }
+
+    /// Filters and compresses rows `rows`; unless `last`, turns the output into a non-final,
+    /// byte-aligned piece of a longer stream.
+    private static func compressBand(_ pixels: PixelRows, rows: Range<Int>, plan: CompressionPlan, last: Bool) -> Band {
+        let stride = 1 + pixels.rowLength
+        let count = rows.count * stride
+        let filtered = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+        defer { filtered.deallocate() }
+        let filterer = RowFilterer(rowLength: pixels.rowLength, bytesPerPixel: pixels.format.channels, strategy: plan.strategy)
+        for (i, y) in rows.enumerated() {
+            filterer.filter(pixels.row(y), above: y == 0 ? nil : pixels.row(y - 1), into: filtered + i * stride)
+        }
+        var band = Band()
+        band.filteredCount = count
+        band.adler = libdeflate_adler32(1, filtered, count)
+        let size = CompressorPool.shared.withCompressor(level: plan.level) { compressor -> Int in
+            guard let compressor else { return -1 }
+            let bound = libdeflate_deflate_compress_bound(compressor, count)
+            var size = 0
+            band.bytes = [UInt8](unsafeUninitializedCapacity: bound + 5) { buffer, initialized in
+                size = libdeflate_deflate_compress(compressor, filtered, count, buffer.baseAddress, bound)
+                initialized = size
+            }
+            return size
+        }
+        guard size > 0 else {
+            band.error = .compressionFailed(reason: size < 0
+                ? "libdeflate could not allocate a compressor (level \(plan.level))"
+                : "libdeflate produced no output for \(count) bytes")
+            return band
+        }
+        if !last {
+            do throws(DeflateWalkError) {
+                try makeNonFinal(&band.bytes)
+            } catch {
+                band.error = .compressionFailed(reason: "cannot join bands: \(error)")
+            }
+        }
+        return band
+    }
+
+    /// Clears the BFINAL bit of the final block of the raw DEFLATE stream `deflate` and
+    /// appends an empty stored block, so that the stream ends byte-aligned and another
+    /// DEFLATE stream's blocks can follow it.
+    static func makeNonFinal(_ deflate: inout [UInt8]) throws(DeflateWalkError) {
+        var walker = DeflateBlockWalker()
+        let location = try deflate.withBytes { (bytes) throws(DeflateWalkError) in
+            try walker.locateFinalBlock(in: bytes)
+        }
+        deflate[location.start >> 3] &= ~(1 << UInt8(location.start & 7))
+        let used = (location.end + 7) >> 3
+        deflate.removeLast(deflate.count - used)
+        let spareBits = (8 - location.end & 7) & 7
+        if spareBits > 0 { deflate[used - 1] &= UInt8(1 << (8 - spareBits)) - 1 }
+        // The empty stored block: header bits 000, then padding to the byte boundary
+        // (an extra byte when fewer than 3 spare bits remain), then LEN 0, NLEN 0xFFFF.
+        if spareBits < 3 { deflate.append(0) }
+        deflate += [0x00, 0x00, 0xFF, 0xFF]
+    }
+
+    /// The two zlib header bytes: deflate with a 32 KiB window, FLEVEL as libdeflate sets it.
+    static func zlibHeader(level: Int32) -> [UInt8] {
+        let cmf: UInt16 = 0x78
+        let flevel: UInt16 = level < 2 ? 0 : level < 6 ? 1 : level == 6 ? 2 : 3
+        var flg = flevel << 6
+        flg += (31 - (cmf << 8 | flg) % 31) % 31
+        return [UInt8(cmf), UInt8(flg)]
+    }
+
+    /// The Adler-32 of `A` followed by `B`, from `adler(A)`, `adler(B)` and `B`'s length.
+    static func adler32Combine(_ first: UInt32, _ second: UInt32, length: Int) -> UInt32 {
+        let base: UInt64 = 65521
+        let n = UInt64(length) % base
+        let a1 = UInt64(first & 0xFFFF), b1 = UInt64(first >> 16)
+        let a2 = UInt64(second & 0xFFFF), b2 = UInt64(second >> 16)
+        // B's sums start from 1: remove that start and add A's.
+        let a = (a1 + a2 + base - 1) % base
+        let b = (b1 + b2 + n * a1 + base - n) % base
+        return UInt32(b << 16 | a)
+    }
+}
