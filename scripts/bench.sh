@@ -1,41 +1,111 @@
 #!/usr/bin/env bash
-# ShaderFX benchmarks (make bench). Needs only bash and the release binary.
-#   1. The 3 s ripple at 60 fps over a 512x512 picture to PNG files, 5 runs: frames/s (median),
-#      time in drawing, read-back and encoding, bytes written.
-#   2. On a hardware GPU: the ripple at 1080p and 4K, to PNG files and raw frames (docs/GPU.md).
-#   3. scripts/bench-compare.sh: shaderfx compare against ImageMagick on 4K pairs.
+# ShaderFX benchmarks (make bench): how fast, where the time goes, and against what a user
+# would otherwise run. Each case prints its own lines; medians of RUNS runs (default 5).
+#   1. Cold single render: `shaderfx render ripple` of a 512x512 picture to PNG, whole process,
+#      against a moderngl + Pillow script doing the same job (scripts/bench/moderngl_ripple.py).
+#   2. 180 frames of the 512x512 ripple to PNG files: frames/s and the split of time (upload,
+#      drawing, read-back, encoding), against Pillow encoding the same 180 frames.
+#   3. Many small jobs: JOBS (default 1000) 256x256 jobs of varied effects through one
+#      `shaderfx batch`, against one `render` process per job (PROCESS_JOBS of them, default 200,
+#      timed for real; the ratio is per job).
+#   4. On a hardware GPU: the ripple at 1080p and 4K to PNG files and as raw frames.
+#   5. scripts/bench-compare.sh: shaderfx compare against ImageMagick's compare on 4K pairs.
+# Python's Pillow, moderngl and numpy are installed with pip when missing (no root needed);
+# a case whose alternative cannot be set up says so and runs ShaderFX alone.
 set -euo pipefail
-bin=${1:-.build/release/shaderfx}
+cd "$(dirname "$0")/.."
+bin=$(realpath "${1:-.build/release/shaderfx}")
 runs=${RUNS:-5}
+jobs=${JOBS:-1000}
+process_jobs=${PROCESS_JOBS:-200}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+python_ok=0
+if python3 -c 'import PIL, numpy' 2>/dev/null || python3 -m pip install -q pillow numpy >/dev/null 2>&1; then python_ok=1; fi
+moderngl_ok=0
+if [ $python_ok = 1 ] && { python3 -c 'import moderngl' 2>/dev/null || python3 -m pip install -q moderngl >/dev/null 2>&1; }; then moderngl_ok=1; fi
+
+# Median of the numbers on standard input.
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+# Wall seconds of one run of "$@", output discarded.
+seconds() { local s e; s=$(date +%s%N); "$@" >/dev/null 2>&1; e=$(date +%s%N); awk -v a="$s" -v b="$e" 'BEGIN { printf "%.3f\n", (b - a) / 1e9 }'; }
+# Arithmetic on decimals: calc 'EXPR'.
+calc() { awk "BEGIN { printf \"%.2f\n\", $1 }"; }
+
 "$bin" info | sed -n 's/^GL_RENDERER: *//p' | sed 's/^/renderer: /'
-echo "ripple, 3 s at 60 fps, 512x512, PNG frames; $runs runs"
+echo "cores: $(nproc)"
+
+echo
+echo "1. cold render: ripple over a 512x512 picture to PNG, whole process, median of $runs"
+"$bin" render passthrough --picture cover --size 512x512 -q -o "$work/photo.png"
+ours=$(for _ in $(seq "$runs"); do seconds "$bin" render ripple -i "$work/photo.png" --origin 256,256 --time 0.2 -q -o "$work/ours.png"; done | median)
+"$bin" render ripple -i "$work/photo.png" --origin 256,256 --time 0.2 -o "$work/ours.png" | sed -n 's/^time: /  shaderfx split: /p'
+echo "  shaderfx render: ${ours} s"
+if [ $moderngl_ok = 1 ]; then
+  theirs=$(for _ in $(seq "$runs"); do seconds python3 scripts/bench/moderngl_ripple.py "$work/photo.png" "$work/theirs.png"; done | median)
+  echo "  moderngl + Pillow script: ${theirs} s"
+  echo "  shaderfx is $(calc "$theirs / $ours")x faster"
+  "$bin" compare "$work/ours.png" "$work/theirs.png" | head -1 | sed 's/^/  same picture? /'
+else
+  echo "  (moderngl could not be installed: python3 -m pip install moderngl pillow numpy)"
+fi
+
+echo
+echo "2. 180 frames of the 512x512 ripple (3 s at 60 fps) to PNG files, $runs runs"
 rates=()
 for i in $(seq "$runs"); do
   rm -rf "$work/frames"
-  line=$("$bin" animate ripple --size 512x512 --origin 256,256 --fps 60 -o "$work/frames")
-  rate=$(echo "$line" | sed -n 's/.* s: \([0-9.]*\) frames\/s.*/\1/p')
-  detail=$(echo "$line" | sed -n 's/^time: //p')
-  echo "  run $i: $rate frames/s; $detail"
+  out=$("$bin" animate ripple --size 512x512 --origin 256,256 --fps 60 -o "$work/frames")
+  rate=$(echo "$out" | sed -n 's/.* s: \([0-9.]*\) frames\/s.*/\1/p')
+  echo "  run $i: $rate frames/s; $(echo "$out" | sed -n 's/^time: //p')"
   rates+=("$rate")
 done
-median=$(printf '%s\n' "${rates[@]}" | sort -n | sed -n "$(( (runs + 1) / 2 ))p")
-echo "median: $median frames/s over $runs runs"
+echo "  median: $(printf '%s\n' "${rates[@]}" | median) frames/s"
+if [ $python_ok = 1 ]; then
+  "$bin" animate ripple --size 512x512 --origin 256,256 --fps 60 -q -o - > "$work/frames.rgba"
+  mkdir -p "$work/pillow"
+  python3 scripts/bench/pillow_encode.py "$work/frames.rgba" 512 512 "$work/pillow" | sed 's/^/  /'
+  echo "  shaderfx bytes: $(du -cb "$work"/frames/frame_*.png | tail -1 | cut -f1) (--compression fast)"
+fi
+
+echo
+echo "3. small jobs: $jobs 256x256 jobs of varied effects through one 'shaderfx batch'"
+effects=(ripple stripes blur wave water emboss sinebow checkerboard circle-wave bubble)
+mkdir -p "$work/jobs"
+for k in $(seq 0 $((jobs - 1))); do
+  e=${effects[$((k % ${#effects[@]}))]}
+  echo "{\"effect\": \"$e\", \"size\": \"256x256\", \"output\": \"$work/jobs/$k.png\"}"
+done > "$work/jobs.jsonl"
+batch=$(seconds "$bin" batch "$work/jobs.jsonl")
+failed=$("$bin" batch "$work/jobs.jsonl" | grep -c '"ok":false' || true)
+echo "  batch: ${batch} s for $jobs jobs ($(calc "$batch * 1000 / $jobs") ms a job; $failed failed)"
+start=$(date +%s%N)
+for k in $(seq 0 $((process_jobs - 1))); do
+  e=${effects[$((k % ${#effects[@]}))]}
+  "$bin" render "$e" --size 256x256 -q -o "$work/jobs/p$k.png"
+done
+end=$(date +%s%N)
+per=$(calc "($end - $start) / 1000000 / $process_jobs")
+echo "  one render process per job: $per ms a job ($process_jobs processes)"
+echo "  batch is $(calc "$per / ($batch * 1000 / $jobs)")x faster per job"
 
 # On a GPU (docs/GPU.md): the same ripple at 1080p and 4K, to PNG files and as raw frames to a pipe.
 if ! "$bin" info | grep -q "software rendering"; then
   echo
-  echo "GPU: ripple, 3 s at 60 fps"
+  echo "4. GPU: ripple, 3 s at 60 fps"
   for s in 1920x1080 3840x2160; do
     rm -rf "$work/gpu-frames"
-    "$bin" animate ripple --size $s --fps 60 -o "$work/gpu-frames"
-    "$bin" animate ripple --size $s --fps 60 -o - 2>&1 >/dev/null | cat
+    "$bin" animate ripple --size $s --fps 60 -o "$work/gpu-frames" | sed "s/^/  $s PNG: /"
+    "$bin" animate ripple --size $s --fps 60 -o - 2>&1 >/dev/null | sed "s/^/  $s raw: /"
+    "$bin" animate ripple --size $s --fps 60 -o - 2>/dev/null > "$work/raw.rgba"
+    ls -la "$work/raw.rgba" | awk '{print "  raw bytes to a file: " $5}'
+    rm -f "$work/raw.rgba"
   done
 fi
 
 if [ -x scripts/bench-compare.sh ]; then
   echo
-  scripts/bench-compare.sh "$bin"
+  echo "5. compare"
+  scripts/bench-compare.sh "$bin" | sed 's/^/  /'
 fi

@@ -6,6 +6,7 @@
 #include "sfx_guard.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -36,6 +37,44 @@ int sfx_guard_register(const char *path) {
 void sfx_guard_unregister(int slot) {
     if (slot < 0 || slot >= SFX_GUARD_SLOTS) return;
     atomic_store(&slot_state[slot], SLOT_FREE);
+}
+
+// Set first thing by the signal handler and the watchdog: no temporary file is created after it.
+static atomic_int exiting;
+// Temporary files being registered and created right now; the handler waits for them.
+static atomic_int creating;
+
+int sfx_guard_create_temporary(const char *path, unsigned int mode, int *slot) {
+    // No signal is handled on this thread while the file is registered and created.
+    sigset_t all, previous;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &previous);
+    atomic_fetch_add(&creating, 1);
+    int fd = -1, saved = 0;
+    if (atomic_load(&exiting)) {
+        saved = EINTR;
+    } else {
+        // Every slot taken: the file is made all the same, unregistered, as before the registry.
+        int s = sfx_guard_register(path);
+        fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, (mode_t)mode);
+        if (fd < 0) {
+            saved = errno;
+            sfx_guard_unregister(s);
+        } else if (slot != NULL) {
+            *slot = s;
+        }
+    }
+    atomic_fetch_sub(&creating, 1);
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
+    if (fd < 0) errno = saved;
+    return fd;
+}
+
+// Stops new temporary files and waits (at most about 200 ms) for those being created.
+static void stop_creating(void) {
+    atomic_store(&exiting, 1);
+    struct timespec pause = { 0, 100 * 1000 };
+    for (int i = 0; i < 2000 && atomic_load(&creating) > 0; i++) nanosleep(&pause, NULL);
 }
 
 void sfx_guard_remove_all(void) {
@@ -72,6 +111,7 @@ static char signal_prefix[64];
 static atomic_int handlers_installed;
 
 static void on_signal(int signo) {
+    stop_creating();
     sfx_guard_remove_all();
     const char *name = signo == SIGINT ? "interrupted by SIGINT\n"
                        : signo == SIGTERM ? "interrupted by SIGTERM\n"
@@ -134,6 +174,7 @@ static void *watchdog_main(void *unused) {
         pthread_cond_timedwait(&watchdog_changed, &watchdog_lock, &deadline);
     }
     // Expired. The lock is kept: nothing may disarm us now.
+    stop_creating();
     sfx_guard_remove_all();
     write_stderr(watchdog_message, strlen(watchdog_message));
     _exit(watchdog_exit_code);

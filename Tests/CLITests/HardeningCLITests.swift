@@ -114,12 +114,21 @@ private let hostileShaderBody = """
         let run = try CappedRun(["--timeout", "3", "render", "--shader", dir.path + "/stuck.glsl", "--kind", "color",
                                  "--size", "64x64", "-o", dir.path + "/out.png"], folder: dir)
         #expect(run.status == 1, "\(run.stderr)")
-        #expect(run.stderr.contains("error: timed out after 3 s (--timeout)"), "\(run.stderr)")
+        if try currentRenderer().contains("llvmpipe") {
+            #expect(run.stderr.contains("error: timed out after 3 s (--timeout)"), "\(run.stderr)")
+        } else {
+            // A GPU's compiler may refuse the 100,000-float array at once (NVIDIA does): then
+            // nothing runs long, and the failure must still be clean.
+            #expect(run.stderr.contains("error: timed out after 3 s (--timeout)") || run.stderr.contains("does not link")
+                    || run.stderr.contains("does not compile"), "\(run.stderr)")
+        }
         #expect(run.seconds < 15)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["stuck.glsl"])
     }
 
-    @Test func sigtermRemovesTemporaryFilesAndExits143() throws {
+    @Test(.enabled(if: (try? currentRenderer().contains("llvmpipe")) == true,
+                   "the stuck shader runs long only on llvmpipe (a GPU's compiler may refuse it at once); aSequenceInterruptedWhileWritingLeavesNoTemporaryFiles covers signals on every renderer"))
+    func sigtermRemovesTemporaryFilesAndExits143() throws {
         let dir = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
         try hostileShader.write(to: dir.appendingPathComponent("stuck.glsl"), atomically: true, encoding: .utf8)
@@ -142,7 +151,9 @@ private let hostileShaderBody = """
             let folder = dir.path + "/frames\(attempt)"
             let process = Process()
             process.executableURL = URL(fileURLWithPath: CLIRun.binary)
-            process.arguments = ["animate", "ripple", "--size", "96x64", "--fps", "200", "--duration", "20", "-q", "-o", folder]
+            // Long enough to be running at the signal on any GPU (a fast one draws thousands of these a second).
+            process.arguments = ["animate", "ripple", "--size", "96x64", "--fps", "1000", "--duration", "600", "--max-frames", "1000000",
+                                 "-q", "-o", folder]
             process.standardError = Pipe()
             try process.run()
             Thread.sleep(forTimeInterval: 0.8 + 0.3 * Double(attempt))

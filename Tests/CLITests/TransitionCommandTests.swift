@@ -29,7 +29,7 @@ struct TransitionCommandTests {
         let out = dir.appendingPathComponent("half.png").path
         let run = try CLIRun(["transition", "circles", "--size", "64x48", "--progress", "0.5", "-o", out])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("llvmpipe"))
+        #expect(run.stdout.contains(" on \(try currentRenderer()) via "), "\(run.stdout)")
         let image = try PNG.read(path: out)
         let (from, to) = BuiltInTransitions.samplePictures(width: 64, height: 48)
         #expect(image.width == 64 && image.height == 48)

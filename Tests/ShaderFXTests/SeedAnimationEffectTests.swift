@@ -123,7 +123,10 @@ func cpuGaussianBlur(_ layer: RGBAImage, sigma: Double) -> RGBAImage {
                 if ((source - p) * (source - p)).sum() > 0.25 { moved += 1 }
             }
         }
-        #expect(worst < 4e-3, "largest difference from the seed formula: \(worst)")
+        // llvmpipe filters in float; a GPU's texture unit keeps 8 fractional bits of the bilinear
+        // weights, which docs/GPU.md measured at up to one 8-bit level against llvmpipe.
+        let allowed: Float = try TestGPU.get().context.info.isSoftware ? 4e-3 : 4e-3 + 1.0 / 255
+        #expect(worst < allowed, "largest difference from the seed formula: \(worst)")
         #expect(radius == 0 || moved > 1000, "the wave should move many pixels; it moved \(moved)")
     }
 
@@ -256,7 +259,10 @@ func cpuGaussianBlur(_ layer: RGBAImage, sigma: Double) -> RGBAImage {
                 if ((source - p) * (source - p)).sum() > 0.25 { moved += 1 }
             }
         }
-        #expect(worst < 4e-3, "largest difference from the seed formula: \(worst)")
+        // llvmpipe filters in float; a GPU's texture unit keeps 8 fractional bits of the bilinear
+        // weights, which docs/GPU.md measured at up to one 8-bit level against llvmpipe.
+        let allowed: Float = try TestGPU.get().context.info.isSoftware ? 4e-3 : 4e-3 + 1.0 / 255
+        #expect(worst < allowed, "largest difference from the seed formula: \(worst)")
         #expect(moved > 300, "the rings should move many pixels; they moved \(moved)")
     }
 

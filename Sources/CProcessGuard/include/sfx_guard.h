@@ -33,6 +33,13 @@ int sfx_guard_register(const char *path);
 // Forgets a slot (after the file was renamed into place or removed). -1 is ignored.
 void sfx_guard_unregister(int slot);
 
+// Creates a temporary file (open with O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC and `mode`)
+// registered in one step that a signal cannot split: either the signal handler removes the
+// file, or it is never created. Returns the descriptor and stores the slot in *slot, or
+// returns -1 with errno set (EINTR when the process is exiting). When every slot is taken the
+// file is created unregistered and *slot is -1.
+int sfx_guard_create_temporary(const char *path, unsigned int mode, int *slot);
+
 // Removes every registered file now (async-signal-safe) and forgets them.
 void sfx_guard_remove_all(void);
 

@@ -88,6 +88,7 @@ extension Renderer {
             var slot = 0
             for index in frames {
                 let started = ContinuousClock.now
+                let uploadedBefore = statistics.upload
                 let passes = try effects(index)
                 try checkBudget(image, effects: passes, scale: scale)  // grown layers, before they exist
                 let canvas = try drawCurrent(image, effects: passes, scale: scale, frameOnly: true)
@@ -110,7 +111,7 @@ extension Renderer {
                 if fences[slot] != nil { liveFences += 1 }
                 gl.Flush()
                 try context.check("reading frame \(index) back")
-                statistics.drawing += ContinuousClock.now - started
+                statistics.drawing += ContinuousClock.now - started - (statistics.upload - uploadedBefore)
                 statistics.frames += 1
                 if let previous = pending { try collect(previous) }
                 pending = (index, slot)

@@ -157,12 +157,13 @@ public final class Renderer: @unchecked Sendable {
     private func renderCurrent(_ image: RGBAImage, effects: [Effect], scale: Int, region: OutputRegion) throws -> RGBAImage {
         context.assertCurrent("rendering")
         let started = ContinuousClock.now
+        let uploadedBefore = statistics.upload
         let canvas = try drawCurrent(image, effects: effects, scale: scale, frameOnly: region == .frame)
         let size = SIMD2(image.width, image.height)
         let framebuffer = canvas.framebuffer!
         context.gl.Finish()
         let drawn = ContinuousClock.now
-        statistics.drawing += drawn - started
+        statistics.drawing += drawn - started - (statistics.upload - uploadedBefore)
         defer { statistics.readBack += ContinuousClock.now - drawn; statistics.frames += 1 }
         switch region {
         case .frame:
@@ -261,6 +262,8 @@ public final class Renderer: @unchecked Sendable {
 
     private func sourceTexture(_ image: RGBAImage) throws -> Texture {
         if let source, source.image == image { return source.texture }
+        let started = ContinuousClock.now
+        defer { statistics.upload += ContinuousClock.now - started }
         let texture = try Texture(context: context, image: image)
         source = (image, texture)
         return texture
@@ -406,6 +409,8 @@ public final class Renderer: @unchecked Sendable {
 
     private func argumentTexture(_ image: RGBAImage) throws -> Texture {
         if let hit = imageTextures.first(where: { $0.image == image }) { return hit.texture }
+        let started = ContinuousClock.now
+        defer { statistics.upload += ContinuousClock.now - started }
         let texture = try Texture(context: context, image: image)
         imageTextures.append((image, texture))
         if imageTextures.count > 8 { imageTextures.removeFirst() }
@@ -417,7 +422,9 @@ public final class Renderer: @unchecked Sendable {
 public struct RenderStatistics: Sendable, Equatable {
     /// Frames rendered.
     public var frames = 0
-    /// Uploading, rasterising and running the effect passes, until the GPU finished.
+    /// Uploading pictures into textures (the source, image arguments).
+    public var upload = Duration.zero
+    /// Rasterising and running the effect passes, until the GPU finished (uploads excluded).
     public var drawing = Duration.zero
     /// Reading the result back into memory.
     public var readBack = Duration.zero

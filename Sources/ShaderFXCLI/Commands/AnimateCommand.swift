@@ -169,8 +169,8 @@ struct AnimateCommand: DynamicOptionsCommand {
             wrote \(range.count) frame\(range.count == 1 ? "" : "s") (\(range.lowerBound)..\(range.upperBound) of \(total), \
             \(image.width * scale)x\(image.height * scale), \(name) over \(inputName)) to \(outputPath) \
             in \(format(seconds)) s: \(format(Double(range.count) / seconds)) frames/s on \(renderer.context.info.summary)
-            time: drawing \(format(stats.drawing.seconds)) s, read-back \(format(stats.readBack.seconds)) s, \
-            encoding \(format(encoded.encodingSeconds)) s on \(FrameWriter.workers) threads (overlapped); \
+            time: upload \(format(stats.upload.seconds)) s, drawing \(format(stats.drawing.seconds)) s, read-back \(format(stats.readBack.seconds)) s, \
+            encoding and writing \(format(encoded.encodingSeconds)) s on \(FrameWriter.workers) threads (overlapped); \
             \(raw ? "\(rawBytes) bytes of raw RGBA to standard output" : "\(encoded.bytes) bytes of PNG")
             """ + (sheetPath.map { "\ncontact sheet: \($0)" } ?? "") + FrameFolder.staleNote(stale))
         return 0

@@ -87,16 +87,26 @@ struct RenderCommand: DynamicOptionsCommand {
         let start = ContinuousClock.now
         let renderer = try Renderer(options: options)
         limits.apply(to: renderer)
+        let ready = ContinuousClock.now
         let (image, inputName) = try inputFlags.load(defaultPicture: job.picture, budget: renderer.budget, scale: scale)
         // Image arguments of a custom shader are read now, once; chained stages have none pending.
         let images = try job.imagePaths.mapValues { try renderer.budget.readPNG(path: $0) }
         let resolved = effects.enumerated().map { index, effect in
             index < firstStageEffects ? job.resolveImages(effect, images: images) : effect
         }
+        let decoded = ContinuousClock.now
         for effect in resolved { try renderer.prepare(effect) }
+        let compiled = ContinuousClock.now
         let result = try renderer.render(image, effects: resolved, scale: scale, region: region)
-        try PNG.write(result, to: output, compression: encoding.compression.level)
+        let rendered = ContinuousClock.now
+        let png = try PNG.encode(result, compression: encoding.compression.level)
+        let encoded = ContinuousClock.now
+        try PNG.writeFile(png, to: output)
+        let stats = renderer.statistics
         out.status("wrote \(output) (\(result.width)x\(result.height), \(name) over \(inputName)) in \(milliseconds(since: start)) on \(renderer.context.info.summary)")
+        out.status("time: set-up \(ms(ready - start)), decode \(ms(decoded - ready)), compile \(ms(compiled - decoded)), "
+                   + "upload \(ms(stats.upload)), draw \(ms(stats.drawing)), read-back \(ms(stats.readBack)), "
+                   + "encode \(ms(encoded - rendered)) (\(png.count) bytes), write \(ms(ContinuousClock.now - encoded))")
         return 0
     }
 

@@ -119,14 +119,13 @@ public enum OutputFile {
                 let (prefix, name, directory) = try OutputFile.split(target, shownAs: path)
                 let unique = String(UInt64.random(in: .min ... .max), radix: 16)
                 let temporary = prefix + temporaryName(for: name, unique: unique)
-                token = ProcessGuard.register(temporaryFile: temporary)
-                let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode ?? 0o644)
-                guard fd >= 0 else {
-                    let code = errno
-                    ProcessGuard.unregister(token)
-                    throw .unwritable(path: path, reason: "cannot create a file in \(directory): \(systemError(code))")
+                switch ProcessGuard.createTemporary(temporary, mode: mode ?? 0o644) {
+                case let .success(created):
+                    descriptor = created.descriptor
+                    token = created.token
+                case let .failure(error):
+                    throw .unwritable(path: path, reason: "cannot create a file in \(directory): \(systemError(error.code))")
                 }
-                descriptor = fd
                 self.temporary = temporary
                 self.target = target
                 self.mode = mode
@@ -308,13 +307,14 @@ public enum OutputFile {
 
         let unique = String(UInt64.random(in: .min ... .max), radix: 16)
         let temporary = prefix + temporaryName(for: name, unique: unique)
-        // Registered before it exists, so that a signal arriving at any moment finds it.
-        let token = ProcessGuard.register(temporaryFile: temporary)
-        defer { ProcessGuard.unregister(token) }
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode ?? 0o644)
-        guard fd >= 0 else {
-            throw .unwritable(path: path, reason: "cannot create a file in \(directory): \(systemError(errno))")
+        // Created and registered in one step, so that a signal arriving at any moment finds it.
+        let fd: Int32, token: Int32?
+        switch ProcessGuard.createTemporary(temporary, mode: mode ?? 0o644) {
+        case let .success(created): (fd, token) = (created.descriptor, created.token)
+        case let .failure(error):
+            throw .unwritable(path: path, reason: "cannot create a file in \(directory): \(systemError(error.code))")
         }
+        defer { ProcessGuard.unregister(token) }
         var problem = writeAll(bytes, to: fd)
         if problem == nil, let mode, fchmod(fd, mode) != 0 { problem = "cannot keep the file's permissions: \(systemError(errno))" }
         if problem == nil, durable, fsync(fd) != 0 { problem = "cannot flush: \(systemError(errno))" }

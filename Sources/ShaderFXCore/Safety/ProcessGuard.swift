@@ -54,6 +54,24 @@ public enum ProcessGuard {
         return slot >= 0 ? slot : nil
     }
 
+    /// Creates and registers a temporary file in one step a signal cannot split (the handler
+    /// removes it, or it is never made): its descriptor and registration, or the errno.
+    /// - Parameters:
+    ///   - path: the temporary file to create (it must not exist).
+    ///   - mode: its permissions.
+    public static func createTemporary(_ path: String, mode: mode_t) -> Result<(descriptor: Int32, token: Int32?), Errno> {
+        var slot: Int32 = -1
+        let fd = sfx_guard_create_temporary(path, UInt32(mode), &slot)
+        guard fd >= 0 else { return .failure(Errno(code: errno)) }
+        return .success((fd, slot >= 0 ? slot : nil))
+    }
+
+    /// A system error number.
+    public struct Errno: Error, Sendable {
+        /// The number.
+        public let code: Int32
+    }
+
     /// Forgets a registered temporary file.
     public static func unregister(_ token: Int32?) {
         if let token { sfx_guard_unregister(token) }
