@@ -8,7 +8,7 @@ import Glibc
 
 /// `shaderfx animate`: an effect over time, as numbered PNG frames, an animated PNG, a video,
 /// or frames on standard output.
-struct AnimateCommand: DynamicOptionsCommand {
+struct AnimateCommand: BuiltInEffectCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             name: "animate",
@@ -62,12 +62,6 @@ struct AnimateCommand: DynamicOptionsCommand {
     @OptionGroup var video: VideoFlags
     @OptionGroup var limits: LimitFlags
     @OptionGroup var gpu: GPUFlags
-
-    static var acceptsEffectChain: Bool { true }
-
-    static func dynamicOptions(_ first: ParsedArguments, words: [String]) throws(UsageError) -> [OptionDescription] {
-        try EffectOptions.effect(in: first, arguments: words).map(EffectOptions.options(for:)) ?? []
-    }
 
     func run(_ context: CommandContext, output out: inout Output) throws -> Int32 {
         guard let effect = BuiltInEffects.named(self.effect) else { throw EffectOptions.unknownEffect(self.effect) }

@@ -136,6 +136,18 @@ func milliseconds(since start: ContinuousClock.Instant) -> String {
     return ms < 10 ? "\(Int(ms * 10) / 10).\(Int(ms * 10) % 10) ms" : "\(Int(ms)) ms"
 }
 
+/// A command whose first positional word names a built-in effect: the effect's parameters
+/// become its options, and `--then NAME ...` chains more effects after it.
+protocol BuiltInEffectCommand: DynamicOptionsCommand {}
+
+extension BuiltInEffectCommand {
+    static var acceptsEffectChain: Bool { true }
+
+    static func dynamicOptions(_ first: ParsedArguments, words: [String]) throws(UsageError) -> [OptionDescription] {
+        try EffectOptions.effect(in: first, arguments: words).map(EffectOptions.options(for:)) ?? []
+    }
+}
+
 /// A built-in effect's parameters as command-line options.
 enum EffectOptions {
     /// One option per parameter, in a section named after the effect.

@@ -1,7 +1,7 @@
 import ShaderFXGolden
 
 /// `shaderfx render`: one effect (built-in or a user's GLSL function) over one picture, to PNG.
-struct RenderCommand: DynamicOptionsCommand {
+struct RenderCommand: BuiltInEffectCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             name: "render",
@@ -43,12 +43,6 @@ struct RenderCommand: DynamicOptionsCommand {
     @OptionGroup var video: VideoFlags
     @OptionGroup var limits: LimitFlags
     @OptionGroup var gpu: GPUFlags
-
-    static var acceptsEffectChain: Bool { true }
-
-    static func dynamicOptions(_ first: ParsedArguments, words: [String]) throws(UsageError) -> [OptionDescription] {
-        try EffectOptions.effect(in: first, arguments: words).map(EffectOptions.options(for:)) ?? []
-    }
 
     func run(_ context: CommandContext, output out: inout Output) throws -> Int32 {
         out.quiet = quiet
