@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # Headers and loaders ShaderFX builds against, and Mesa's software GL for machines without a GPU.
-PACKAGES := pkg-config libegl-dev libgles-dev libgbm-dev libpng-dev zlib1g-dev libdeflate-dev libegl-mesa0 libgl1-mesa-dri apngdis
+PACKAGES := pkg-config libegl-dev libgles-dev libgbm-dev libpng-dev zlib1g-dev libdeflate-dev libegl-mesa0 libgl1-mesa-dri apngdis ffmpeg
 RELEASE_FLAGS := -c release --static-swift-stdlib --product shaderfx
 BIN := .build/release/shaderfx
 DEMO := demo

@@ -70,6 +70,7 @@ let package = Package(
         // libpng at the settings of the encoder the PNG writer replaced, for its tests only: an
         // independent decoder, and the sizes to stay within.
         .target(name: "CPNGReference", dependencies: ["CPNG"], path: "Tests/Support/CPNGReference"),
+        .testTarget(name: "VideoTests", dependencies: ["ShaderFXCore"]),
         .testTarget(name: "PNGWriterTests", dependencies: ["ShaderFXCore", "CDeflate", "CPNGReference"]),
     ]
 )

@@ -22,6 +22,10 @@ Sources/ShaderFXCLI/Support/FrameFolder.swift|index >= total|index > total|Frame
 Sources/ShaderFXCLI/Support/FrameFolder.swift|var complete = true|var complete = false|FrameFolderTests|the manifest says incomplete
 Sources/ShaderFX/Render/FrameSequence.swift|try deliver\(job\.index, frame\)|try deliver(job.index + 1, frame)|AnimateCommandTests|frames delivered one index late
 Sources/ShaderFXCore/Images/StraightFrame.swift|pixels\[i\] = Float\(bytes\[i\]\) / 255 \* a|pixels[i] = Float(bytes[i]) / 255|AnimateCommandTests|a frame's red not premultiplied for the contact sheet
+Sources/ShaderFXCore/Images/PNGWriter/APNGWriter.swift|next \+= 1|next += 0|AnimateCommandTests|the APNG's fdAT sequence numbers never advance
+Sources/ShaderFXCore/Images/PNGWriter/APNGWriter.swift|self\.init\(numerator: 1, denominator: fps\)|self.init(numerator: 2, denominator: fps)|AnimateCommandTests|every APNG delay doubled
+Sources/ShaderFXCore/Video/VideoEncoder.swift|dst\[o\] = UInt8\(\(UInt32\(src\[i\]\)|dst[o] = UInt8((UInt32(src[i + 2])|VideoOutputTests|a video's red taken from blue when flattened
+Sources/ShaderFXCLI/Support/OutputTarget.swift|if ext == "png" \{|if ext == "png" || ext == "jpg" {|TransitionCommandTests|a .jpg output accepted as a PNG
 LIST
 )
 

@@ -171,6 +171,22 @@ struct Output {
         }
     }
 
+    /// Reads `fd` to its end, refusing more than `limit` bytes.
+    static func readAll(_ fd: Int32, name: String, limit: Int) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { throw ImageError.unreadable(path: name, reason: String(cString: strerror(errno))) }
+            if n == 0 { return bytes }
+            bytes += chunk[0..<n]
+            guard bytes.count <= limit else {
+                throw ImageError.unreadable(path: name, reason: "more than \(limit >> 20) MiB; give the picture as a file")
+            }
+        }
+    }
+
     /// Writes all of `bytes` to a file descriptor.
     static func write(_ data: [UInt8], to fd: Int32) {
         var bytes = data[...]

@@ -34,7 +34,7 @@ import Testing
             return
         }
         #expect(render.effect == "ripple")
-        #expect(render.output == "x.png")
+        #expect(render.output == .png("x.png"))
         #expect(render.scale == 3)
         #expect(render.region == .grown)
         #expect(render.disabled)

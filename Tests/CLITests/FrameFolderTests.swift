@@ -74,7 +74,7 @@ import Testing
         let dir = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let frames = dir.appendingPathComponent("t")
-        let run = try CLIRun(["transition", "radial", "--size", "32x24", "--duration", "0.1", "--fps", "20", "-q", "-o", frames.path])
+        let run = try CLIRun(["transition", "radial", "--size", "32x24", "--duration", "0.15", "--fps", "20", "-q", "-o", frames.path])
         #expect(run.status == 0, "\(run.stderr)")
         let m = try manifest(frames.appendingPathComponent("manifest.json"))
         #expect(m["total"] as? Int == 3)

@@ -77,7 +77,8 @@ struct TransitionCommandTests {
         let dir = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let frames = dir.appendingPathComponent("frames/genie").path
-        let run = try CLIRun(["transition", "genie", "--size", "48x36", "--duration", "0.5", "--fps", "8",
+        // 0.625 s at 8 fps: 5 frames, at progress 0, 0.25, 0.5, 0.75 and 1.
+        let run = try CLIRun(["transition", "genie", "--size", "48x36", "--duration", "0.625", "--fps", "8",
                               "--curve", "linear", "-o", frames])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("wrote 5 frames"))
@@ -132,14 +133,20 @@ struct TransitionCommandTests {
         #expect(!FileManager.default.fileExists(atPath: CLIRun.root.appendingPathComponent("x").path))
     }
 
-    @Test func aSequenceNeedsAFolderAndAMissingInputFails() throws {
+    @Test func aSequenceGoesWhereItsOutputSaysAndAMissingInputFails() throws {
         let dir = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
+        // A .png holds the sequence as an animated PNG (3 frames: 0.1 s at 30 fps).
         let file = dir.appendingPathComponent("file.png").path
-        try PNG.write(RGBAImage(width: 4, height: 4), to: file)
         let run = try CLIRun(["transition", "wind", "--size", "8x8", "--duration", "0.1", "-o", file])
-        #expect(run.status == 1)
-        #expect(run.stderr.contains("is not a folder"))
+        #expect(run.status == 0, "\(run.stderr)")
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+        let actl = try #require(bytes.indices.dropLast(12).first { bytes[$0...($0 + 3)].elementsEqual("acTL".utf8) })
+        #expect(Array(bytes[(actl + 4)...(actl + 7)]) == [0, 0, 0, 3])
+        // Another extension is a usage error listing the forms.
+        let jpeg = try CLIRun(["transition", "wind", "--size", "8x8", "--duration", "0.1", "-o", dir.appendingPathComponent("t.jpg").path])
+        #expect(jpeg.status == 2)
+        #expect(jpeg.stderr.contains("FILE.gif, FILE.mp4, FILE.webm or FILE.mov"), "\(jpeg.stderr)")
         let missing = try CLIRun(["transition", "wind", "--from", dir.appendingPathComponent("none.png").path, "-p", "0.5",
                                   "-o", dir.appendingPathComponent("out.png").path])
         #expect(missing.status == 1)

@@ -290,14 +290,16 @@ private func mix(_ b: SIMD4<Float>, _ a: SIMD4<Float>, _ w: Float) -> SIMD4<Floa
     }
 
     @Test func aSequenceStartsAtFromAndEndsExactlyAtTo() {
-        let timing = TransitionTiming(duration: 1, fps: 30, curve: .easeInOut)
+        // round(duration * fps) frames, counted as animate counts them; the last is exactly --to.
+        let timing = TransitionTiming(duration: 31.0 / 30, fps: 30, curve: .easeInOut)
         #expect(timing.frameCount == 31)
         #expect(timing.progress(ofFrame: 0) == 0)
         #expect(timing.progress(ofFrame: 30) == 1)
         #expect(timing.progress(ofFrame: 15) == 0.5)
         #expect(abs(timing.time(ofFrame: 15) - 0.5) < 1e-12)
+        #expect(TransitionTiming(duration: 1, fps: 30).frameCount == 30)
         #expect(timing.progress(ofFrame: 3) < 0.1 / 1.0)  // slow start
-        let linear = TransitionTiming(duration: 0.5, fps: 24, curve: .linear)
+        let linear = TransitionTiming(duration: 13.0 / 24, fps: 24, curve: .linear)
         #expect(linear.frameCount == 13)
         #expect(linear.progress(ofFrame: 6) == 0.5)
         #expect(TransitionTiming(duration: 0.01, fps: 10).frameCount == 2)

@@ -6,12 +6,13 @@ import ShaderFXGolden
 import Glibc
 #endif
 
-/// `shaderfx animate`: an effect over time, as numbered PNG frames or an animated PNG.
-struct AnimateCommand: DynamicOptionsCommand {
+/// `shaderfx animate`: an effect over time, as numbered PNG frames, an animated PNG, a video,
+/// or frames on standard output.
+struct AnimateCommand: BuiltInEffectCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             name: "animate",
-            abstract: "Render an effect over time: numbered PNG frames, an animated PNG, a contact sheet.",
+            abstract: "Render an effect over time: PNG frames, an animated PNG, a GIF or video, a contact sheet.",
             discussion: """
                 Frame k shows time k / fps. Time-driven effects get the frame's time; gesture-driven ones \
                 (ripple and the other seed effects) follow taps and drags, given with --tap/--drag or an event \
@@ -32,9 +33,9 @@ struct AnimateCommand: DynamicOptionsCommand {
 
     @Argument(help: "a built-in effect, e.g. ripple")
     var effect: String
-    @Option(short: "o", valueName: "DIR|FILE.png|-",
-            help: "a folder for frame_00000.png, ..., a .png file for an animated PNG (APNG), or - for raw straight RGBA frames on standard output (for a video encoder: ffmpeg -f rawvideo -pix_fmt rgba -s WxH -r FPS -i -)")
-    var output: String
+    @Option(short: "o", valueName: "DIR/|FILE.png|FILE.gif|FILE.mp4|FILE.webm|FILE.mov|-",
+            help: "where the frames go, by its form: a folder (frame_00000.png, ..., and manifest.json last), a .png file (an animated PNG), a .gif, .mp4, .webm or .mov video (through ffmpeg), or - for standard output (raw straight RGBA frames unless --format png: ffmpeg -f rawvideo -pix_fmt rgba -s WxH -r FPS -i -)")
+    var output: OutputTarget
     @Option(help: "frames per second", in: 1...1000)
     var fps = 60
     @Option(valueName: "SECONDS", help: "length of the animation (default: the effect's own)", in: 0.001...86_400)
@@ -58,14 +59,9 @@ struct AnimateCommand: DynamicOptionsCommand {
     @Option(valueName: "X,Y@T;X,Y@T;...", help: "a drag through time-stamped points", section: "GESTURES")
     var drag: [String]
     @OptionGroup var encoding: EncodingFlags
+    @OptionGroup var video: VideoFlags
     @OptionGroup var limits: LimitFlags
     @OptionGroup var gpu: GPUFlags
-
-    static var acceptsEffectChain: Bool { true }
-
-    static func dynamicOptions(_ first: ParsedArguments, words: [String]) throws(UsageError) -> [OptionDescription] {
-        try EffectOptions.effect(in: first, arguments: words).map(EffectOptions.options(for:)) ?? []
-    }
 
     func run(_ context: CommandContext, output out: inout Output) throws -> Int32 {
         guard let effect = BuiltInEffects.named(self.effect) else { throw EffectOptions.unknownEffect(self.effect) }
@@ -73,10 +69,7 @@ struct AnimateCommand: DynamicOptionsCommand {
         let args = context.parsed
 
         // Everything is checked before the first GL call.
-        let outputPath = output
-        let raw = outputPath == "-"
-        let animated = outputPath.lowercased().hasSuffix(".png")
-        if raw { out.toStandardError = true }
+        if output == .standardOutput { out.toStandardError = true }
         try inputFlags.validate()
         let base = EffectOptions.values(for: effect, from: args)
         var events = try gestures()
@@ -115,11 +108,6 @@ struct AnimateCommand: DynamicOptionsCommand {
             }
             return frames
         } ?? 0...(total - 1)
-        if animated && range.count != total && frames != nil {
-            throw UsageError.invalidValue(option: "--frames", value: "\(range.lowerBound)..\(range.upperBound)",
-                                          expected: "a folder --output for a sub-range (an animated PNG holds the whole run)")
-        }
-        let stale = !animated && !raw ? try FrameFolder.prepare(outputPath, range: range, total: total) : []
         let sheetPath = contactSheet
         let sheetFrames = Set(Self.sheetIndices(range, count: 12))
         for animator in animators { for pass in try animator.passes(at: 0) { try renderer.prepare(pass) } }
@@ -127,14 +115,11 @@ struct AnimateCommand: DynamicOptionsCommand {
         // Render on this thread (the GPU's); read back through pixel buffers while the next
         // frame draws; encode and write on other threads, overlapping both.
         let width = image.width * scale, height = image.height * scale
-        let writer = raw ? nil : FrameWriter(
-            animated ? .animation(try APNGWriter(path: outputPath, width: width, height: height, frameCount: range.count),
-                                  fps: fps)
-                     : .folder(outputPath),
-            firstIndex: range.lowerBound, compression: encoding.compression.level)
+        let sink = try SequenceSink(target: output, range: range, total: total, width: width, height: height, fps: Double(fps),
+                                    effect: name, renderer: renderer.context.info.summary,
+                                    compression: encoding.compression.level, video: video)
         var progress = ProgressBar(total: range.count, enabled: !out.quiet && isatty(STDERR_FILENO) != 0)
         var sheet: [Int: RGBAImage] = [:]
-        var rawBytes = 0
         let start = ContinuousClock.now
         try renderer.renderSequence(image, frames: range, scale: scale, effects: { index in
             try animators.flatMap { try $0.passes(at: Double(index) / Double(fps)) }
@@ -143,22 +128,12 @@ struct AnimateCommand: DynamicOptionsCommand {
             if sheetPath != nil && sheetFrames.contains(index) {
                 sheet[index] = ContactSheet.thumbnail(frame.premultipliedImage, maxWidth: ContactSheet.defaultThumbnailWidth)
             }
-            if raw {
-                try Output.writeAll(frame.bytes, to: STDOUT_FILENO, name: "standard output")
-                rawBytes += frame.bytes.count
-            } else {
-                try writer?.submit(frame, index: index)
-            }
+            try sink.write(frame, index: index)
             progress.update(done: index - range.lowerBound + 1, elapsed: ContinuousClock.now - start)
         })
-        let encoded = try writer?.finish() ?? (bytes: 0, encodingSeconds: 0)
+        if case .video = output { out.status("finishing the video (ffmpeg) ...") }
+        let written = try sink.finish()
         progress.finish()
-        if !animated && !raw {
-            try FrameFolder.writeManifest(FrameFolder.Manifest(
-                first: range.lowerBound, last: range.upperBound, total: total, fps: Double(fps),
-                width: width, height: height, effect: name,
-                renderer: renderer.context.info.summary), folder: outputPath)
-        }
         if let sheetPath {
             try PNG.write(ContactSheet.make(sheet.keys.sorted().map { sheet[$0]! }), to: sheetPath)
         }
@@ -167,12 +142,12 @@ struct AnimateCommand: DynamicOptionsCommand {
         let seconds = elapsed.seconds
         out.status("""
             wrote \(range.count) frame\(range.count == 1 ? "" : "s") (\(range.lowerBound)..\(range.upperBound) of \(total), \
-            \(image.width * scale)x\(image.height * scale), \(name) over \(inputName)) to \(outputPath) \
+            \(width)x\(height), \(name) over \(inputName)) to \(output.name) \
             in \(format(seconds)) s: \(format(Double(range.count) / seconds)) frames/s on \(renderer.context.info.summary)
             time: upload \(format(stats.upload.seconds)) s, drawing \(format(stats.drawing.seconds)) s, read-back \(format(stats.readBack.seconds)) s, \
-            encoding and writing \(format(encoded.encodingSeconds)) s on \(FrameWriter.workers) threads (overlapped); \
-            \(raw ? "\(rawBytes) bytes of raw RGBA to standard output" : "\(encoded.bytes) bytes of PNG")
-            """ + (sheetPath.map { "\ncontact sheet: \($0)" } ?? "") + FrameFolder.staleNote(stale))
+            encoding and writing \(format(written.encodingSeconds)) s on \(FrameWriter.workers) threads (overlapped); \
+            \(written.summary)
+            """ + (sheetPath.map { "\ncontact sheet: \($0)" } ?? ""))
         return 0
     }
 

@@ -74,7 +74,7 @@ extension EffectKind: ChoiceOptionValue {}
 
 /// Where a command's picture comes from: a PNG file or a built-in picture.
 struct InputFlags: ParsableArguments {
-    @Option(short: "i", valueName: "FILE", help: "the picture to apply the effect to (PNG)", section: "INPUT")
+    @Option(short: "i", valueName: "FILE", help: "the picture to apply the effect to (PNG; - reads it from standard input)", section: "INPUT")
     var input: String?
     @Option(valueName: "NAME",
             help: "a built-in picture when no --input is given: "
@@ -84,6 +84,9 @@ struct InputFlags: ParsableArguments {
     @Option(valueName: "WxH", help: "size of the built-in picture in points", default: "512x384", section: "INPUT",
             read: { parsed, name throws(UsageError) in try InputFlags.size(parsed, name) })
     var size: SIMD2<Int>?
+
+    /// The most bytes `-i -` reads: a PNG larger than this is refused, not buffered.
+    static let standardInputLimit = 256 << 20
 
     /// A `WxH` size, each side 1...16384.
     static func size(_ args: ParsedArguments, _ name: String) throws(UsageError) -> SIMD2<Int>? {
@@ -106,6 +109,10 @@ struct InputFlags: ParsableArguments {
     /// Reads the input PNG, or draws the built-in picture, refusing what exceeds `budget`
     /// before anything is decoded or drawn.
     func load(defaultPicture: BuiltInPicture, budget: RenderBudget, scale: Int) throws -> (image: RGBAImage, name: String) {
+        if input == "-" {
+            let bytes = try Output.readAll(STDIN_FILENO, name: "standard input", limit: InputFlags.standardInputLimit)
+            return (try PNG.decode(bytes, name: "standard input", limits: budget.imageLimits(scale: scale)), "standard input")
+        }
         if let input {
             return (try budget.readPNG(path: input, scale: scale), input)
         }
@@ -127,6 +134,18 @@ func milliseconds(since start: ContinuousClock.Instant) -> String {
     let elapsed = ContinuousClock.now - start
     let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
     return ms < 10 ? "\(Int(ms * 10) / 10).\(Int(ms * 10) % 10) ms" : "\(Int(ms)) ms"
+}
+
+/// A command whose first positional word names a built-in effect: the effect's parameters
+/// become its options, and `--then NAME ...` chains more effects after it.
+protocol BuiltInEffectCommand: DynamicOptionsCommand {}
+
+extension BuiltInEffectCommand {
+    static var acceptsEffectChain: Bool { true }
+
+    static func dynamicOptions(_ first: ParsedArguments, words: [String]) throws(UsageError) -> [OptionDescription] {
+        try EffectOptions.effect(in: first, arguments: words).map(EffectOptions.options(for:)) ?? []
+    }
 }
 
 /// A built-in effect's parameters as command-line options.

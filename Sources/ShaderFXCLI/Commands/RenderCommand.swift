@@ -3,7 +3,7 @@ import ShaderFXGolden
 import Foundation
 
 /// `shaderfx render`: one effect (built-in, or a user's Metal or GLSL function) over one picture, to PNG.
-struct RenderCommand: DynamicOptionsCommand {
+struct RenderCommand: BuiltInEffectCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             name: "render",
@@ -35,8 +35,9 @@ struct RenderCommand: DynamicOptionsCommand {
 
     @Argument(help: "a built-in effect, e.g. ripple or stripes")
     var effect: String?
-    @Option(short: "o", valueName: "FILE", help: "the PNG to write (written whole or not at all)")
-    var output: String
+    @Option(short: "o", valueName: "FILE",
+            help: "where the picture goes, by its form: FILE.png (written whole or not at all), FILE.gif, .mp4, .webm or .mov (a one-frame video), a folder (frame_00000.png), or - (a PNG on standard output)")
+    var output: OutputTarget
     @Option(help: "pixels per point, as @2x/@3x", in: 1...8)
     var scale = 1
     @Option(valueName: "frame|grown", help: "write the picture's frame, or the frame grown by maxSampleOffset")
@@ -48,17 +49,13 @@ struct RenderCommand: DynamicOptionsCommand {
     @OptionGroup var inputFlags: InputFlags
     @OptionGroup var custom: CustomShaderFlags
     @OptionGroup var encoding: EncodingFlags
+    @OptionGroup var video: VideoFlags
     @OptionGroup var limits: LimitFlags
     @OptionGroup var gpu: GPUFlags
 
-    static var acceptsEffectChain: Bool { true }
-
-    static func dynamicOptions(_ first: ParsedArguments, words: [String]) throws(UsageError) -> [OptionDescription] {
-        try EffectOptions.effect(in: first, arguments: words).map(EffectOptions.options(for:)) ?? []
-    }
-
     func run(_ context: CommandContext, output out: inout Output) throws -> Int32 {
         out.quiet = quiet
+        if output == .standardOutput { out.toStandardError = true }
         // Validate everything before the first GL call.
         let builtIn = try effect.map { name throws(UsageError) in
             guard let effect = BuiltInEffects.named(name) else { throw EffectOptions.unknownEffect(name) }
@@ -99,14 +96,23 @@ struct RenderCommand: DynamicOptionsCommand {
         let compiled = ContinuousClock.now
         let result = try renderer.render(image, effects: resolved, scale: scale, region: region)
         let rendered = ContinuousClock.now
-        let png = try PNG.encode(result, compression: encoding.compression.level)
-        let encoded = ContinuousClock.now
-        try PNG.writeFile(png, to: output)
+        let encoded: ContinuousClock.Instant
+        var bytes = ""
+        if case let .png(path) = output {
+            let png = try PNG.encode(result, compression: encoding.compression.level)
+            encoded = ContinuousClock.now
+            bytes = " (\(png.count) bytes)"
+            try PNG.writeFile(png, to: path)
+        } else {
+            encoded = ContinuousClock.now
+            try SinglePicture.write(result, to: output, effect: name, renderer: renderer.context.info.summary,
+                                    compression: encoding.compression.level, video: video)
+        }
         let stats = renderer.statistics
-        out.status("wrote \(output) (\(result.width)x\(result.height), \(name) over \(inputName)) in \(milliseconds(since: start)) on \(renderer.context.info.summary)")
+        out.status("wrote \(output.name) (\(result.width)x\(result.height), \(name) over \(inputName)) in \(milliseconds(since: start)) on \(renderer.context.info.summary)")
         out.status("time: set-up \(ms(ready - start)), decode \(ms(decoded - ready)), compile \(ms(compiled - decoded)), "
                    + "upload \(ms(stats.upload)), draw \(ms(stats.drawing)), read-back \(ms(stats.readBack)), "
-                   + "encode \(ms(encoded - rendered)) (\(png.count) bytes), write \(ms(ContinuousClock.now - encoded))")
+                   + "encode \(ms(encoded - rendered))\(bytes), write \(ms(ContinuousClock.now - encoded))")
         return 0
     }
 

@@ -13,10 +13,12 @@ struct TransitionCommand: DynamicOptionsCommand {
                 A transition draws the incoming picture (--to) with the transition's shader, as SwiftUI \
                 applies a transition's modifier to the inserted view, and shows the outgoing picture (--from) \
                 wherever the incoming one has not arrived. Progress 0 is exactly --from and progress 1 exactly --to.
-                One frame: --progress P writes the frame at P to the PNG named by --output. A sequence: \
-                --duration S writes DIR/frame_00000.png, frame_00001.png, ... into the folder named by --output \
-                (created if needed): frame k is at time k / fps, round(S * fps) + 1 frames in all, and its \
-                progress is the timing curve at k / (frames - 1), so the first frame is --from and the last --to.
+                One frame: --progress P writes the frame at P. A sequence: --duration S writes round(S * fps) \
+                frames (at least 2), frame k at time k / fps as animate counts them, and frame k's progress is \
+                the timing curve at k / (frames - 1), so the first frame is --from and the last --to. \
+                --output decides the form as for every command: a folder (frame_00000.png, ..., manifest.json), \
+                a .png (a PNG; an animated PNG for a sequence), a .gif, .mp4, .webm or .mov video, or - for \
+                standard output.
                 Without --from the outgoing picture is the built-in pool floor (cool blue tiles); without --to \
                 the incoming one is the same floor with red and blue swapped (warm orange tiles). They are drawn \
                 at --size when it is given, else at the size of the picture file given, else at 512x384. A --to \
@@ -26,7 +28,9 @@ struct TransitionCommand: DynamicOptionsCommand {
                 UsageExample("shaderfx transition circles --from a.png --to b.png --progress 0.5 -o half.png",
                              explanation: "the frame half-way through the circles transition"),
                 UsageExample("shaderfx transition genie --target 0,1 --duration 1 --fps 30 --curve easeInOut -o frames",
-                             explanation: "31 frames of the genie, the incoming picture pouring out of the bottom-left corner, between the built-in pictures"),
+                             explanation: "30 frames of the genie, the incoming picture pouring out of the bottom-left corner, between the built-in pictures"),
+                UsageExample("shaderfx transition circles --duration 1.5 -o circles.gif",
+                             explanation: "the whole transition as a GIF"),
                 UsageExample("shaderfx transition wind --wind-size 0.4 --to photo.png --fit fit -p 0.3 -o wind.png",
                              explanation: "a raggeder wind over the pool floor, with photo.png fitted inside the frame"),
             ])
@@ -34,8 +38,9 @@ struct TransitionCommand: DynamicOptionsCommand {
 
     @Argument(help: "the transition: " + BuiltInTransitions.all.map { $0.name }.joined(separator: ", "))
     var transition: String
-    @Option(short: "o", valueName: "PATH", help: "the PNG to write (with --progress), or the folder for the frames (with --duration)")
-    var output: String
+    @Option(short: "o", valueName: "PATH",
+            help: "where it goes, by its form: FILE.png (a PNG; an animated PNG for a sequence), FILE.gif, .mp4, .webm or .mov (a video through ffmpeg), a folder (numbered PNG frames), or - (standard output)")
+    var output: OutputTarget
     @Option(short: "p", valueName: "P", help: "render one frame at this progress, 0...1", in: 0...1)
     var progress: Float?
     @Option(valueName: "SECONDS", help: "render the whole transition over this many seconds, as a sequence", in: 0.001...3600)
@@ -57,6 +62,7 @@ struct TransitionCommand: DynamicOptionsCommand {
             section: "PICTURES", read: { parsed, name throws(UsageError) in try InputFlags.size(parsed, name) })
     var size: SIMD2<Int>?
     @OptionGroup var encoding: EncodingFlags
+    @OptionGroup var video: VideoFlags
     @OptionGroup var limits: LimitFlags
     @OptionGroup var gpu: GPUFlags
 
@@ -86,7 +92,7 @@ struct TransitionCommand: DynamicOptionsCommand {
         guard let builtIn = BuiltInTransitions.named(transition) else { throw Self.unknownTransition(transition) }
 
         // Validate everything before the first GL call.
-        let outputPath = output
+        if output == .standardOutput { out.toStandardError = true }
         let plan = try self.plan()
         let transition = try builtIn.init(values: EffectOptions.values(of: builtIn.parameters, from: context.parsed))
 
@@ -101,21 +107,22 @@ struct TransitionCommand: DynamicOptionsCommand {
         switch plan {
         case let .frame(progress):
             let frame = try transition.render(renderer, from: from, to: to, progress: progress, fit: fit)
-            try PNG.write(frame, to: outputPath)
-            out.status("wrote \(outputPath) (\(frame.width)x\(frame.height), \(builtIn.name) at progress \(progress), \(names)) in \(milliseconds(since: start)) on \(renderer.context.info.summary)")
+            try SinglePicture.write(frame, to: output, effect: builtIn.name, renderer: renderer.context.info.summary,
+                                    compression: encoding.compression.level, video: video)
+            out.status("wrote \(output.name) (\(frame.width)x\(frame.height), \(builtIn.name) at progress \(progress), \(names)) in \(milliseconds(since: start)) on \(renderer.context.info.summary)")
         case let .sequence(timing, curve):
             let count = timing.frameCount
-            let stale = try FrameFolder.prepare(outputPath, range: 0...(count - 1), total: count)
+            let sink = try SequenceSink(target: output, range: 0...(count - 1), total: count, width: from.width, height: from.height,
+                                        fps: timing.fps, effect: builtIn.name, renderer: renderer.context.info.summary,
+                                        compression: encoding.compression.level, video: video)
             // Fit once: every frame then starts from the same picture (and the same texture).
             let incoming = fit.fitting(to, width: from.width, height: from.height)
             for k in 0..<count {
                 let frame = try transition.render(renderer, from: from, to: incoming, progress: timing.progress(ofFrame: k), fit: .stretch)
-                try PNG.writeFile(PNG.encode(frame, compression: encoding.compression.level), to: FrameFolder.path(outputPath, k), durable: false)
+                try sink.write(StraightFrame(image: frame), index: k)
             }
-            try FrameFolder.writeManifest(FrameFolder.Manifest(
-                first: 0, last: count - 1, total: count, fps: timing.fps, width: from.width, height: from.height,
-                effect: builtIn.name, renderer: renderer.context.info.summary), folder: outputPath)
-            out.status("wrote \(count) frames \(FrameFolder.path(outputPath, 0)) ... \(FrameFolder.path(outputPath, count - 1)) (\(from.width)x\(from.height), \(builtIn.name) over \(timing.duration) s at \(timing.fps) fps, \(curve.rawValue), \(names)) in \(milliseconds(since: start)) on \(renderer.context.info.summary)" + FrameFolder.staleNote(stale))
+            let written = try sink.finish()
+            out.status("wrote \(count) frames to \(output.name) (\(from.width)x\(from.height), \(builtIn.name) over \(timing.duration) s at \(timing.fps) fps, \(curve.rawValue), \(names)) in \(milliseconds(since: start)) on \(renderer.context.info.summary); \(written.summary)")
         }
         return 0
     }

@@ -27,44 +27,12 @@ public enum OutputFile {
     ///     frames of an animation skip it.
     /// - Throws: `ImageError.unwritable` naming the path and the problem.
     public static func write(_ bytes: [UInt8], to path: String, durable: Bool = true) throws(ImageError) {
-        guard !path.isEmpty else { throw .unwritable(path: path, reason: "the path is empty") }
-        if path.hasSuffix("/") { throw .unwritable(path: path, reason: "the path names a directory, not a file") }
-        if isDescriptorAlias(path) {
-            try writeThrough(bytes, to: path, truncate: true)
-            return
-        }
-        var link = stat()
-        if lstat(path, &link) != 0 {
-            let code = errno
-            guard code == ENOENT || code == ENOTDIR else {
-                throw .unwritable(path: path, reason: "cannot inspect the path: \(systemError(code))")
-            }
-            try replace(bytes, at: path, shownAs: path, mode: nil, durable: durable)
-            return
-        }
-        var info = link
-        if kind(link) == S_IFLNK {
-            if stat(path, &info) != 0 {
-                // A dangling link: create the file it names.
-                let target = try resolveLink(path)
-                try replace(bytes, at: target, shownAs: path, mode: nil, durable: durable)
-                return
-            }
-        }
-        switch kind(info) {
-        case S_IFREG:
-            let target = kind(link) == S_IFLNK ? try resolveLink(path) : path
-            try replace(bytes, at: target, shownAs: path, mode: info.st_mode & 0o7777, durable: durable)
-        case S_IFCHR, S_IFIFO:
-            try writeThrough(bytes, to: path, truncate: false)
-        case S_IFDIR:
-            throw .unwritable(path: path, reason: "Is a directory: give a file name")
-        case S_IFSOCK:
-            throw .unwritable(path: path, reason: "it is a socket; ShaderFX writes regular files, character devices and FIFOs only")
-        case S_IFBLK:
-            throw .unwritable(path: path, reason: "it is a block device; ShaderFX never writes to a disk device")
-        default:
-            throw .unwritable(path: path, reason: "not a regular file, character device or FIFO")
+        switch try destination(of: path) {
+        case let .through(device):
+            // A descriptor alias may lead to a regular file (a redirect): start it afresh.
+            try writeThrough(bytes, to: device, truncate: isDescriptorAlias(device))
+        case let .replace(target, mode):
+            try replace(bytes, at: target, shownAs: path, mode: mode, durable: durable)
         }
     }
 
@@ -288,23 +256,7 @@ public enum OutputFile {
     /// Writes a new regular file at `target` through a temporary file beside it.
     private static func replace(_ bytes: [UInt8], at target: String, shownAs path: String,
                                 mode: mode_t?, durable: Bool) throws(ImageError) {
-        // "dir/name.png" -> prefix "dir/", name "name.png"; "name.png" -> prefix "".
-        let slash = target.lastIndex(of: "/")
-        let prefix = slash.map { String(target[...$0]) } ?? ""
-        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
-        let directory = prefix.isEmpty ? "." : (prefix == "/" ? "/" : String(prefix.dropLast()))
-        guard !name.isEmpty, name != ".", name != ".." else {
-            throw .unwritable(path: path, reason: "the path names a directory, not a file")
-        }
-        var info = stat()
-        guard stat(directory, &info) == 0 else {
-            let code = errno
-            throw .unwritable(path: path, reason: code == ENOENT
-                ? "directory \(directory) does not exist"
-                : "cannot access directory \(directory): \(systemError(code))")
-        }
-        guard kind(info) == S_IFDIR else { throw .unwritable(path: path, reason: "\(directory) is not a directory") }
-
+        let (prefix, name, directory) = try split(target, shownAs: path)
         let unique = String(UInt64.random(in: .min ... .max), radix: 16)
         let temporary = prefix + temporaryName(for: name, unique: unique)
         // Created and registered in one step, so that a signal arriving at any moment finds it.

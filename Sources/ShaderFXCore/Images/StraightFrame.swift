@@ -8,6 +8,13 @@ public struct StraightFrame: Sendable, Equatable {
     /// `width * height * 4` bytes: R, G, B, A, with colour un-premultiplied.
     public var bytes: [UInt8]
 
+    /// A premultiplied image as straight 8-bit RGBA, rounded as a PNG file of it holds it
+    /// (alpha-0 pixels are 0, 0, 0, 0).
+    /// - Parameter image: the premultiplied image.
+    public init(image: RGBAImage) {
+        self.init(width: image.width, height: image.height, bytes: PNG.straight8(image).rgba)
+    }
+
     /// A frame of `width * height * 4` straight RGBA bytes, top row first.
     public init(width: Int, height: Int, bytes: [UInt8]) {
         precondition(bytes.count == width * height * 4, "a StraightFrame holds width * height * 4 bytes")

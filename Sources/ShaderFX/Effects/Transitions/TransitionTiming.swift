@@ -46,7 +46,7 @@ public struct TransitionTiming: Sendable, Equatable {
     }
 
     /// How many frames the sequence has, first and last included.
-    public var frameCount: Int { max(2, Int((duration * fps).rounded()) + 1) }
+    public var frameCount: Int { max(2, Int((duration * fps).rounded())) }
 
     /// The time of frame `k` in seconds.
     public func time(ofFrame k: Int) -> Double { Double(k) / fps }
