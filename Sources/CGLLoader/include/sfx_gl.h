@@ -32,7 +32,6 @@
     X(PFNEGLGETCURRENTCONTEXTPROC, GetCurrentContext) \
     X(PFNEGLGETCURRENTDISPLAYPROC, GetCurrentDisplay) \
     X(PFNEGLGETCURRENTSURFACEPROC, GetCurrentSurface) \
-    X(PFNEGLRELEASETHREADPROC, ReleaseThread)
 
 // Extension entry points, found through eglGetProcAddress; NULL where absent.
 #define SFX_EGL_EXTENSIONS(X) \
@@ -60,8 +59,6 @@
     X(PFNGLFRAMEBUFFERTEXTURE2DPROC, FramebufferTexture2D) \
     X(PFNGLCHECKFRAMEBUFFERSTATUSPROC, CheckFramebufferStatus) \
     X(PFNGLVIEWPORTPROC, Viewport) \
-    X(PFNGLCLEARCOLORPROC, ClearColor) \
-    X(PFNGLCLEARPROC, Clear) \
     X(PFNGLDISABLEPROC, Disable) \
     X(PFNGLCREATESHADERPROC, CreateShader) \
     X(PFNGLSHADERSOURCEPROC, ShaderSource) \
@@ -97,7 +94,6 @@
     X(PFNGLDELETEVERTEXARRAYSPROC, DeleteVertexArrays) \
     X(PFNGLBINDVERTEXARRAYPROC, BindVertexArray) \
     X(PFNGLDRAWARRAYSPROC, DrawArrays) \
-    X(PFNGLREADBUFFERPROC, ReadBuffer) \
     X(PFNGLREADPIXELSPROC, ReadPixels) \
     X(PFNGLFINISHPROC, Finish) \
     X(PFNGLFLUSHPROC, Flush) \
