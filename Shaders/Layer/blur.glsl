@@ -15,14 +15,14 @@
 // layer grows by maxSampleOffset = ceil(3 radius) points), so the edges fade out, as SwiftUI's
 // blur with opaque: false does; the blurred colours spill into the growth.
 //
-// Large radii run on a coarser grid (Blur.reduction, from radius 12: a power of two r with
-// radius / r between 6 and 12 of its pixels): the renderer box-filters the layer onto pixels of
-// r / scale points, both passes blur there, and the renderer resamples the result bilinearly
-// back to the output's pixels. The pixel found from the derivative is then r / scale points;
-// the box filter already spread each axis by one reduced pixel's variance (1/12 pixel^2), so
-// sigma^2 is reduced by that much. So the samples per pixel stay at most 19 a pass, and the
-// pixels about (frame + 6 radius)^2 / r^2, whatever the radius; the result is within 2 levels
-// of the exact Gaussian.
+// Large radii run on a coarser grid (Blur.reduction, from radius 8: a power of two r with
+// radius / r between 4 and 8 of its pixels at @1x), as image libraries blur: the renderer
+// box-filters the layer onto pixels of r / scale points, both passes blur there, and the renderer
+// resamples the result bilinearly back to the output's pixels. The pixel found from the
+// derivative is then r / scale points; the box filter already spread each axis by one reduced
+// pixel's variance (1/12 pixel^2), so sigma^2 is reduced by that much. So a pass takes at most 25
+// samples a pixel, over about (frame + 6 radius)^2 / r^2 pixels, whatever the radius; the result
+// stays within about 1 level of 255 of the exact Gaussian.
 //
 // Parameters:
 //   radius  float  the Gaussian's standard deviation in points; >= 0 (0 leaves the layer as it
