@@ -15,6 +15,15 @@
 // layer grows by maxSampleOffset = ceil(3 radius) points), so the edges fade out, as SwiftUI's
 // blur with opaque: false does; the blurred colours spill into the growth.
 //
+// Large radii run on a coarser grid (Blur.reduction, from radius 8: a power of two r with
+// radius / r between 4 and 8 of its pixels at @1x), as image libraries blur: the renderer
+// box-filters the layer onto pixels of r / scale points, both passes blur there, and the renderer
+// resamples the result bilinearly back to the output's pixels. The pixel found from the
+// derivative is then r / scale points; the box filter already spread each axis by one reduced
+// pixel's variance (1/12 pixel^2), so sigma^2 is reduced by that much. So a pass takes at most 25
+// samples a pixel, over about (frame + 6 radius)^2 / r^2 pixels, whatever the radius; the result
+// stays within about 1 level of 255 of the exact Gaussian.
+//
 // Parameters:
 //   radius  float  the Gaussian's standard deviation in points; >= 0 (0 leaves the layer as it
 //                  is); default 10
@@ -24,9 +33,14 @@
 
 // One pass along `axis` (a unit vector along x or y).
 vec4 gaussianPass(vec2 position, Layer layer, float radius, vec2 axis) {
-    // Points per pixel of the layer: position advances by 1 / scale from one pixel to the next.
-    float pixel = 1.0 / max(1.0, floor(1.0 / abs(dFdx(position.x)) + 0.5));
+    // Points per pixel of the layer: position advances by 1 / scale from one pixel to the next
+    // (rounded, so float error cannot move it), or by r / scale on a reduced grid.
+    float d = abs(dFdx(position.x));
+    bool reduced = d > 1.001;
+    float pixel = reduced ? d : 1.0 / max(1.0, floor(1.0 / d + 0.5));
     float sigma = radius / pixel;                       // in pixels
+    // The box filter onto the reduced grid blurred by one pixel's width: variance 1/12.
+    if (reduced) { sigma = sqrt(max(sigma * sigma - 1.0 / 12.0, 0.0)); }
     if (!(sigma > 0.0)) { return sampleLayer(layer, position); }
     int reach = int(ceil(3.0 * sigma));
     float falloff = -0.5 / (sigma * sigma);

@@ -66,6 +66,9 @@ public protocol BuiltInEffect: BuiltInShader {
     var maxSampleOffset: SIMD2<Float> { get }
     /// Whether the passes draw at all (default true); a disabled pass leaves its layer as it is.
     var isEnabled: Bool { get }
+    /// How much coarser than the output's pixels the passes run, a power of two (default 1:
+    /// the output's own pixels); see `Effect.reduction`.
+    var reduction: Int { get }
     /// The passes to render, in order; one for a `SinglePassEffect`.
     var passes: [Effect] { get }
 }
@@ -96,14 +99,16 @@ extension BuiltInEffect {
     public static var passFunctions: [String] { [function.name] }
     public var maxSampleOffset: SIMD2<Float> { .zero }
     public var isEnabled: Bool { true }
+    public var reduction: Int { 1 }
 
-    /// Each pass function over the table's arguments, with the effect's kind, reach and enabling.
+    /// Each pass function over the table's arguments, with the effect's kind, reach, enabling and
+    /// reduction.
     public var passes: [Effect] {
         let arguments = shaderArguments
         return Self.passFunctions.map { name in
             Effect(kind: Self.kind, shader: Shader(function: Self.library.function(name), arguments: arguments),
                    maxSampleOffset: Self.kind == .color || Self.kind == .fill ? .zero : maxSampleOffset,
-                   isEnabled: isEnabled)
+                   isEnabled: isEnabled, reduction: reduction)
         }
     }
 }

@@ -174,13 +174,23 @@ public struct Effect: Sendable, Equatable {
     public var maxSampleOffset: SIMD2<Float>
     /// When false the layer is drawn unchanged.
     public var isEnabled: Bool
+    /// How much coarser than the output's pixels this pass runs: 1 (the default) draws on the
+    /// output's own pixel grid; a power of two `r` draws on a grid of `r` × `r` output pixels per
+    /// pixel (`scale / r` pixels per point), over the same region grown by `maxSampleOffset`.
+    /// The renderer box-filters the pass's layer down to that grid and resamples the result
+    /// bilinearly back to the output's pixels where the next pass or the read-back needs them.
+    /// Not a SwiftUI parameter: the blur uses it so its cost does not grow with its radius.
+    public var reduction: Int
 
     /// An effect of any kind; the static constructors read as SwiftUI's modifiers.
-    public init(kind: EffectKind, shader: Shader, maxSampleOffset: SIMD2<Float> = .zero, isEnabled: Bool = true) {
+    public init(kind: EffectKind, shader: Shader, maxSampleOffset: SIMD2<Float> = .zero, isEnabled: Bool = true,
+                reduction: Int = 1) {
+        precondition(reduction >= 1 && reduction & (reduction - 1) == 0, "reduction is a power of two")
         self.kind = kind
         self.shader = shader
         self.maxSampleOffset = maxSampleOffset
         self.isEnabled = isEnabled
+        self.reduction = reduction
     }
 
     /// `colorEffect(_:isEnabled:)`: a new colour for each pixel.

@@ -36,12 +36,15 @@ public final class Renderer: @unchecked Sendable {
     package internal(set) var liveFences = 0
     private var imageTextures: [(image: RGBAImage, texture: Texture)] = []
     private var source: (image: RGBAImage, texture: Texture)?
-    private var cachedSourceLayer: (texture: Texture, margin: SIMD2<Int>, scale: Int, canvas: Canvas)?
+    private var cachedSourceLayer: (texture: Texture, margin: SIMD2<Int>, scale: Int, reduction: Int, canvas: Canvas)?
     private var previousPasses: (source: Texture, scale: Int, passes: [Effect])?
     private var prefixCache: (source: Texture, scale: Int, passes: [Effect], canvas: Canvas)?
 
     /// Copies a canvas into a layer of another geometry: bilinear where scales differ,
-    /// transparent outside the source canvas.
+    /// transparent outside the source canvas. Onto a coarser grid (`sfx_taps` > 1) each target
+    /// pixel is the mean of `sfx_taps` × `sfx_taps` bilinear samples evenly over its footprint
+    /// (`sfx_footprint` points square), each at the corner of 2 × 2 source texels when the grids
+    /// align: a box filter over the footprint, transparent outside the source canvas.
     private static let rasterSource = """
         #version 300 es
         precision highp float;
@@ -51,10 +54,29 @@ public final class Renderer: @unchecked Sendable {
         uniform vec2 sfx_sourceSize;
         uniform vec2 sfx_origin;
         uniform float sfx_scale;
+        uniform int sfx_taps;
+        uniform float sfx_footprint;
         out vec4 sfx_fragColor;
         void main() {
             vec2 q = sfx_origin + gl_FragCoord.xy / sfx_scale - sfx_sourceOrigin;
-            if (any(lessThan(q, vec2(0.0))) || any(greaterThan(q, sfx_sourceSize))) {
+            if (sfx_taps > 1) {
+                vec2 corner = q - 0.5 * sfx_footprint;
+                if (any(lessThanEqual(corner + sfx_footprint, vec2(0.0))) || any(greaterThanEqual(corner, sfx_sourceSize))) {
+                    sfx_fragColor = vec4(0.0);
+                    return;
+                }
+                float step = sfx_footprint / float(sfx_taps);
+                vec4 sum = vec4(0.0);
+                for (int j = 0; j < sfx_taps; j++) {
+                    for (int i = 0; i < sfx_taps; i++) {
+                        vec2 p = corner + (vec2(float(i), float(j)) + 0.5) * step;
+                        if (all(greaterThanEqual(p, vec2(0.0))) && all(lessThanEqual(p, sfx_sourceSize))) {
+                            sum += texture(sfx_source, p / sfx_sourceSize);
+                        }
+                    }
+                }
+                sfx_fragColor = sum / float(sfx_taps * sfx_taps);
+            } else if (any(lessThan(q, vec2(0.0))) || any(greaterThan(q, sfx_sourceSize))) {
                 sfx_fragColor = vec4(0.0);
             } else {
                 sfx_fragColor = texture(sfx_source, q / sfx_sourceSize);
@@ -124,6 +146,15 @@ public final class Renderer: @unchecked Sendable {
             throw RenderBudgetError(width: .max - 1, height: .max - 1, kind: .dimension(limit: budget.maxDimension))
         }
         return SIMD2(Int(max(0, points.x).rounded(.up)), Int(max(0, points.y).rounded(.up)))
+    }
+
+    /// Where `effect`'s pass draws at `scale`: its grid's margin and frame, in pixels of that grid
+    /// (the output's pixels, or `effect.reduction` times coarser, rounded up to cover the region).
+    func grid(of effect: Effect, size: SIMD2<Int>, scale: Int) throws(RenderBudgetError) -> (margin: SIMD2<Int>, frame: SIMD2<Int>) {
+        let margin = try self.margin(of: effect, scale: scale)
+        let r = max(1, effect.reduction)
+        guard r > 1 else { return (margin, size &* scale) }
+        return ((margin &+ (r - 1)) / r, (size &* scale &+ (r - 1)) / r)
     }
 
     /// Checks a render against `budget` before anything is allocated: the largest layer, the
@@ -214,31 +245,41 @@ public final class Renderer: @unchecked Sendable {
         }.flatMap { previousPasses?.source === source.texture && previousPasses?.scale == scale ? $0 : nil } ?? 0
         previousPasses = (source.texture, scale, effects)
         for (index, effect) in effects.enumerated() where index >= first {
-            let margin = try self.margin(of: effect, scale: scale)
+            let (margin, frame) = try grid(of: effect, size: size, scale: scale)
+            let reduction = max(1, effect.reduction)
             let layer: Canvas
-            if canvas.margin == margin && canvas.scale == scale {
+            if canvas.margin == margin && canvas.scale == scale && canvas.reduction == reduction {
                 layer = canvas
             } else if canvas.texture === source.texture {
-                layer = try sourceLayer(source, size: size, margin: margin, scale: scale)
+                layer = try sourceLayer(source, size: size, margin: margin, scale: scale, reduction: reduction)
             } else {
-                let target = try framebuffer(size: size &* scale, margin: margin)
-                try rasterise(canvas, into: target, margin: margin, scale: scale)
+                let target = try framebuffer(size: frame, margin: margin)
+                try rasterise(canvas, into: target, margin: margin, scale: scale, reduction: reduction)
                 retired.append(target)
-                layer = Canvas(texture: target.texture, margin: margin, scale: scale, framebuffer: target)
+                layer = Canvas(texture: target.texture, margin: margin, scale: scale, reduction: reduction, framebuffer: target)
             }
             guard effect.isEnabled else { canvas = layer; continue }
-            let output = try framebuffer(size: size &* scale, margin: margin)
+            let output = try framebuffer(size: frame, margin: margin)
             retired.append(output)
             let last = index == effects.count - 1
             try draw(effect, layer: layer, into: output, frame: size,
-                     viewport: last && frameOnly && margin != .zero ? (margin, size &* scale) : nil)
-            canvas = Canvas(texture: output.texture, margin: margin, scale: scale, framebuffer: output)
+                     viewport: last && frameOnly && margin != .zero && reduction == 1 ? (margin, frame) : nil)
+            canvas = Canvas(texture: output.texture, margin: margin, scale: scale, reduction: reduction, framebuffer: output)
             if index + 1 == stable, stable < effects.count, first < stable {
                 // Keep this pass's output for the next call; its framebuffer leaves the pool.
                 retired.removeAll { $0 === output }
                 if let old = prefixCache?.canvas.framebuffer { retired.append(old) }
                 prefixCache = (source.texture, scale, Array(effects.prefix(stable)), canvas)
             }
+        }
+        if canvas.reduction != 1, let last = effects.last {
+            // The last pass drew on a coarser grid: resample it bilinearly onto the output's pixels,
+            // only the frame when that is all the caller reads.
+            let margin = try frameOnly ? .zero : self.margin(of: last, scale: scale)
+            let target = try framebuffer(size: size &* scale, margin: margin)
+            try rasterise(canvas, into: target, margin: margin, scale: scale)
+            retired.append(target)
+            canvas = Canvas(texture: target.texture, margin: margin, scale: scale, framebuffer: target)
         }
         if canvas.framebuffer == nil {
             // No enabled effect drew: the picture is the source itself, at the output scale.
@@ -249,15 +290,19 @@ public final class Renderer: @unchecked Sendable {
 
     // MARK: - Passes
 
-    /// A texture plus where it sits: `margin` pixels of growth around the frame, at `scale` pixels per point.
+    /// A texture plus where it sits: `margin` pixels of growth around the frame, at
+    /// `scale / reduction` pixels per point (`reduction` > 1: a pass's coarser grid).
     struct Canvas {
         let texture: Texture
         let margin: SIMD2<Int>
         let scale: Int
+        var reduction: Int = 1
         var framebuffer: Framebuffer? = nil
 
-        var originPoints: SIMD2<Float> { SIMD2(Float(-margin.x), Float(-margin.y)) / Float(scale) }
-        var sizePoints: SIMD2<Float> { SIMD2(Float(texture.width), Float(texture.height)) / Float(scale) }
+        /// Pixels per point.
+        var density: Float { reduction == 1 ? Float(scale) : Float(scale) / Float(reduction) }
+        var originPoints: SIMD2<Float> { SIMD2(Float(-margin.x), Float(-margin.y)) / density }
+        var sizePoints: SIMD2<Float> { SIMD2(Float(texture.width), Float(texture.height)) / density }
     }
 
     private func sourceTexture(_ image: RGBAImage) throws -> Texture {
@@ -271,14 +316,16 @@ public final class Renderer: @unchecked Sendable {
 
     /// The source picture rasterised into a layer of this margin and scale. Kept between calls:
     /// every frame of an animation over one picture starts from the same layer.
-    private func sourceLayer(_ source: Canvas, size: SIMD2<Int>, margin: SIMD2<Int>, scale: Int) throws -> Canvas {
-        if let cached = cachedSourceLayer, cached.texture === source.texture, cached.margin == margin, cached.scale == scale {
+    private func sourceLayer(_ source: Canvas, size: SIMD2<Int>, margin: SIMD2<Int>, scale: Int, reduction: Int = 1) throws -> Canvas {
+        if let cached = cachedSourceLayer, cached.texture === source.texture, cached.margin == margin, cached.scale == scale,
+           cached.reduction == reduction {
             return cached.canvas
         }
-        let target = try Framebuffer(context: context, width: size.x * scale + 2 * margin.x, height: size.y * scale + 2 * margin.y)
-        try rasterise(source, into: target, margin: margin, scale: scale)
-        let canvas = Canvas(texture: target.texture, margin: margin, scale: scale, framebuffer: target)
-        cachedSourceLayer = (source.texture, margin, scale, canvas)
+        let frame = (size &* scale &+ (reduction - 1)) / reduction
+        let target = try Framebuffer(context: context, width: frame.x + 2 * margin.x, height: frame.y + 2 * margin.y)
+        try rasterise(source, into: target, margin: margin, scale: scale, reduction: reduction)
+        let canvas = Canvas(texture: target.texture, margin: margin, scale: scale, reduction: reduction, framebuffer: target)
+        cachedSourceLayer = (source.texture, margin, scale, reduction, canvas)
         return canvas
     }
 
@@ -290,19 +337,28 @@ public final class Renderer: @unchecked Sendable {
         return try Framebuffer(context: context, width: width, height: height)
     }
 
-    private func rasterise(_ source: Canvas, into target: Framebuffer, margin: SIMD2<Int>, scale: Int) throws {
+    /// Draws `source` into `target`, a canvas of `margin` pixels at `scale / reduction` pixels per
+    /// point: texels copied on the same grid, bilinear onto another, box-filtered onto a grid at
+    /// least twice as coarse (the footprint of a target pixel, 2 × 2 source texels a sample).
+    private func rasterise(_ source: Canvas, into target: Framebuffer, margin: SIMD2<Int>, scale: Int, reduction: Int = 1) throws {
         let gl = context.gl
         target.bindForDrawing()
         rasterProgram.use()
         source.texture.bind(unit: 0)
         // Same pixel grid: copy texels exactly. Otherwise resample bilinearly.
-        source.texture.setSampling(ImageSampling(repeats: false, linear: source.scale != scale))
+        source.texture.setSampling(ImageSampling(repeats: false, linear: source.scale != scale || source.reduction != reduction))
         rasterProgram.set("sfx_source", int: 0)
         rasterProgram.set("sfx_sourceOrigin", source.originPoints.x, source.originPoints.y)
         rasterProgram.set("sfx_sourceSize", source.sizePoints.x, source.sizePoints.y)
-        let origin = SIMD2(Float(-margin.x), Float(-margin.y)) / Float(scale)
+        let density = Canvas(texture: target.texture, margin: margin, scale: scale, reduction: reduction).density
+        let origin = SIMD2(Float(-margin.x), Float(-margin.y)) / density
         rasterProgram.set("sfx_origin", origin.x, origin.y)
-        rasterProgram.set("sfx_scale", Float(scale))
+        rasterProgram.set("sfx_scale", density)
+        // Source texels across one target pixel; a sample covers 2 of them along each axis.
+        let across = source.density / density
+        let taps = across >= 4 ? Int(across / 2) : 1
+        rasterProgram.set("sfx_taps", int: taps)
+        rasterProgram.set("sfx_footprint", 1 / density)
         gl.DrawArrays(GLenum(GL_TRIANGLES), 0, 3)
         try context.check("rasterising the layer")
     }
@@ -351,7 +407,7 @@ public final class Renderer: @unchecked Sendable {
         program.set("sfx_layerTexture", int: 0)
         program.set("sfx_layerOrigin", layer.originPoints.x, layer.originPoints.y)
         program.set("sfx_layerSize", layer.sizePoints.x, layer.sizePoints.y)
-        program.set("sfx_scale", Float(layer.scale))
+        program.set("sfx_scale", layer.density)
 
         var arrayData: [Float] = []
         var unit = 1
