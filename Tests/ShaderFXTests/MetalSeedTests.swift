@@ -31,7 +31,7 @@ func worstDifference(_ a: RGBAImage, _ b: RGBAImage) -> (difference: Float, x: I
 
     /// Renders `builtIn` and the same effect with `metal`'s function and arguments (same kind,
     /// maxSampleOffset and isEnabled) over `picture`, and compares.
-    func expectSame(_ builtIn: Effect, _ metal: Shader, over picture: RGBAImage, scale: Int = 1,
+    func expectSame(_ builtIn: Effect, _ metal: Shader, over picture: RGBAImage, scale: Int = 1, allowed: Float? = nil,
                     sourceLocation: SourceLocation = #_sourceLocation) throws {
         var translated = builtIn
         translated.shader = metal
@@ -39,7 +39,7 @@ func worstDifference(_ a: RGBAImage, _ b: RGBAImage) -> (difference: Float, x: I
         let expected = try renderer.render(picture, effects: [builtIn], scale: scale)
         let actual = try renderer.render(picture, effects: [translated], scale: scale)
         let worst = worstDifference(expected, actual)
-        #expect(worst.difference <= oneLevel,
+        #expect(worst.difference <= allowed ?? oneLevel,
                 "\(metal.function.name): differs from the built-in by \(worst.difference * 255) levels at \(worst.x),\(worst.y)",
                 sourceLocation: sourceLocation)
     }
@@ -120,10 +120,16 @@ func worstDifference(_ a: RGBAImage, _ b: RGBAImage) -> (difference: Float, x: I
         #expect(library.effectFunctions().map(\.kind) == [.layer])
         let cover = BuiltInPicture.cover.draw(width: 80, height: 80)
         let size = SIMD2<Float>(80, 80)
+        // The seed samples its noise with the texture unit (noise.sample(s, uv)), as a Metal
+        // shader does; the built-in filters the noise itself in highp so that every GPU warps
+        // alike (docs/GPU.md). llvmpipe filters in float, so the two agree there; a GPU's texture
+        // unit keeps 8 fractional bits of the filter weights, which the warp's offset scale of
+        // 200 amplifies: up to 6 levels on an NVIDIA H200.
+        let allowed: Float = try TestGPU.get().context.info.isSoftware ? oneLevel : 8 / 255
         for time in [Float(0), 0.75, 3.3] {
             let builtIn = BackgroundWarp { $0.time = time }
             let metal = library.backgroundWarp(.float2(size), .image(NoiseTexture.standard), .float(time))
-            try expectSame(builtIn.effect, metal, over: cover)
+            try expectSame(builtIn.effect, metal, over: cover, allowed: allowed)
         }
     }
 
