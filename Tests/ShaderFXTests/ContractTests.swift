@@ -326,7 +326,7 @@ func cpuSampleLayer(_ image: RGBAImage, margin: Int, _ p: SIMD2<Float>) -> SIMD4
             vec4 tint(vec2 position, vec4 color, float amount) { return vec4(color.rgb * amount, color.a); }
             """)
         let image = gradientImage(width: 20, height: 14)
-        let shared = try TestGPU.get()
+        let shared = try Renderer(context: TestGPU.get().context)
         for amount in [0.2, 0.5, 0.9, 0.5] as [Float] {
             let effects: [Effect] = [
                 .layerEffect(library.spread(), maxSampleOffset: SIMD2(2, 2)),
@@ -336,6 +336,9 @@ func cpuSampleLayer(_ image: RGBAImage, margin: Int, _ p: SIMD2<Float>) -> SIMD4
             let fresh = try Renderer(context: shared.context)
             #expect(try shared.render(image, effects: effects) == fresh.render(image, effects: effects), "amount \(amount)")
         }
+        // The cache did hit: a prefix is kept once two calls in a row ran it, so the third and
+        // fourth calls took their two spread passes from the call before.
+        #expect(shared.statistics.reusedPasses == 2 * 2, "reused \(shared.statistics.reusedPasses) passes")
         // A different first pass must not reuse the cached output.
         let other: [Effect] = [.colorEffect(library.tint(.float(0.1))), .colorEffect(library.tint(.float(0.5)))]
         #expect(try shared.render(image, effects: other) == Renderer(context: shared.context).render(image, effects: other))

@@ -239,6 +239,7 @@ public final class Renderer: @unchecked Sendable {
            effects.count > cached.passes.count, Array(effects.prefix(cached.passes.count)) == cached.passes {
             canvas = cached.canvas
             first = cached.passes.count
+            statistics.reusedPasses += first
         }
         let stable = previousPasses.map { previous in
             zip(previous.passes, effects).prefix { $0 == $1 }.count
@@ -478,6 +479,8 @@ public final class Renderer: @unchecked Sendable {
 public struct RenderStatistics: Sendable, Equatable {
     /// Frames rendered.
     public var frames = 0
+    /// Passes whose output was taken from the call before instead of being drawn again.
+    public var reusedPasses = 0
     /// Uploading pictures into textures (the source, image arguments).
     public var upload = Duration.zero
     /// Rasterising and running the effect passes, until the GPU finished (uploads excluded).
