@@ -29,6 +29,8 @@ final class FrameWriter: @unchecked Sendable {
     /// Compressed animation frames waiting for the ones before them, by index.
     private var waiting: [Int: CompressedFrame] = [:]
     private var nextToAppend: Int
+    /// The index the next submitted frame must have: frames come in order, one after another.
+    private var nextToSubmit: Int
     private var error: (any Error)?
     private var bytes = 0
     private var encodingSeconds = 0.0
@@ -38,11 +40,17 @@ final class FrameWriter: @unchecked Sendable {
         self.destination = destination
         self.compression = compression
         nextToAppend = firstIndex
+        nextToSubmit = firstIndex
     }
 
     /// Queues frame `index` for encoding; waits while too many are in flight.
     func submit(_ frame: StraightFrame, index: Int) throws {
         if let error = lock.withLock({ self.error }) { throw error }
+        // A gap would leave an animation waiting for a frame that never comes.
+        guard index == nextToSubmit else {
+            throw ImageError.unwritable(path: "(frame \(index))", reason: "frames must come in order; expected frame \(nextToSubmit)")
+        }
+        nextToSubmit += 1
         slots.wait()
         group.enter()
         queue.async { [self] in
