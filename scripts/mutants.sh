@@ -25,7 +25,7 @@ Sources/ShaderFXCore/Images/StraightFrame.swift|pixels\[i\] = Float\(bytes\[i\]\
 Sources/ShaderFXCore/Images/PNGWriter/APNGWriter.swift|next \+= 1|next += 0|AnimateCommandTests|the APNG's fdAT sequence numbers never advance
 Sources/ShaderFXCore/Images/PNGWriter/APNGWriter.swift|self\.init\(numerator: 1, denominator: fps\)|self.init(numerator: 2, denominator: fps)|AnimateCommandTests|every APNG delay doubled
 Sources/ShaderFXCore/Video/VideoEncoder.swift|dst\[o\] = UInt8\(\(UInt32\(src\[i\]\)|dst[o] = UInt8((UInt32(src[i + 2])|VideoOutputTests|a video's red taken from blue when flattened
-Sources/ShaderFXCLI/Support/OutputTarget.swift|if ext == "png" \{|if ext == "png" || ext == "jpg" {|TransitionCommandTests|a .jpg output accepted as a PNG
+Sources/ShaderFXCLI/Support/OutputTarget.swift|if ext == "png" \{|if ["png", "jpg"].contains(ext) {|TransitionCommandTests|a .jpg output accepted as a PNG
 LIST
 )
 
