@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 import ShaderFX
 
@@ -42,9 +45,9 @@ import ShaderFX
         /// Runs `shaderfx test` on the suite; CI is unset unless given.
         /// Runs the suite as the llvmpipe family unless `extra` names one, so that these tests of
         /// the family mechanism read the same on any GPU.
-        func run(_ extra: [String] = [], ci: String = "") throws -> CLIRun {
+        func run(_ extra: [String] = [], ci: String = "", environment: [String: String] = [:]) throws -> CLIRun {
             let family = extra.contains("--family") ? [] : ["--family", "llvmpipe"]
-            return try CLIRun(["test", path] + family + extra, environment: ["CI": ci])
+            return try CLIRun(["test", path] + family + extra, environment: environment.merging(["CI": ci]) { a, _ in a })
         }
 
         /// The JSON report of the last run.
@@ -284,5 +287,38 @@ import ShaderFX
         let source = try PNG.decode(PNG.encode(BuiltInPicture.pool.draw(width: 16, height: 16)), name: "pool")
         #expect(bright == source)  // cos(0) = 1: unchanged
         #expect(dark[3, 3].x < 0.01 && dark[3, 3].w == 1)  // cos(pi) = -1: black
+    }
+
+    @Test func junitXMLAndGitHubAnnotationsForCI() throws {
+        let suite = try Suite()
+        // First run: everything is recorded, which JUnit reports as skipped.
+        let junit = suite.path + "/junit.xml"
+        #expect(try suite.run(["--junit", junit]).status == 0)
+        var document = try XMLDocument(contentsOf: URL(fileURLWithPath: junit))
+        var cases = try document.nodes(forXPath: "//testcase")
+        #expect(cases.count == 3)
+        #expect(try document.nodes(forXPath: "//testcase/skipped").count == 3)
+        // A changed case fails: its testcase holds the failure, the others pass.
+        try suite.write("stripes", #"{"effect": "stripes", "size": "40x40", "parameters": {"thickness": 9}}"#)
+        let failed = try suite.run(["--junit", junit], ci: "true", environment: ["GITHUB_ACTIONS": "true"])
+        #expect(failed.status == 1)
+        document = try XMLDocument(contentsOf: URL(fileURLWithPath: junit))
+        cases = try document.nodes(forXPath: "//testcase")
+        #expect(cases.compactMap { ($0 as? XMLElement)?.attribute(forName: "name")?.stringValue }.sorted() == ["ripple", "stripes", "vignette"])
+        let failures = try document.nodes(forXPath: "//testcase[@name='stripes']/failure")
+        #expect(failures.count == 1)
+        let message = (failures.first as? XMLElement)?.attribute(forName: "message")?.stringValue ?? ""
+        #expect(message.contains("1 of 1 frame failed"), "\(message)")
+        #expect(try document.nodes(forXPath: "//failure").count == 1)
+        let suiteElement = try #require(try document.nodes(forXPath: "//testsuite").first as? XMLElement)
+        #expect(suiteElement.attribute(forName: "failures")?.stringValue == "1")
+        #expect(suiteElement.attribute(forName: "tests")?.stringValue == "3")
+        // On GitHub Actions the failed case is an annotation on its case file.
+        let annotations = failed.stdout.split(separator: "\n").filter { $0.hasPrefix("::error ") }
+        #expect(annotations.count == 1, "\(failed.stdout)")
+        #expect(annotations.first?.contains("file=\(suite.path)/stripes.json") == true, "\(annotations)")
+        #expect(annotations.first?.contains("title=shaderfx test%3A stripes::") == true, "\(annotations)")
+        // Without GITHUB_ACTIONS, no annotations.
+        #expect(!(try suite.run(ci: "true").stdout.contains("::error")))
     }
 }

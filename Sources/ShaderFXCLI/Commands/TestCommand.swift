@@ -44,7 +44,8 @@ struct TestCommand: ParsableCommand {
                 Output: one line per case (PASS, FAIL, RECORDED), then 'N passed, N failed' (', N recorded' when any \
                 were). The report folder (default SUITE_DIR/.report) gets index.html (expected, actual and difference \
                 side by side per frame, with a slider and a flip button between expected and actual), report.json, and \
-                the pictures in images/.
+                the pictures in images/. --junit FILE also writes JUnit XML for CI test reports; when \
+                GITHUB_ACTIONS=true each failed case is also printed as a GitHub Actions ::error annotation on its file.
                 Exit codes (stable): 0 every case passed or was recorded; 1 a case failed; 2 usage error, or a suite \
                 that cannot be read (the file and the place in its JSON are named), or no GPU.
                 """,
@@ -70,6 +71,8 @@ struct TestCommand: ParsableCommand {
                 try parsed.value(name, expected: "a family name: lowercase letters, digits, - and _") { RendererFamily.isValid($0) ? $0 : nil }
             })
     var family: String?
+    @Option(valueName: "FILE", help: "also write the outcome as JUnit XML (one testcase per case; recorded cases are skipped), for CI test reports")
+    var junit: String?
     @OptionGroup var gpuFlags: GPUFlags
 
     func run(_ context: CommandContext, output: inout Output) throws -> Int32 {
@@ -122,6 +125,17 @@ struct TestCommand: ParsableCommand {
             try GoldenReport.write(outcome, to: reportPath)
         } catch {
             throw CommandFailure(message: "cannot write the report to \(reportPath): \(error)", exitCode: 2)
+        }
+        if let junit {
+            do {
+                try OutputFile.write(Array(CIReports.junit(outcome).utf8), to: junit)
+            } catch {
+                throw CommandFailure(message: "cannot write the JUnit report: \(error)", exitCode: 2)
+            }
+        }
+        // On GitHub Actions every failed case is also an annotation on the run and its file.
+        if environment["GITHUB_ACTIONS"] == "true" {
+            for line in CIReports.githubAnnotations(outcome) { output.print(line) }
         }
         output.print("report: \(reportPath)/index.html")
         var summary = "\(outcome.passed) passed, \(outcome.failed) failed"
