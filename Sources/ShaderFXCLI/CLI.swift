@@ -160,14 +160,8 @@ struct Output {
     /// Writes all of `data` to a file descriptor, retrying interrupted writes; throws when the
     /// descriptor refuses (a full disk, a closed pipe), so data output never fails silently.
     static func writeAll(_ data: [UInt8], to fd: Int32, name: String) throws {
-        var offset = 0
-        while offset < data.count {
-            let n = data[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                throw ImageError.unwritable(path: name, reason: String(cString: strerror(errno)))
-            }
-            offset += n
+        if let problem = data.withUnsafeBytes({ OutputFile.writeAll($0, to: fd) }) {
+            throw ImageError.unwritable(path: name, reason: problem)
         }
     }
 

@@ -20,9 +20,10 @@ struct CLIRun {
         ProcessInfo.processInfo.environment["SHADERFX_BIN"] ?? root.appendingPathComponent(".build/debug/shaderfx").path
     }
 
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    /// Runs the binary (or `executable`) with `arguments` in the package root, SHADERFX_BACKEND unset.
+    init(_ arguments: [String], environment: [String: String] = [:], executable: String = CLIRun.binary) throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.currentDirectoryURL = Self.root
         var env = ProcessInfo.processInfo.environment

@@ -34,25 +34,7 @@ struct CappedRun {
 extension CLIRun {
     /// Runs `/bin/sh` with `arguments` instead of the binary.
     init(_ arguments: [String], shell: Bool, environment: [String: String] = [:]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = arguments
-        process.currentDirectoryURL = Self.root
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "SHADERFX_BACKEND")
-        for (k, v) in environment { env[k] = v }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        status = process.terminationStatus
-        stdout = String(decoding: outData, as: UTF8.self)
-        stderr = String(decoding: errData, as: UTF8.self)
-        stdoutBytes = outData
+        try self.init(arguments, environment: environment, executable: "/bin/sh")
     }
 }
 

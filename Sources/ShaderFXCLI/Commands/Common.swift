@@ -131,9 +131,7 @@ func ms(_ duration: Duration) -> String {
 
 /// Milliseconds since `start`, for status lines.
 func milliseconds(since start: ContinuousClock.Instant) -> String {
-    let elapsed = ContinuousClock.now - start
-    let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-    return ms < 10 ? "\(Int(ms * 10) / 10).\(Int(ms * 10) % 10) ms" : "\(Int(ms)) ms"
+    ms(ContinuousClock.now - start)
 }
 
 /// A command whose first positional word names a built-in effect: the effect's parameters

@@ -107,7 +107,7 @@ enum FrameFolder {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = try encoder.encode(manifest)
         let path = folder + "/" + manifestName(range: manifest.first...manifest.last, total: manifest.total)
-        try PNG.writeFile([UInt8](data) + [10], to: path)
+        try OutputFile.write([UInt8](data) + [10], to: path)
     }
 
     /// The status line's note on stale frames removed, or nothing.

@@ -14,6 +14,8 @@ struct LineReader {
     private let fd: Int32
     private let maxLineBytes: Int
     private var buffer: [UInt8] = []
+    /// What one read(2) fills, kept between reads.
+    private var chunk = [UInt8](repeating: 0, count: 65536)
     private var start = 0
     private var atEnd = false
 
@@ -59,7 +61,6 @@ struct LineReader {
     }
 
     private mutating func fill() throws {
-        var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }

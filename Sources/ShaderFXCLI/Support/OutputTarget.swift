@@ -36,17 +36,15 @@ enum OutputTarget: Equatable, OptionValue {
     /// Reads `-o`'s value.
     init(_ path: String) throws(UsageError) {
         if path == "-" { self = .standardOutput; return }
-        // A device, a FIFO, or a name of an open descriptor (/dev/stdout, a link to one): the
-        // bytes a PNG would hold are written straight through.
-        var info = stat()
-        if path.hasPrefix("/dev/fd/") || path.hasPrefix("/proc/self/fd/") || ["/dev/stdout", "/dev/stderr"].contains(path)
-            || (stat(path, &info) == 0 && [S_IFCHR, S_IFIFO].contains(info.st_mode & S_IFMT)) {
-            self = .png(path)
-            return
-        }
         var isFolder: ObjCBool = false
         if path.hasSuffix("/") || (FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue) {
             self = .folder(path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path)
+            return
+        }
+        // A device, a FIFO, or a name of an open descriptor (/dev/stdout, a link to one), as
+        // OutputFile decides: the bytes a PNG would hold are written straight through.
+        if case .through? = try? OutputFile.destination(of: path) {
+            self = .png(path)
             return
         }
         let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path

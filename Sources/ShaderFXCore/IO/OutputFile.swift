@@ -138,13 +138,13 @@ public enum OutputFile {
 
     /// Where the bytes for `path` go: through an existing device, or into a new regular file
     /// at a target (the path, or the file a link names) that keeps `mode`.
-    enum Destination {
+    package enum Destination {
         case through(String)
         case replace(target: String, mode: mode_t?)
     }
 
     /// Decides, as the table above says, how `path` is written.
-    static func destination(of path: String) throws(ImageError) -> Destination {
+    package static func destination(of path: String) throws(ImageError) -> Destination {
         guard !path.isEmpty else { throw .unwritable(path: path, reason: "the path is empty") }
         if path.hasSuffix("/") { throw .unwritable(path: path, reason: "the path names a directory, not a file") }
         if isDescriptorAlias(path) { return .through(path) }
@@ -286,7 +286,7 @@ public enum OutputFile {
     }
 
     /// Writes every byte of `buffer` to `fd`; returns the problem, or nil.
-    static func writeAll(_ buffer: UnsafeRawBufferPointer, to fd: Int32) -> String? {
+    package static func writeAll(_ buffer: UnsafeRawBufferPointer, to fd: Int32) -> String? {
         guard let base = buffer.baseAddress else { return nil }
         var offset = 0
         while offset < buffer.count {

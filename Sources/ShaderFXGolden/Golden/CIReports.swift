@@ -54,24 +54,11 @@ package enum CIReports {
             .joined(separator: "\n")
     }
 
-    /// Text for an XML attribute or element.
+    /// Text for an XML attribute or element: the HTML report's escaping, with line breaks kept
+    /// as character references and the control characters XML 1.0 forbids dropped.
     static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n": out += "&#10;"
-            default:
-                // XML 1.0 has no other control characters.
-                if scalar.value < 0x20 && scalar != "\t" && scalar != "\r" { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        let allowed = text.unicodeScalars.filter { $0.value >= 0x20 || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        return GoldenReport.escape(String(String.UnicodeScalarView(allowed))).replacingOccurrences(of: "\n", with: "&#10;")
     }
 
     /// A workflow command's message: `%`, CR and LF escaped.
