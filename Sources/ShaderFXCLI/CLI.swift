@@ -34,6 +34,7 @@ public enum ShaderFXCLI {
     public static func run(_ arguments: [String]) -> Int32 {
         var output = Output()
         do {
+            let code: Int32
             switch try tool.route(arguments) {
             case .help where arguments.isEmpty:
                 // No command is a usage error: the help goes where errors go.
@@ -41,16 +42,22 @@ public enum ShaderFXCLI {
                 return 2
             case .help:
                 output.print(tool.helpText())
-                return 0
+                code = 0
             case .version:
                 output.print("shaderfx \(ShaderFXVersion.string)")
-                return 0
+                code = 0
             case let .command(description, rest):
                 guard let command = commands.first(where: { $0.configuration.name == description.name }) else {
                     preconditionFailure("no command type for \(description.name)")
                 }
-                return try CommandRunner.run(command, rest, output: &output)
+                code = try CommandRunner.run(command, rest, output: &output)
             }
+            // Output that could not be written is a failed run, whatever the command did.
+            if let failure = output.failure {
+                output.error("standard output: \(failure)")
+                return 1
+            }
+            return code
         } catch {
             let failure = Failure(error)
             if failure.isCompilerStyle {
@@ -134,16 +141,20 @@ struct Output {
     var quiet = false
     /// When true, status lines go to standard error (standard output carries data).
     var toStandardError = false
+    /// Why standard output could not be written (a full disk, a closed descriptor), first
+    /// failure only; the run then ends with exit 1 however the command went.
+    private(set) var failure: String?
 
     /// Writes a line to standard output.
-    func print(_ text: String) {
-        Self.write(text + "\n", to: STDOUT_FILENO)
+    mutating func print(_ text: String) {
+        if let problem = Self.write(text + "\n", to: STDOUT_FILENO), failure == nil { failure = problem }
     }
 
     /// Writes a progress or status line to standard output unless quiet.
-    func status(_ text: String) {
+    mutating func status(_ text: String) {
         guard !quiet else { return }
-        Self.write(text + "\n", to: toStandardError ? STDERR_FILENO : STDOUT_FILENO)
+        let fd = toStandardError ? STDERR_FILENO : STDOUT_FILENO
+        if let problem = Self.write(text + "\n", to: fd), fd == STDOUT_FILENO, failure == nil { failure = problem }
     }
 
     /// Writes `shaderfx: error: ...` to standard error.
@@ -152,9 +163,11 @@ struct Output {
         Self.write(line, to: STDERR_FILENO)
     }
 
-    /// Writes all of `text` to a file descriptor, unbuffered, so lines keep their order.
-    static func write(_ text: String, to fd: Int32) {
-        write(Array(text.utf8), to: fd)
+    /// Writes all of `text` to a file descriptor, unbuffered, so lines keep their order;
+    /// returns what went wrong, or nil.
+    @discardableResult
+    static func write(_ text: String, to fd: Int32) -> String? {
+        Array(text.utf8).withUnsafeBytes { OutputFile.writeAll($0, to: fd) }
     }
 
     /// Writes all of `data` to a file descriptor, retrying interrupted writes; throws when the
@@ -181,15 +194,6 @@ struct Output {
         }
     }
 
-    /// Writes all of `bytes` to a file descriptor.
-    static func write(_ data: [UInt8], to fd: Int32) {
-        var bytes = data[...]
-        while !bytes.isEmpty {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if n <= 0 { return }
-            bytes = bytes.dropFirst(n)
-        }
-    }
 }
 
 /// The version of ShaderFX.

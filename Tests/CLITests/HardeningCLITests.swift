@@ -53,6 +53,22 @@ private let hostileShaderBody = """
     """
 
 @Suite(.serialized) struct HardeningCLITests {
+    /// Standard output on a full device: every command that prints must fail, not exit 0.
+    @Test func aFullStandardOutputFailsTheRun() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let full = dir.path + "/full"
+        try #require(mknod(full, S_IFCHR | 0o666, dev_t((1 << 8) | 7)) == 0, "mknod needs root (make test runs as root)")
+        let png = dir.path + "/a.png"
+        #expect(try CLIRun(["render", "passthrough", "--size", "8x8", "-q", "-o", png]).status == 0)
+        for arguments in [["effects"], ["effects", "--json"], ["info", "--json"], ["compare", png, png, "--json"], ["--help"]] {
+            let quoted = ([CLIRun.binary] + arguments).map { "'\($0)'" }.joined(separator: " ")
+            let run = try CLIRun(["-c", "exec \(quoted) > '\(full)'"], shell: true)
+            #expect(run.status == 1, "\(arguments): exit \(run.status)")
+            #expect(run.stderr.contains("standard output: cannot write: No space left on device"), "\(arguments): \(run.stderr)")
+        }
+    }
+
     @Test func hugeSizesAreRefusedBeforeAnythingIsAllocated() throws {
         let dir = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
