@@ -22,6 +22,9 @@ final class FrameWriter: @unchecked Sendable {
     static let workers = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     private let destination: Destination
     private let compression: PNGEncoder.Compression
+    /// The encoder of animation frames, made once: every frame shares one colour type, RGBA,
+    /// and each is compressed on one core (the workers already use every core).
+    private let frameEncoder: PNGEncoder
     private let queue = DispatchQueue(label: "shaderfx.frame-writer", attributes: .concurrent)
     private let group = DispatchGroup()
     private let slots = DispatchSemaphore(value: FrameWriter.workers * 2)
@@ -39,6 +42,7 @@ final class FrameWriter: @unchecked Sendable {
     init(_ destination: Destination, firstIndex: Int, compression: PNGEncoder.Compression) {
         self.destination = destination
         self.compression = compression
+        frameEncoder = PNGEncoder(options: .init(compression: compression, parallelism: .disabled))
         nextToAppend = firstIndex
         nextToSubmit = firstIndex
     }
@@ -64,9 +68,7 @@ final class FrameWriter: @unchecked Sendable {
                     try PNG.writeFile(png, to: FrameFolder.path(directory, index), durable: false)
                     lock.withLock { bytes += png.count; encodingSeconds += (ContinuousClock.now - start).seconds }
                 case let .animation(writer, fps):
-                    // Every frame of an animation shares one colour type: RGBA.
-                    let encoder = PNGEncoder(options: .init(compression: compression, parallelism: .disabled))
-                    let compressed = try encoder.compressFrame(frame.bytes, width: frame.width, height: frame.height, format: .rgba)
+                    let compressed = try frameEncoder.compressFrame(frame.bytes, width: frame.width, height: frame.height, format: .rgba)
                     try lock.withLock {
                         encodingSeconds += (ContinuousClock.now - start).seconds
                         // After a failure nothing more is appended: free the slot at once.
