@@ -6,7 +6,8 @@
 // How a transition is drawn: the incoming picture (`to`) is the layer this distortion runs on,
 // as SwiftUI applies a transition's modifier to the inserted view. A distortion can only say
 // where to read the layer, so the outgoing picture is drawn by a second pass, backdrop, behind
-// what this pass leaves, faded to 1 - progress. At progress 1 every pixel reads itself (an
+// what this pass leaves: whole when the incoming picture is opaque (opaque pictures give opaque
+// frames), else faded to 1 - progress. At progress 1 every pixel reads itself (an
 // exact copy) and the backdrop is invisible; at progress 0 every pixel reads the transparent
 // margin beyond the layer and the backdrop is whole: the ends are `from` and `to` bit for bit.
 //

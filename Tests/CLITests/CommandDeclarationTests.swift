@@ -45,7 +45,10 @@ import Testing
         #expect(render.gpu.device == nil)
         #expect(render.custom.shader == nil)
         #expect(context.parsed.string("amplitude") == "20")
-        #expect(context.chain.map { $0.effect.name } == ["blur"])
+        #expect(context.chain.map { stage -> String in
+            if case let .builtIn(effect, _) = stage { return effect.name }
+            return "custom"
+        } == ["blur"])
     }
 
     @Test func absentOptionsKeepTheirDeclaredDefaults() throws {

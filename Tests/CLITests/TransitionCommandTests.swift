@@ -114,7 +114,7 @@ struct TransitionCommandTests {
     @Test(arguments: [
         (["transition", "circles", "-o", "x.png"], "missing required option '--progress <P> or --duration <SECONDS>'"),
         (["transition", "circels", "-p", "0.5", "-o", "x.png"], "expected 'circles' or another built-in transition"),
-        (["transition", "-p", "0.5", "-o", "x.png"], "missing required argument <transition>"),
+        (["transition", "-p", "0.5", "-o", "x.png"], "missing required argument transition (a built-in transition name, or --shader FILE"),
         (["transition", "circles", "-p", "0.5"], "missing required option '--output <PATH>'"),
         (["transition", "circles", "-p", "1.5", "-o", "x.png"], "--progress: expected a number in 0...1"),
         (["transition", "circles", "-p", "0.5", "--duration", "1", "-o", "x.png"], "not both"),

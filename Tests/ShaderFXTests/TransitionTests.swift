@@ -214,16 +214,16 @@ private func mix(_ b: SIMD4<Float>, _ a: SIMD4<Float>, _ w: Float) -> SIMD4<Floa
         #expect(distance(out[66, 36], mix(from[66, 36], to[66, 36], 0.5)) > 0.02)
     }
 
-    @Test func genieComesOutOfItsTargetOverTheFadingOutgoingPicture() throws {
+    @Test func genieComesOutOfItsTargetOverTheWholeOutgoingPicture() throws {
         let (from, to) = TransitionPictures.opaque()
         let renderer = try TestGPU.get()
         let out = try GenieTransition().render(renderer, from: from, to: to, progress: 0.5)
-        // The top rows are not yet reached: the outgoing picture at half opacity.
+        // The top rows are not yet reached: the outgoing picture, whole (the incoming one is opaque).
         for x in stride(from: 0, to: 96, by: 5) {
-            #expect(distance(out[x, 0], from[x, 0] * 0.5) < 1e-5, "pixel \(x),0")
+            #expect(distance(out[x, 0], from[x, 0]) < 1e-5, "pixel \(x),0")
         }
         // The bottom-left corner is far from the funnel's mouth at the bottom-right.
-        #expect(distance(out[0, 71], from[0, 71] * 0.5) < 1e-5)
+        #expect(distance(out[0, 71], from[0, 71]) < 1e-5)
         // The bottom-right corner is inside it: opaque incoming content.
         #expect(out[94, 70].w > 0.99)
         // Toward the end the picture is almost whole (its sides still pinched by a fraction of a point).
@@ -232,8 +232,28 @@ private func mix(_ b: SIMD4<Float>, _ a: SIMD4<Float>, _ w: Float) -> SIMD4<Floa
         #expect(mean < 0.02, "mean difference from `to` at 0.97: \(mean)")
         // Another target: the top-left corner pulls the picture up instead.
         let up = try GenieTransition().with(\.target, SIMD2(0, 0)).render(renderer, from: from, to: to, progress: 0.5)
-        #expect(distance(up[48, 71], from[48, 71] * 0.5) < 1e-5)
+        #expect(distance(up[48, 71], from[48, 71]) < 1e-5)
         #expect(up[1, 1].w > 0.99)
+    }
+
+    @Test func genieFadesTheOutgoingPictureBehindATranslucentIncomingOne() throws {
+        // Behind a translucent incoming picture the outgoing one would still show at the end,
+        // so it fades to 1 - progress: at 0.5, half of it where the genie has not reached.
+        let (from, to) = TransitionPictures.withTransparency()
+        let out = try GenieTransition().render(TestGPU.get(), from: from, to: to, progress: 0.5)
+        for x in stride(from: 0, to: 96, by: 5) {
+            #expect(distance(out[x, 0], from[x, 0] * 0.5) < 1e-5, "pixel \(x),0")
+        }
+    }
+
+    @Test(arguments: names)
+    func opaquePicturesGiveOpaqueFrames(name: String) throws {
+        let (from, to) = TransitionPictures.opaque()
+        for progress: Float in [0.1, 0.3, 0.5, 0.7, 0.9] {
+            let out = try transition(name).render(TestGPU.get(), from: from, to: to, progress: progress)
+            let alphas = stride(from: 3, to: out.pixels.count, by: 4).map { out.pixels[$0] }
+            #expect(alphas.min()! > 1 - 0.5 / 255, "\(name) at \(progress): alpha down to \(alphas.min()!)")
+        }
     }
 
     @Test func parametersAreValidated() throws {

@@ -53,14 +53,20 @@ public struct EventScript: Encodable, Sendable, Equatable {
     public var taps: [Touch]
     /// Drags.
     public var drags: [Drag]
+    /// Keyframes of a custom shader's arguments, by parameter name: each argument moves from
+    /// value to value over time (`"keyframes": {"amplitude": [{"time": 0, "value": 12},
+    /// {"time": 2, "value": 0, "curve": "easeOut"}]}`).
+    public var keyframes: [String: [ArgumentKeyframe]]
 
-    /// A script from its taps and drags.
+    /// A script from its taps, drags and argument keyframes.
     /// - Parameters:
     ///   - taps: the taps.
     ///   - drags: the drags.
-    public init(taps: [Touch] = [], drags: [Drag] = []) {
+    ///   - keyframes: keyframes of custom shader arguments, by parameter name.
+    public init(taps: [Touch] = [], drags: [Drag] = [], keyframes: [String: [ArgumentKeyframe]] = [:]) {
         self.taps = taps
         self.drags = drags
+        self.keyframes = keyframes
     }
 
     /// Reads and validates the script at `path`.
@@ -98,7 +104,7 @@ public struct EventScript: Encodable, Sendable, Equatable {
             let fields = try JSONFields(value, file: name, path: path, allowed: ["time", "x", "y"])
             return Touch(time: try fields.requiredNumber("time"), x: try fields.requiredNumber("x"), y: try fields.requiredNumber("y"))
         }
-        let root = try JSONFields(document, file: name, path: "", allowed: ["taps", "drags"])
+        let root = try JSONFields(document, file: name, path: "", allowed: ["taps", "drags", "keyframes"])
         var script = EventScript()
         for (index, value) in (try root.array("taps") ?? []).enumerated() {
             script.taps.append(try touch(value, at: "taps[\(index)]"))
@@ -111,7 +117,50 @@ public struct EventScript: Encodable, Sendable, Equatable {
             }
             script.drags.append(Drag(points: points))
         }
+        if let value = root.fields["keyframes"], value != .null {
+            guard case let .object(tracks) = value else {
+                throw JSONError(file: name, path: "keyframes", problem: .wrongType(expected: "an object of parameter names", found: value.typeName))
+            }
+            for (parameter, list) in tracks {
+                let path = "keyframes.\(parameter)"
+                guard case let .array(items) = list else {
+                    throw JSONError(file: name, path: path, problem: .wrongType(expected: "an array of keyframes", found: list.typeName))
+                }
+                script.keyframes[parameter] = try items.enumerated().map { (index, item) throws(JSONError) in
+                    try keyframe(item, at: "\(path)[\(index)]")
+                }
+            }
+        }
         return script
+
+        func keyframe(_ value: JSONValue, at path: String) throws(JSONError) -> ArgumentKeyframe {
+            let fields = try JSONFields(value, file: name, path: path, allowed: ["time", "value", "curve"])
+            let time = try fields.requiredNumber("time")
+            let written: ArgumentKeyframe.Value
+            switch fields.fields["value"] {
+            case let .number(x)?: written = .numbers([x])
+            case let .string(text)?: written = .text(text)
+            case let .array(items)?:
+                var numbers: [Double] = []
+                for item in items {
+                    guard case let .number(x) = item else {
+                        throw fields.error("value", "expected numbers in the array, found \(item.typeName)")
+                    }
+                    numbers.append(x)
+                }
+                written = .numbers(numbers)
+            case nil, .null?: throw JSONError(file: name, path: fields.path("value"), problem: .missingField)
+            case let other?: throw JSONError(file: name, path: fields.path("value"), problem: .wrongType(expected: "a number, an array of numbers or a colour", found: other.typeName))
+            }
+            var curve = TransitionCurve.linear
+            if let text = try fields.string("curve") {
+                guard let parsed = TransitionCurve(rawValue: text) else {
+                    throw fields.error("curve", "expected \(TransitionCurve.allCases.map(\.rawValue).joined(separator: ", ")), found '\(text)'")
+                }
+                curve = parsed
+            }
+            return ArgumentKeyframe(time: time, value: written, curve: curve)
+        }
     }
 
     /// The farthest a touch may be from the origin, in points: far beyond any picture, and

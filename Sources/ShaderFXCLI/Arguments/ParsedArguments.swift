@@ -251,10 +251,12 @@ struct ParsedArguments: Sendable {
 
     /// The `name=value` pairs of a repeatable option (`--arg a=1 --arg b=2`), in order;
     /// empty when it was not given.
-    /// - Parameter name: the long name without dashes.
+    /// - Parameters:
+    ///   - name: the long name without dashes.
+    ///   - unique: whether a name may be given only once.
     /// - Throws: `UsageError.invalidValue` for an occurrence without `=` or with an empty name,
-    ///   or a name given twice.
-    func keyValuePairs(_ name: String) throws(UsageError) -> [KeyValuePair] {
+    ///   or (when `unique`) a name given twice.
+    func keyValuePairs(_ name: String, unique: Bool = true) throws(UsageError) -> [KeyValuePair] {
         var pairs: [KeyValuePair] = []
         for text in values(name) {
             let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -262,7 +264,7 @@ struct ParsedArguments: Sendable {
             guard parts.count == 2, !key.isEmpty else {
                 throw .invalidValue(option: "--\(name)", value: text, expected: "name=value")
             }
-            if pairs.contains(where: { $0.key == key }) {
+            if unique, pairs.contains(where: { $0.key == key }) {
                 throw .invalidValue(option: "--\(name)", value: text, expected: "each name once ('\(key)' was already given)")
             }
             pairs.append(KeyValuePair(key: key, value: String(parts[1])))

@@ -31,8 +31,8 @@ struct AnimateCommand: BuiltInEffectCommand {
             ])
     }
 
-    @Argument(help: "a built-in effect, e.g. ripple")
-    var effect: String
+    @Argument(help: "a built-in effect, e.g. ripple (or --shader FILE for your own)")
+    var effect: String?
     @Option(short: "o", valueName: "DIR/|FILE.png|FILE.gif|FILE.mp4|FILE.webm|FILE.mov|-",
             help: "where the frames go, by its form: a folder (frame_00000.png, ..., and manifest.json last), a .png file (an animated PNG), a .gif, .mp4, .webm or .mov video (through ffmpeg), or - for standard output (raw straight RGBA frames unless --format png: ffmpeg -f rawvideo -pix_fmt rgba -s WxH -r FPS -i -)")
     var output: OutputTarget
@@ -52,7 +52,9 @@ struct AnimateCommand: BuiltInEffectCommand {
     @Flag(short: "q", help: "print nothing but errors (no progress bar)")
     var quiet: Bool
     @OptionGroup var inputFlags: InputFlags
-    @Option(valueName: "FILE", help: "an event script: {\"taps\": [{\"time\": 0, \"x\": 100, \"y\": 80}], \"drags\": [{\"points\": [{\"time\": 1, \"x\": 10, \"y\": 20}, ...]}]}", section: "GESTURES")
+    @OptionGroup var custom: CustomShaderFlags
+    @OptionGroup var animation: ShaderAnimationFlags
+    @Option(valueName: "FILE", help: "an event script: {\"taps\": [{\"time\": 0, \"x\": 100, \"y\": 80}], \"drags\": [{\"points\": [{\"time\": 1, \"x\": 10, \"y\": 20}, ...]}], \"keyframes\": {\"amplitude\": [{\"time\": 0, \"value\": 12}, {\"time\": 2, \"value\": 0, \"curve\": \"easeOut\"}]}} (keyframes move a --shader's arguments)", section: "GESTURES")
     var events: String?
     @Option(valueName: "X,Y[@T]", help: "a tap at (X, Y) points at T seconds (default 0)", section: "GESTURES")
     var tap: [String]
@@ -64,37 +66,47 @@ struct AnimateCommand: BuiltInEffectCommand {
     @OptionGroup var gpu: GPUFlags
 
     func run(_ context: CommandContext, output out: inout Output) throws -> Int32 {
-        guard let effect = BuiltInEffects.named(self.effect) else { throw EffectOptions.unknownEffect(self.effect) }
+        let builtIn = try effect.map { name throws(UsageError) in
+            guard let effect = BuiltInEffects.named(name) else { throw EffectOptions.unknownEffect(name) }
+            return effect
+        }
         out.quiet = quiet
         let args = context.parsed
 
         // Everything is checked before the first GL call.
         if output == .standardOutput { out.toStandardError = true }
         try inputFlags.validate()
-        let base = EffectOptions.values(for: effect, from: args)
         var events = try gestures()
+        let stages = try EffectStage.stages(builtIn: builtIn.map { ($0, EffectOptions.values(for: $0, from: args)) },
+                                            custom: custom, animation: animation, scriptKeyframes: events.keyframes,
+                                            chain: context.chain)
+        for case let .builtIn(effect, values) in stages { _ = try effect.init(values: values) }
         let options = try gpu.resolve()
 
         let renderer = try Renderer(options: options)
         limits.apply(to: renderer)
-        let (image, inputName) = try inputFlags.load(defaultPicture: effect.kind == .fill ? .circle : .pool, budget: renderer.budget, scale: scale)
+        let (image, inputName) = try inputFlags.load(defaultPicture: stages[0].kind == .fill ? .circle : .pool,
+                                                     budget: renderer.budget, scale: scale)
         let size = SIMD2(Double(image.width), Double(image.height))
-        let stageEffects = [effect] + context.chain.map { $0.effect }
-        if events.taps.isEmpty && events.drags.isEmpty,
-           stageEffects.contains(where: { $0.animation == .gesture || Self.isTouch($0.animation) }) {
+        let gestureDriven = stages.contains {
+            if case let .builtIn(effect, _) = $0 { return effect.animation == .gesture || Self.isTouch(effect.animation) }
+            return false
+        }
+        if events.taps.isEmpty && events.drags.isEmpty, gestureDriven {
             // --origin, when the effect has one and it was given, is the tap; else the centre.
-            let given = effect.options.contains(where: { $0.name == "origin" }) && args.isPresent("origin") ? try args.float2("origin") : nil
+            let given = builtIn.map { $0.options.contains(where: { $0.name == "origin" }) } == true && args.isPresent("origin") ? try args.float2("origin") : nil
             let origin = given.map { SIMD2(Double($0.x), Double($0.y)) } ?? size / 2
             events.taps = [EventScript.Touch(time: 0, x: origin.x, y: origin.y)]
         }
-        let animators = [EffectAnimator(effect: effect, base: base, events: events, size: size)]
-            + context.chain.map { EffectAnimator(effect: $0.effect, base: $0.values, events: events, size: size) }
+        let animators = try stages.map { StageAnimator(try $0.readingImages(budget: renderer.budget), events: events, size: size) }
         // A gesture effect whose gestures start nothing (drags for ripple-wave) has no length of its own.
         let natural = try animators.compactMap { try $0.naturalDuration() }.filter { $0 > 0 }.max()
         guard let duration = duration ?? natural else {
-            throw UsageError.missingOption("--duration <SECONDS> (\(effect.name) has no length of its own)")
+            let reason = builtIn.map { "\($0.name) has no length of its own" }
+                ?? "a --shader has no length of its own unless its arguments have keyframes"
+            throw UsageError.missingOption("--duration <SECONDS> (\(reason))")
         }
-        let name = animators.map { $0.effect.name }.joined(separator: " then ")
+        let name = stages.map(\.name).joined(separator: " then ")
         let exactTotal = (duration * Double(fps)).rounded()
         guard exactTotal <= Double(maxFrames) else {
             throw UsageError.invalidValue(option: "--duration", value: duration.optionText,

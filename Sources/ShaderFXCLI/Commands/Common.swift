@@ -194,14 +194,20 @@ enum EffectOptions {
     }
 }
 
-/// Effects chained after the first with `--then NAME --param value ...`, as SwiftUI modifiers
-/// chain (the seed's `.blur(radius: 30)` then `.layerEffect(backgroundWarp)`): each stage reads
-/// the previous one's float output.
+/// Effects chained after the first with `--then NAME --param value ...` or `--then --shader
+/// FILE --arg ...`, as SwiftUI modifiers chain (the seed's `.blur(radius: 30)` then
+/// `.layerEffect(backgroundWarp)`): each stage reads the previous one's float output.
 struct EffectChain {
     /// The arguments before the first `--then`: the command's own.
     let arguments: [String]
-    /// One chained effect and the values given for its parameters.
-    typealias Stage = (effect: any BuiltInEffect.Type, values: ParameterValues)
+    /// One chained effect.
+    enum Stage {
+        /// A built-in effect and the values given for its parameters.
+        case builtIn(any BuiltInEffect.Type, ParameterValues)
+        /// A user's function (`--shader`, `--library`, `--function`, `--arg` ...), with
+        /// `--time-arg` and `--keyframe` when the command animates.
+        case custom(CustomShaderFlags, ShaderAnimationFlags?)
+    }
     /// Each later stage, in order.
     let stages: [Stage]
 
@@ -214,39 +220,67 @@ struct EffectChain {
         }
         var main = segments[0]
         var stages: [Stage] = []
+        let animates = command.option(named: "time-arg") != nil
         for segment in segments.dropFirst() {
-            guard let name = segment.first, !name.hasPrefix("-") else {
-                throw UsageError.invalidValue(option: "--then", value: segment.first ?? "",
-                                              expected: "a built-in effect name after --then, e.g. --then background-warp --time 2")
+            let first = segment.first ?? ""
+            let isCustom = ["--shader", "--library"].contains { first == $0 || first.hasPrefix($0 + "=") }
+            guard isCustom || (!first.isEmpty && !first.hasPrefix("-")) else {
+                throw UsageError.invalidValue(option: "--then", value: first,
+                                              expected: "a built-in effect name or --shader FILE after --then, e.g. --then background-warp --time 2")
             }
-            guard let effect = BuiltInEffects.named(name) else { throw EffectOptions.unknownEffect(name) }
-            let names = effect.options.map(\.name)
+            let stage: CommandDescription
+            var words: ArraySlice<String>
+            if isCustom {
+                let options = Self.options(of: CustomShaderFlags.self) + (animates ? Self.options(of: ShaderAnimationFlags.self) : [])
+                stage = CommandDescription(name: "then --shader", abstract: "", options: options)
+                words = segment[...]
+            } else {
+                guard let effect = BuiltInEffects.named(first) else { throw EffectOptions.unknownEffect(first) }
+                stage = CommandDescription(name: "then \(first)", abstract: "", options: EffectOptions.options(for: effect))
+                words = segment.dropFirst()
+            }
             var own: [String] = []
-            var words = segment.dropFirst()[...]
             while let word = words.popFirst() {
                 let bare = word.hasPrefix("--") ? String(word.dropFirst(2).prefix { $0 != "=" }) : ""
-                if names.contains(bare) {
+                let short = word.count == 2 && word.hasPrefix("-") && !word.hasPrefix("--") ? word.last : nil
+                func lookup(_ description: CommandDescription) -> OptionDescription? {
+                    if !bare.isEmpty { return description.option(named: bare) }
+                    return short.flatMap { description.option(short: $0) }
+                }
+                // The stage's own option first; else the command's, given after the stage: hand it (and its value) back.
+                if let option = lookup(stage) {
                     own.append(word)
-                    if !word.contains("="), let value = words.popFirst() { own.append(value) }
+                    if option.kind == .value, !word.contains("="), let value = words.popFirst() { own.append(value) }
                     continue
                 }
-                // The command's own option, given after the stage: hand it (and its value) back.
-                let option = word.hasPrefix("--") ? command.option(named: bare)
-                    : word.count == 2 && word.hasPrefix("-") ? command.option(short: word.last!) : nil
-                guard let option else {
-                    let near = bare.isEmpty ? nil : TextUtilities.suggestion(for: bare, among: names)
+                guard let option = lookup(command) else {
+                    let near = bare.isEmpty ? nil : TextUtilities.suggestion(for: bare, among: stage.options.map(\.name))
                     throw UsageError.unknownOption(word, suggestion: near.map { "--\($0)" })
                 }
                 main.append(word)
                 if option.kind == .value, !word.contains("="), let value = words.popFirst() { main.append(value) }
             }
-            let stage = CommandDescription(name: "then \(name)", abstract: "", arguments: [],
-                                           options: EffectOptions.options(for: effect))
-            let args = try stage.parse(own)
-            stages.append((effect, EffectOptions.values(for: effect, from: args)))
+            let parsed = try stage.parse(own)
+            if isCustom {
+                let flags = CustomShaderFlags()
+                try flags.bind(from: parsed)
+                var animation: ShaderAnimationFlags?
+                if animates {
+                    animation = ShaderAnimationFlags()
+                    try animation!.bind(from: parsed)
+                }
+                stages.append(.custom(flags, animation))
+            } else if let effect = BuiltInEffects.named(first) {
+                stages.append(.builtIn(effect, EffectOptions.values(for: effect, from: parsed)))
+            }
         }
         arguments = main
         self.stages = stages
+    }
+
+    /// The options a group of flags declares.
+    static func options(of flags: any ParsableArguments.Type) -> [OptionDescription] {
+        flags.declarations().compactMap { if case let .option(option) = $0 { option } else { nil } }
     }
 }
 

@@ -13,6 +13,12 @@ struct TransitionCommand: DynamicOptionsCommand {
                 A transition draws the incoming picture (--to) with the transition's shader, as SwiftUI \
                 applies a transition's modifier to the inserted view, and shows the outgoing picture (--from) \
                 wherever the incoming one has not arrived. Progress 0 is exactly --from and progress 1 exactly --to.
+                Your own transition: --shader FILE (Metal or GLSL) instead of a name. A colour or layer function \
+                runs over the incoming picture, gets the progress in a float parameter (--progress-arg, default \
+                progress) and the outgoing picture in an image parameter (--from-arg, default from: texture2d<half> \
+                in Metal, sampler2D in GLSL), and returns the finished pixel, premultiplied. A distortion function \
+                gets only the progress and moves the incoming picture; the outgoing one is drawn behind it. The \
+                other parameters take --arg NAME=VALUE, as for render.
                 One frame: --progress P writes the frame at P. A sequence: --duration S writes round(S * fps) \
                 frames (at least 2), frame k at time k / fps as animate counts them, and frame k's progress is \
                 the timing curve at k / (frames - 1), so the first frame is --from and the last --to. \
@@ -31,13 +37,15 @@ struct TransitionCommand: DynamicOptionsCommand {
                              explanation: "30 frames of the genie, the incoming picture pouring out of the bottom-left corner, between the built-in pictures"),
                 UsageExample("shaderfx transition circles --duration 1.5 -o circles.gif",
                              explanation: "the whole transition as a GIF"),
+                UsageExample("shaderfx transition --shader examples/transitions/Wipe.metal --arg softness=0.2 --arg bounds=bounds --duration 1 -o wipe.gif",
+                             explanation: "your own transition function, in Metal"),
                 UsageExample("shaderfx transition wind --wind-size 0.4 --to photo.png --fit fit -p 0.3 -o wind.png",
                              explanation: "a raggeder wind over the pool floor, with photo.png fitted inside the frame"),
             ])
     }
 
-    @Argument(help: "the transition: " + BuiltInTransitions.all.map { $0.name }.joined(separator: ", "))
-    var transition: String
+    @Argument(help: "the transition: " + BuiltInTransitions.all.map { $0.name }.joined(separator: ", ") + " (or --shader FILE for your own)")
+    var transition: String?
     @Option(short: "o", valueName: "PATH",
             help: "where it goes, by its form: FILE.png (a PNG; an animated PNG for a sequence), FILE.gif, .mp4, .webm or .mov (a video through ffmpeg), a folder (numbered PNG frames), or - (standard output)")
     var output: OutputTarget
@@ -61,6 +69,12 @@ struct TransitionCommand: DynamicOptionsCommand {
     @Option(valueName: "WxH", help: "size of the built-in pictures in points (default: the size of the picture file given, else 512x384)",
             section: "PICTURES", read: { parsed, name throws(UsageError) in try InputFlags.size(parsed, name) })
     var size: SIMD2<Int>?
+    @OptionGroup var custom: CustomShaderFlags
+    @Option(valueName: "NAME", help: "the float parameter of --shader that the progress (0...1) feeds", section: "CUSTOM SHADER")
+    var progressArg = "progress"
+    @Option(valueName: "NAME", help: "the image parameter of --shader (texture2d<half> in Metal, sampler2D in GLSL) that the outgoing picture feeds; a distortion has none",
+            section: "CUSTOM SHADER")
+    var fromArg = "from"
     @OptionGroup var encoding: EncodingFlags
     @OptionGroup var video: VideoFlags
     @OptionGroup var limits: LimitFlags
@@ -89,12 +103,24 @@ struct TransitionCommand: DynamicOptionsCommand {
 
     func run(_ context: CommandContext, output out: inout Output) throws -> Int32 {
         out.quiet = quiet
-        guard let builtIn = BuiltInTransitions.named(transition) else { throw Self.unknownTransition(transition) }
-
         // Validate everything before the first GL call.
         if output == .standardOutput { out.toStandardError = true }
         let plan = try self.plan()
-        let transition = try builtIn.init(values: EffectOptions.values(of: builtIn.parameters, from: context.parsed))
+        var transition: any Transition
+        let name: String
+        if let builtInName = self.transition {
+            guard let builtIn = BuiltInTransitions.named(builtInName) else { throw Self.unknownTransition(builtInName) }
+            if let given = custom.givenOption {
+                throw UsageError.invalidValue(option: "--\(given.name)", value: given.value,
+                                              expected: "no --\(given.name) with a built-in transition (it is for --shader)")
+            }
+            transition = try builtIn.init(values: EffectOptions.values(of: builtIn.parameters, from: context.parsed))
+            name = builtIn.name
+        } else {
+            let own = try customTransition()
+            transition = own
+            name = own.name
+        }
 
         let options = try gpu.resolve()
         let start = ContinuousClock.now
@@ -102,18 +128,21 @@ struct TransitionCommand: DynamicOptionsCommand {
         limits.apply(to: renderer)
         if let size { try renderer.budget.check(width: size.x, height: size.y) }
         let (from, to, names) = try pictures(limits: renderer.budget.imageLimits())
-        for effect in transition.passes(progress: 0.5, from: from) { try renderer.prepare(effect) }
+        if let own = transition as? CustomTransition {
+            transition = own.resolvingImages(try own.custom.imagePaths.mapValues { try renderer.budget.readPNG(path: $0) })
+        }
+        for effect in transition.passes(progress: 0.5, from: from, to: from) { try renderer.prepare(effect) }
 
         switch plan {
         case let .frame(progress):
             let frame = try transition.render(renderer, from: from, to: to, progress: progress, fit: fit)
-            try SinglePicture.write(frame, to: output, effect: builtIn.name, renderer: renderer.context.info.summary,
+            try SinglePicture.write(frame, to: output, effect: name, renderer: renderer.context.info.summary,
                                     compression: encoding.compression.level, video: video)
-            out.status("wrote \(output.name) (\(frame.width)x\(frame.height), \(builtIn.name) at progress \(progress), \(names)) in \(milliseconds(since: start)) on \(renderer.context.info.summary)")
+            out.status("wrote \(output.name) (\(frame.width)x\(frame.height), \(name) at progress \(progress), \(names)) in \(milliseconds(since: start)) on \(renderer.context.info.summary)")
         case let .sequence(timing, curve):
             let count = timing.frameCount
             let sink = try SequenceSink(target: output, range: 0...(count - 1), total: count, width: from.width, height: from.height,
-                                        fps: timing.fps, effect: builtIn.name, renderer: renderer.context.info.summary,
+                                        fps: timing.fps, effect: name, renderer: renderer.context.info.summary,
                                         compression: encoding.compression.level, video: video)
             // Fit once: every frame then starts from the same picture (and the same texture).
             let incoming = fit.fitting(to, width: from.width, height: from.height)
@@ -122,9 +151,23 @@ struct TransitionCommand: DynamicOptionsCommand {
                 try sink.write(StraightFrame(image: frame), index: k)
             }
             let written = try sink.finish()
-            out.status("wrote \(count) frames to \(output.name) (\(from.width)x\(from.height), \(builtIn.name) over \(timing.duration) s at \(timing.fps) fps, \(curve.rawValue), \(names)) in \(milliseconds(since: start)) on \(renderer.context.info.summary); \(written.summary)")
+            out.status("wrote \(count) frames to \(output.name) (\(from.width)x\(from.height), \(name) over \(timing.duration) s at \(timing.fps) fps, \(curve.rawValue), \(names)) in \(milliseconds(since: start)) on \(renderer.context.info.summary); \(written.summary)")
         }
         return 0
+    }
+
+    /// The user's transition function from --shader (or --library), --arg, --progress-arg and --from-arg.
+    func customTransition() throws -> CustomTransition {
+        guard let library = try custom.loadLibrary() else {
+            throw UsageError.missingArgument("transition (a built-in transition name, or --shader FILE / --library DIR)")
+        }
+        do {
+            return try CustomTransition(library: library, function: custom.function, kind: custom.kind,
+                                        arguments: custom.arg.map { ($0.key, $0.value) }, progress: progressArg, from: fromArg,
+                                        maxSampleOffset: custom.maxSampleOffset ?? .zero)
+        } catch let error as CustomEffectError {
+            throw CustomShaderFlags.usageError(error)
+        }
     }
 
     /// One frame or a sequence, from --progress or --duration with --fps and --curve.

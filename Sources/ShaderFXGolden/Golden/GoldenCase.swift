@@ -326,62 +326,12 @@ package struct GoldenCase {
             }
             requestedKind = kind
         }
-        let shaderPath = relative(shaderFile)
-        let library: ShaderLibrary
-        let resolved: ResolvedEffectFunction
-        do {
-            library = try ShaderLibrary(contentsOf: shaderPath)
-            resolved = try library.resolve(function: try f.string("function"), kind: requestedKind)
-        } catch let error as SuiteError {
-            throw error
-        } catch {
-            throw f.error("file", "\(error)")
-        }
-        let kind = resolved.kind
-        let functionName = resolved.function.name
-        let parameters = resolved.namedParameters
-        let given = try f.textMap("args")
-        for (key, value) in given where !parameters.contains(where: { $0.name == key }) {
-            let names = parameters.map(\.name)
-            throw f.error("args.\(key)", names.isEmpty ? "\(functionName) takes no arguments"
-                          : "not a parameter of \(functionName) (\(names.joined(separator: ", "))); got '\(value)'")
-        }
         let timeArg = try f.string("timeArg")
         if hasFrames && timeArg == nil {
             throw SuiteError(file: file, path: "frames", message: "a shader's frames need \"timeArg\" in \"shader\": the float parameter each frame's time feeds")
         }
         if !hasFrames && timeArg != nil {
             throw f.error("timeArg", "give \"frames\" (times in seconds) for the time to feed \(timeArg!)")
-        }
-        var arguments: [Shader.Argument] = []
-        var imagePaths: [Int: String] = [:]
-        var timeIndex: Int?
-        for (index, parameter) in parameters.enumerated() {
-            if parameter.name == timeArg {
-                guard parameter.type == .float else {
-                    throw f.error("timeArg", "\(parameter.name) is \(parameter.type.rawValue); the time feeds a float parameter")
-                }
-                if given.contains(where: { $0.name == parameter.name }) {
-                    throw f.error("args.\(parameter.name)", "\(parameter.name) is the timeArg: each frame sets it")
-                }
-                timeIndex = index
-                arguments.append(.float(0))
-                continue
-            }
-            guard let text = given.first(where: { $0.name == parameter.name })?.value else {
-                throw f.error("args", "missing \"\(parameter.name)\" (\(functionName) declares \(parameter.type.rawValue) \(parameter.name))")
-            }
-            if parameter.type == .image {
-                imagePaths[index] = relative(text)
-                arguments.append(.float(0))  // replaced by the image when the case is loaded
-            } else {
-                do { arguments.append(try Shader.Argument.parse(text, for: parameter)) } catch {
-                    throw f.error("args.\(parameter.name)", "expected \(error.expected), found '\(text)'")
-                }
-            }
-        }
-        if let timeArg, timeIndex == nil {
-            throw f.error("timeArg", "\(functionName) has no parameter '\(timeArg)'")
         }
         var offset = SIMD2<Float>.zero
         if let raw = f.fields["maxSampleOffset"], raw != .null {
@@ -397,8 +347,37 @@ package struct GoldenCase {
             }
             offset = SIMD2(parts[0]!, parts[parts.count - 1]!)
         }
-        let effect = Effect(kind: kind, shader: Shader(function: library.function(functionName), arguments: arguments),
-                            maxSampleOffset: offset, isEnabled: true)
-        return (.custom(effect, imagePaths: imagePaths, timeArgument: timeIndex), functionName, kind)
+        let custom: CustomEffect
+        do {
+            let library = try ShaderLibrary(contentsOf: relative(shaderFile))
+            custom = try CustomEffect(library: library, function: try f.string("function"), kind: requestedKind,
+                                      arguments: try f.textMap("args"), timeArgument: timeArg, maxSampleOffset: offset)
+        } catch let error as SuiteError {
+            throw error
+        } catch let error as CustomEffectError {
+            throw Self.suiteError(error, fields: f)
+        } catch {
+            throw f.error("file", "\(error)")
+        }
+        return (.custom(custom.effect, imagePaths: custom.imagePaths.mapValues(relative), timeArgument: custom.timeArgument),
+                custom.name, custom.kind)
+    }
+
+    /// A custom effect's problem at its place in the case's `shader` object.
+    static func suiteError(_ error: CustomEffectError, fields f: JSONFields) -> SuiteError {
+        let message = "\(error)"
+        switch error {
+        case let .unknownArgument(name, value, function, parameters):
+            return f.error("args.\(name)", parameters.isEmpty ? "\(function) takes no arguments"
+                           : "not a parameter of \(function) (\(parameters.joined(separator: ", "))); got '\(value)'")
+        case let .missingArgument(parameter, function):
+            return f.error("args", "missing \"\(parameter.name)\" (\(function) declares \(parameter.type.rawValue) \(parameter.name))")
+        case let .badValue(parameter, value, expected):
+            return f.error("args.\(parameter.name)", "expected \(expected), found '\(value)'")
+        case let .fedGiven(fed, _):
+            return f.error("args.\(fed.name)", "\(fed.name) is the timeArg: each frame sets it")
+        default:
+            return f.error("timeArg", message)
+        }
     }
 }

@@ -1,19 +1,52 @@
-/// A built-in transition: a typed Swift value that draws one frame between an outgoing picture
-/// (`from`) and an incoming one (`to`) at a progress in 0...1.
-///
-/// How a frame is drawn: the incoming picture is the layer that the transition's shader runs
-/// on, with the effect kind of its Inferno counterpart (a colour, layer or distortion effect),
-/// as SwiftUI applies a transition's modifier to the inserted view. Colour and layer
-/// transitions also receive the outgoing picture as a `sampler2D from` argument and return
-/// the finished pixel, a premultiplied mix of the two pictures; a distortion can only move the
-/// incoming picture, so the genie adds a second pass (`Transition/backdrop`) that draws the
-/// outgoing picture behind it. Every shader's GLSL function takes, after its kind's leading
-/// parameters, `vec4 bounds` (`.boundingRect`), `float progress`, the transition's own
-/// parameters in the order of `parameters`, then `sampler2D from` (except a distortion).
+/// A transition: draws one frame between an outgoing picture (`from`) and an incoming one
+/// (`to`) at a progress in 0...1, by running passes over the incoming picture, as SwiftUI
+/// applies a transition's modifier to the inserted view.
 ///
 /// The ends are exact: `render` returns `from` itself at progress <= 0 and the fitted `to` at
-/// progress >= 1, and the shaders' maths also give those pictures bit for bit at 0 and 1.
-public protocol BuiltInTransition: BuiltInShader {
+/// progress >= 1.
+public protocol Transition: Sendable {
+    /// The passes that draw the frame at `progress` when run over the incoming picture `to`.
+    /// - Parameters:
+    ///   - progress: 0 shows `from`, 1 the incoming picture.
+    ///   - from: the outgoing picture, the size of the incoming one.
+    ///   - to: the incoming picture (already fitted to `from`'s size), which the passes run over.
+    func passes(progress: Float, from: RGBAImage, to: RGBAImage) -> [Effect]
+}
+
+extension Transition {
+    /// Draws the frame at `progress` between `from` and `to`.
+    ///
+    /// The frame has `from`'s size; `to` is first fitted onto it with `fit` when the sizes
+    /// differ. Progress <= 0 (or NaN) returns `from` and progress >= 1 the fitted `to`, without
+    /// touching the GPU.
+    /// - Parameters:
+    ///   - renderer: the renderer to draw with.
+    ///   - from: the outgoing picture.
+    ///   - to: the incoming picture.
+    ///   - progress: 0...1.
+    ///   - fit: how `to` is fitted onto `from`'s size (default `.fill`).
+    /// - Returns: the premultiplied frame, `from`'s size.
+    public func render(_ renderer: Renderer, from: RGBAImage, to: RGBAImage, progress: Float,
+                       fit: FitMode = .fill) throws -> RGBAImage {
+        guard progress > 0 else { return from }
+        let incoming = fit.fitting(to, width: from.width, height: from.height)
+        guard progress < 1 else { return incoming }
+        return try renderer.render(incoming, effects: passes(progress: progress, from: from, to: incoming))
+    }
+}
+
+/// A built-in transition: a typed Swift value whose shader runs over the incoming picture.
+///
+/// The shader has the effect kind of its Inferno counterpart (a colour, layer or distortion
+/// effect). Colour and layer transitions also receive the outgoing picture as a
+/// `sampler2D from` argument and return the finished pixel, a premultiplied mix of the two
+/// pictures; a distortion can only move the incoming picture, so the genie adds a second pass
+/// (`Transition/backdrop`) that draws the outgoing picture behind it. Every shader's GLSL
+/// function takes, after its kind's leading parameters, `vec4 bounds` (`.boundingRect`),
+/// `float progress`, the transition's own parameters in the order of `parameters`, then
+/// `sampler2D from` (except a distortion). The shaders' maths give `from` and `to` bit for bit
+/// at progress 0 and 1.
+public protocol BuiltInTransition: BuiltInShader, Transition {
     /// The passes that draw the frame at `progress` when run over the incoming picture.
     /// - Parameters:
     ///   - progress: 0 shows `from`, 1 the incoming picture.
@@ -33,24 +66,9 @@ extension BuiltInTransition {
         [Effect(kind: Self.kind, shader: Shader(function: Self.function, arguments: arguments(progress: progress, from: from)))]
     }
 
-    /// Draws the frame at `progress` between `from` and `to`.
-    ///
-    /// The frame has `from`'s size; `to` is first fitted onto it with `fit` when the sizes
-    /// differ. Progress <= 0 (or NaN) returns `from` and progress >= 1 the fitted `to`, without
-    /// touching the GPU.
-    /// - Parameters:
-    ///   - renderer: the renderer to draw with.
-    ///   - from: the outgoing picture.
-    ///   - to: the incoming picture.
-    ///   - progress: 0...1.
-    ///   - fit: how `to` is fitted onto `from`'s size (default `.fill`).
-    /// - Returns: the premultiplied frame, `from`'s size.
-    public func render(_ renderer: Renderer, from: RGBAImage, to: RGBAImage, progress: Float,
-                       fit: FitMode = .fill) throws -> RGBAImage {
-        guard progress > 0 else { return from }
-        let incoming = fit.fitting(to, width: from.width, height: from.height)
-        guard progress < 1 else { return incoming }
-        return try renderer.render(incoming, effects: passes(progress: progress, from: from))
+    /// The passes over `to`; a built-in transition's own shader does not depend on it.
+    public func passes(progress: Float, from: RGBAImage, to: RGBAImage) -> [Effect] {
+        passes(progress: progress, from: from)
     }
 }
 

@@ -1,0 +1,114 @@
+import ShaderFXGolden
+
+/// One effect of a command's chain as the command runs it: a built-in effect (its value, or
+/// its animator when the command animates) or a user's function.
+enum EffectStage {
+    /// A built-in effect with the values given for its parameters.
+    case builtIn(any BuiltInEffect.Type, ParameterValues)
+    /// A user's function; its image arguments are read once the GPU is up (`readingImages`).
+    case custom(CustomEffect)
+
+    /// The stages of a command: its own effect (a built-in one named by `builtIn`, else the
+    /// custom flags' function) then the `--then` chain.
+    /// - Parameters:
+    ///   - builtIn: the built-in effect the command names, if any, with its values.
+    ///   - custom: the command's custom-shader flags (refused beside a built-in effect).
+    ///   - animation: the command's `--time-arg` and `--keyframe` (animate only).
+    ///   - scriptKeyframes: keyframes from an event script, for the command's own function.
+    ///   - chain: the `--then` stages.
+    static func stages(builtIn: (any BuiltInEffect.Type, ParameterValues)?, custom: CustomShaderFlags,
+                       animation: ShaderAnimationFlags? = nil, scriptKeyframes: [String: [ArgumentKeyframe]] = [:],
+                       chain: [EffectChain.Stage]) throws -> [EffectStage] {
+        var stages: [EffectStage]
+        if let (effect, values) = builtIn {
+            if let given = custom.givenOption ?? animation?.givenOption {
+                throw UsageError.invalidValue(option: "--\(given.name)", value: given.value,
+                                              expected: "no --\(given.name) with a built-in effect (it is for --shader)")
+            }
+            if let name = scriptKeyframes.keys.sorted().first {
+                throw UsageError.invalidValue(option: "--events", value: "keyframes.\(name)",
+                                              expected: "keyframes for the arguments of a --shader; a built-in effect's parameters are options (--\(effect.options.first?.name ?? "PARAM") VALUE)")
+            }
+            stages = [.builtIn(effect, values)]
+        } else {
+            stages = [.custom(try custom.customEffect(animation: animation, scriptKeyframes: scriptKeyframes))]
+        }
+        for stage in chain {
+            switch stage {
+            case let .builtIn(effect, values): stages.append(.builtIn(effect, values))
+            case let .custom(flags, animation): stages.append(.custom(try flags.customEffect(animation: animation)))
+            }
+        }
+        return stages
+    }
+
+    /// The name status lines use: the effect's, or the function's.
+    var name: String {
+        switch self {
+        case let .builtIn(effect, _): effect.name
+        case let .custom(custom): custom.name
+        }
+    }
+
+    /// The kind of the stage's effect.
+    var kind: EffectKind {
+        switch self {
+        case let .builtIn(effect, _): effect.kind
+        case let .custom(custom): custom.kind
+        }
+    }
+
+    /// The stage with its image arguments read, within `budget`.
+    func readingImages(budget: RenderBudget) throws -> EffectStage {
+        guard case let .custom(custom) = self, !custom.imagePaths.isEmpty else { return self }
+        return .custom(custom.resolvingImages(try custom.imagePaths.mapValues { try budget.readPNG(path: $0) }))
+    }
+
+    /// The passes of a still picture: a built-in effect as its values say, a function at time 0.
+    func passes() throws -> [Effect] {
+        switch self {
+        case let .builtIn(effect, values): try effect.init(values: values).passes
+        case let .custom(custom): [custom.effect(at: 0)]
+        }
+    }
+}
+
+extension ShaderAnimationFlags {
+    /// The first option given, for the error when a built-in effect is named too.
+    var givenOption: (name: String, value: String)? {
+        if let timeArg { return ("time-arg", timeArg) }
+        if let first = keyframe.first { return ("keyframe", first.name) }
+        return nil
+    }
+}
+
+/// A stage over time, for `animate`: a built-in effect's animator (time, taps, drags) or a
+/// user's function with its time argument and keyframes.
+enum StageAnimator {
+    case builtIn(EffectAnimator)
+    case custom(CustomEffect)
+
+    /// The animator of `stage`, its gestures from `events` over a picture of `size` points.
+    init(_ stage: EffectStage, events: EventScript, size: SIMD2<Double>) {
+        switch stage {
+        case let .builtIn(effect, values): self = .builtIn(EffectAnimator(effect: effect, base: values, events: events, size: size))
+        case let .custom(custom): self = .custom(custom)
+        }
+    }
+
+    /// The passes at `time` seconds.
+    func passes(at time: Double) throws -> [Effect] {
+        switch self {
+        case let .builtIn(animator): try animator.passes(at: time)
+        case let .custom(custom): [custom.effect(at: time)]
+        }
+    }
+
+    /// How long the stage runs on its own: a built-in effect's length, a function's last keyframe.
+    func naturalDuration() throws -> Double? {
+        switch self {
+        case let .builtIn(animator): try animator.naturalDuration()
+        case let .custom(custom): custom.keyframesDuration
+        }
+    }
+}
