@@ -34,6 +34,12 @@ public struct ReferenceFolder: Sendable, Equatable {
         ReferenceFolder(place: .path(path))
     }
 
+    /// A folder at a file URL of your choice.
+    /// - Parameter url: the folder (a `file:` URL).
+    public static func url(_ url: URL) -> ReferenceFolder {
+        ReferenceFolder(place: .path(url.path(percentEncoded: false)))
+    }
+
     /// The folder for a test file at `testFilePath`.
     func resolve(testFilePath: String) -> URL {
         switch place {
