@@ -9,7 +9,7 @@ mkdir -p "$out"
 
 "$bin" info
 echo
-echo "== seed 000: the WWDC ripple from a tap at the centre, 3 s at 30 fps"
+echo "== seed 000: the WWDC ripple from a tap at the centre, its first 1.2 s at 30 fps"
 "$bin" animate ripple --size 512x384 --tap 256,192@0.1 --duration 1.2 --fps 30 \
   -o "$out/ripple.png" --contact-sheet "$out/ripple-sheet.png"
 for t in 0.05 0.10 0.20 0.35; do
