@@ -281,6 +281,47 @@ extension CLIRun {
         try refused(["shard-1", "shard-2", "shard-3"], "\(work.folder("shard-1")): picture images/ripple/t0.3.diff.png: no such file")
     }
 
+    /// Node.js on PATH, which runs the report page's script against a stand-in for the page.
+    static let node: String? = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        .map { $0 + "/node" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    @Test(.enabled(if: node != nil, "needs node on PATH"))
+    func theFailuresOnlySwitchFollowsTheAddress() throws {
+        let work = try Workspace(cases: ["stripes"])
+        #expect(try work.test(nil, ["--report", work.folder("report")]).status == 0)
+        let html = try String(contentsOfFile: work.folder("report") + "/index.html", encoding: .utf8)
+        let start = try #require(html.range(of: "<script>")), end = try #require(html.range(of: "</script>"))
+        try String(html[start.upperBound..<end.lowerBound]).write(toFile: work.folder("page.js"), atomically: true, encoding: .utf8)
+        // Just enough of a page for the script: the switch, its paragraph, body, location, history.
+        let harness = #"""
+            const fs = require('fs');
+            function node() {
+              return { hidden: true, checked: false, on: {}, addEventListener(n, f) { this.on[n] = f; },
+                       closest() { return paragraph; }, classList: { names: new Set(), toggle(c, on) { on ? this.names.add(c) : this.names.delete(c); } } };
+            }
+            const paragraph = node(), box = node(), body = node(), windowOn = {}, addresses = [];
+            global.document = { getElementById: id => id === 'failures-only' ? box : null, querySelectorAll: () => [], body };
+            global.window = { addEventListener(n, f) { windowOn[n] = f; } };
+            global.location = { hash: process.argv[3], pathname: '/report/index.html', search: '' };
+            global.history = { replaceState(state, title, url) { addresses.push(url); } };
+            eval(fs.readFileSync(process.argv[2], 'utf8'));
+            const state = () => (box.checked ? 'on' : 'off') + '/' + (body.classList.names.has('failures-only') ? 'filtered' : 'all');
+            const seen = [paragraph.hidden ? 'hidden' : 'shown', state()];
+            box.checked = !box.checked; box.on.change(); seen.push(state());
+            box.checked = !box.checked; box.on.change(); seen.push(state());
+            location.hash = '#failures'; windowOn.hashchange(); seen.push(state());
+            console.log(seen.join(' ') + ' ' + addresses.join(' '));
+            """#
+        try harness.write(toFile: work.folder("harness.js"), atomically: true, encoding: .utf8)
+        for (hash, expected) in [("#failures", "shown on/filtered off/all on/filtered on/filtered /report/index.html #failures"),
+                                 ("", "shown off/all on/filtered off/all on/filtered #failures /report/index.html"),
+                                 ("#case-stripes", "shown off/all on/filtered off/all on/filtered #failures /report/index.html")] {
+            let run = try CLIRun([work.folder("harness.js"), work.folder("page.js"), hash], executable: try #require(Self.node))
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout == expected + "\n", "opened as index.html\(hash)")
+        }
+    }
+
     @Test(arguments: ["0/3", "4/3", "1/0", "3", "a/b", "1/3/5", "-1/3", "/3", "1/", "+1/3", " 1/3"])
     func malformedShardsAreUsageErrors(_ shard: String) throws {
         let run = try CLIRun(["test", "examples/golden-suite", "--shard", shard, "--report", "/nonexistent/never"])
