@@ -8,8 +8,12 @@ import ShaderFXGolden
 /// `GoldenCase`'s documentation, and `<name>/` holds its references, common ones
 /// (`<name>/t0.05.png`) and per renderer family (`<name>/llvmpipe/t0.05.png`).
 ///
+/// `--shard K/N` runs one part of the suite (the split is `Shard`'s); `--merge REPORT_DIR...`
+/// combines the shards' reports into one, as `GoldenMerge` describes, without a GPU.
+///
 /// Exit status: 0 when every case passed (or was recorded), 1 when any failed, 2 for usage
-/// errors and unreadable suites (the file and the JSON path are named).
+/// errors and unreadable suites (the file and the JSON path are named), and for shard reports
+/// that cannot be merged (missing, unreadable, of another suite, overlapping).
 struct TestCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
@@ -46,8 +50,20 @@ struct TestCommand: ParsableCommand {
                 side by side per frame, with a slider and a flip button between expected and actual), report.json, and \
                 the pictures in images/. --junit FILE also writes JUnit XML for CI test reports; when \
                 GITHUB_ACTIONS=true each failed case is also printed as a GitHub Actions ::error annotation on its file.
+                Sharding, for CI: --shard K/N runs shard K of N. The cases (after --filter) are sorted by name and the \
+                case at position i (from 0) goes to shard (i mod N) + 1, the same on every machine; a shard with no \
+                cases passes. Its report.json records the shard and the suite's cases. Run every shard with the same \
+                SUITE_DIR, --filter, --family and record mode, each with its own --report folder, then \
+                'shaderfx test --merge REPORT_DIR...' (the arguments are then the shards' report folders) checks that \
+                they are all N shards of one suite run, none overlapping, and writes one report (--report DIR, default \
+                SUITE_DIR/.report), its pictures copied into DIR/images, and --junit FILE if given; it needs no GPU and \
+                exits as the whole suite would have: 0, or 1 when a case failed. A missing shard (it is named), a \
+                shard or case given twice, or a report that is unreadable or of another suite exits 2. \
+                examples/ci/ has a GitHub Actions workflow and a Kubernetes Indexed Job.
+                The report page has a 'show failures only' switch; index.html#failures opens it switched on.
                 Exit codes (stable): 0 every case passed or was recorded; 1 a case failed; 2 usage error, or a suite \
-                that cannot be read (the file and the place in its JSON are named), or no GPU.
+                that cannot be read (the file and the place in its JSON are named), or no GPU, or reports that cannot \
+                be merged.
                 """,
             examples: [
                 UsageExample("shaderfx test examples/golden-suite", explanation: "compare; record references that are missing"),
@@ -55,11 +71,15 @@ struct TestCommand: ParsableCommand {
                              explanation: "as CI runs it: nothing is recorded"),
                 UsageExample("shaderfx test examples/golden-suite --filter ripple --record failed",
                              explanation: "re-record the ripple cases that fail (look at them before committing)"),
+                UsageExample("CI=1 shaderfx test examples/golden-suite --shard 2/3 --report reports/shard-2",
+                             explanation: "on the second of three CI machines: its third of the cases"),
+                UsageExample("shaderfx test --merge reports/shard-1 reports/shard-2 reports/shard-3 --report reports/all --junit golden.xml",
+                             explanation: "then one report of the whole suite from the three (exit 1 when any case failed)"),
             ])
     }
 
-    @Argument(help: "the suite folder, holding <case>.json files")
-    var suite: String
+    @Argument(name: "suite", help: "the suite folder, holding <case>.json files; with --merge, the report folders of the shards")
+    var folders: [String]
     @Option(valueName: "MODE", help: "all, failed, missing or never (default: missing; never when CI is set)")
     var record: RecordMode?
     @Option(valueName: "DIR", help: "where to write index.html, report.json and images/ (default: SUITE_DIR/.report)")
@@ -73,27 +93,46 @@ struct TestCommand: ParsableCommand {
     var family: String?
     @Option(valueName: "FILE", help: "also write the outcome as JUnit XML (one testcase per case; recorded cases are skipped), for CI test reports")
     var junit: String?
+    @Option(valueName: "K/N", help: "run only shard K of N of the cases (sorted by name, case i goes to shard (i mod N) + 1), for spreading a suite over N machines",
+            read: { parsed, name throws(UsageError) in try parsed.value(name, expected: Shard.expectedForm) { Shard($0) } })
+    var shard: Shard?
+    @Flag(help: "merge the reports of --shard runs into one: the arguments are their report folders")
+    var merge: Bool
     @OptionGroup var gpuFlags: GPUFlags
 
     func run(_ context: CommandContext, output: inout Output) throws -> Int32 {
-        try run(output: &output, environment: ProcessInfo.processInfo.environment)
+        let environment = ProcessInfo.processInfo.environment
+        guard merge else {
+            guard folders.count == 1 else {
+                throw CommandFailure(message: "unexpected argument '\(folders[1])': give one suite folder "
+                                     + "(several folders are shard reports for --merge)", exitCode: 2)
+            }
+            return try run(output: &output, environment: environment)
+        }
+        // Merging runs nothing: the options that choose what runs, and how, have no place.
+        for name in ["record", "filter", "family", "shard", "backend", "device", "cuda-device"] where context.parsed.isPresent(name) {
+            throw CommandFailure(message: "--\(name) cannot be used with --merge, which combines finished shard reports", exitCode: 2)
+        }
+        return try runMerge(output: &output)
     }
 
     func run(output: inout Output, environment: [String: String]) throws -> Int32 {
         let mode = record ?? RecordMode.default(environment: environment)
         let familyOverride = family
+        let suite = folders[0]
         let suitePath = suite.hasSuffix("/") && suite.count > 1 ? String(suite.dropLast()) : suite
         let reportPath = report ?? suitePath + "/.report"
         let gpu = try gpuFlags.resolve()
 
         // Read and check every case before the first GL call.
-        let cases: [GoldenCase]
+        let suiteCases: [GoldenCase]
         do {
-            cases = try GoldenSuite.loadSuite(suitePath, filter: filter)
+            suiteCases = try GoldenSuite.loadSuite(suitePath, filter: filter)
             try GoldenSuite.prepareReportFolder(reportPath)
         } catch {
             throw CommandFailure(message: "\(error)", exitCode: 2)
         }
+        let cases = shard?.select(suiteCases) ?? suiteCases
 
         let renderer = try Renderer(options: gpu)
         let info = renderer.context.info
@@ -105,22 +144,66 @@ struct TestCommand: ParsableCommand {
         } catch {
             throw CommandFailure(message: "\(error)", exitCode: 2)
         }
-        output.print("suite \(suitePath): \(cases.count) case\(cases.count == 1 ? "" : "s") on \(info.renderer) "
-                     + "(references: \(family), then common); record \(mode.rawValue)")
+        let counted = "\(cases.count) case\(cases.count == 1 ? "" : "s")"
+        output.print("suite \(suitePath)\(shard.map { ", shard \($0): \(counted) of \(suiteCases.count)" } ?? ": " + counted) "
+                     + "on \(info.renderer) (references: \(family), then common); record \(mode.rawValue)")
+        if let shard, cases.isEmpty {
+            output.print("shard \(shard) has no cases to run: the suite's \(suiteCases.count) case\(suiteCases.count == 1 ? "" : "s") "
+                         + "fill only shards 1 to \(suiteCases.count) of \(shard.count); it passes")
+        }
 
         var outcome = SuiteOutcome(suite: suitePath, renderer: info.summary, family: family, recordMode: mode,
-                                   passed: 0, failed: 0, recorded: 0, cases: [])
+                                   passed: 0, failed: 0, recorded: 0, cases: [],
+                                   shard: shard.map { ShardRecord(index: $0.index, count: $0.count, suiteCases: suiteCases.map(\.name), filter: filter) })
         for (golden, input) in zip(cases, inputs) {
             let result = runner.run(golden, input: input)
-            switch result.status {
-            case .passed: outcome.passed += 1
-            case .failed: outcome.failed += 1
-            case .recorded: outcome.recorded += 1
-            }
-            outcome.cases.append(result)
+            outcome.append(result)
             for line in GoldenRunner.lines(for: result, suite: suitePath, report: reportPath) { output.print(line) }
         }
 
+        try writeReports(outcome, to: reportPath)
+        // On GitHub Actions every failed case is also an annotation on the run and its file.
+        if environment["GITHUB_ACTIONS"] == "true" {
+            for line in CIReports.githubAnnotations(outcome) { output.print(line) }
+        }
+        return finish(outcome, report: reportPath, output: &output)
+    }
+
+    /// `--merge`: the shard reports named by the arguments, checked and combined into one.
+    /// The shard jobs printed the GitHub annotations of their cases; the merge does not repeat them.
+    func runMerge(output: inout Output) throws -> Int32 {
+        let reports: [GoldenMerge.ShardReport]
+        let reportPath: String
+        do {
+            reports = try folders.map { (folder) throws(MergeError) in
+                try GoldenMerge.read(folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder)
+            }
+            try GoldenMerge.check(reports)
+            reportPath = report ?? reports[0].outcome.suite + "/.report"
+            try GoldenMerge.checkOutput(reportPath, reports: reports.map(\.folder))
+        } catch {
+            throw CommandFailure(message: "\(error)", exitCode: 2)
+        }
+        let outcome: SuiteOutcome
+        do {
+            try GoldenSuite.prepareReportFolder(reportPath)
+            outcome = try GoldenMerge.merge(reports, into: reportPath)
+        } catch {
+            throw CommandFailure(message: "\(error)", exitCode: 2)
+        }
+        let shards = (outcome.mergedFrom ?? []).map { "\($0.index)/\($0.count): \($0.cases.count)" }.joined(separator: ", ")
+        output.print("suite \(outcome.suite): \(outcome.cases.count) case\(outcome.cases.count == 1 ? "" : "s") merged from "
+                     + "\(reports.count) shard report\(reports.count == 1 ? "" : "s") (\(shards)) on \(outcome.renderer) "
+                     + "(references: \(outcome.family), then common); record \(outcome.recordMode.rawValue)")
+        for item in outcome.cases {
+            for line in GoldenRunner.lines(for: item, suite: outcome.suite, report: reportPath) { output.print(line) }
+        }
+        try writeReports(outcome, to: reportPath)
+        return finish(outcome, report: reportPath, output: &output)
+    }
+
+    /// Writes index.html, report.json and, when asked for, the JUnit XML.
+    private func writeReports(_ outcome: SuiteOutcome, to reportPath: String) throws {
         do {
             try GoldenReport.write(outcome, to: reportPath)
         } catch {
@@ -133,10 +216,10 @@ struct TestCommand: ParsableCommand {
                 throw CommandFailure(message: "cannot write the JUnit report: \(error)", exitCode: 2)
             }
         }
-        // On GitHub Actions every failed case is also an annotation on the run and its file.
-        if environment["GITHUB_ACTIONS"] == "true" {
-            for line in CIReports.githubAnnotations(outcome) { output.print(line) }
-        }
+    }
+
+    /// Prints where the report is and the counts; the exit status: 1 when a case failed.
+    private func finish(_ outcome: SuiteOutcome, report reportPath: String, output: inout Output) -> Int32 {
         output.print("report: \(reportPath)/index.html")
         var summary = "\(outcome.passed) passed, \(outcome.failed) failed"
         if outcome.recorded > 0 { summary += ", \(outcome.recorded) recorded" }

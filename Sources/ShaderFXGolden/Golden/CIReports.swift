@@ -11,7 +11,7 @@ package enum CIReports {
         var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#,
                      #"<testsuites name="\#(escape(name))" tests="\#(outcome.cases.count)" failures="\#(outcome.failed)" skipped="\#(outcome.recorded)">"#,
                      #"  <testsuite name="\#(escape(name))" tests="\#(outcome.cases.count)" failures="\#(outcome.failed)" skipped="\#(outcome.recorded)" errors="0">"#,
-                     #"    <properties><property name="renderer" value="\#(escape(outcome.renderer))"/><property name="family" value="\#(escape(outcome.family))"/><property name="recordMode" value="\#(outcome.recordMode.rawValue)"/></properties>"#]
+                     #"    <properties><property name="renderer" value="\#(escape(outcome.renderer))"/><property name="family" value="\#(escape(outcome.family))"/><property name="recordMode" value="\#(outcome.recordMode.rawValue)"/>\#(shardProperty(outcome))</properties>"#]
         for item in outcome.cases {
             let open = #"    <testcase classname="\#(escape(outcome.suite))" name="\#(escape(item.name))" file="\#(escape(item.file))""#
             switch item.status {
@@ -30,6 +30,15 @@ package enum CIReports {
         }
         lines += ["  </testsuite>", "</testsuites>", ""]
         return lines.joined(separator: "\n")
+    }
+
+    /// A shard's `K/N`, or the shards a merged report combines, as one more property.
+    private static func shardProperty(_ outcome: SuiteOutcome) -> String {
+        if let shard = outcome.shard { return #"<property name="shard" value="\#(shard.shard)"/>"# }
+        if let shards = outcome.mergedFrom {
+            return #"<property name="mergedShards" value="\#(shards.map { "\($0.index)/\($0.count)" }.joined(separator: " "))"/>"#
+        }
+        return ""
     }
 
     /// One `::error` line per failed case for GitHub Actions (`GITHUB_ACTIONS=true`), which

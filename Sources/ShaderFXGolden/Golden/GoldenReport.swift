@@ -22,9 +22,24 @@ package enum GoldenReport {
             <h1>Golden suite <code>\(escape(outcome.suite))</code>: \(summary)</h1>
             <p class="meta">Renderer \(escape(outcome.renderer)); references of family <b>\(escape(outcome.family))</b>, \
             then common; record mode <b>\(outcome.recordMode.rawValue)</b>.</p>
-            <ul class="index">
 
             """
+        if let shard = outcome.shard {
+            body += "<p class=\"meta\">Shard <b>\(shard.shard)</b>: \(outcome.cases.count) of the suite's \(shard.suiteCases.count) cases"
+                + (shard.filter.map { " (--filter \(escape($0)))" } ?? "") + "; <code>shaderfx test --merge</code> combines the shards' reports.</p>\n"
+        }
+        if let shards = outcome.mergedFrom {
+            let parts = shards.map { "<code>\(escape($0.report))</code> (shard \($0.index)/\($0.count), \($0.cases.count) case\($0.cases.count == 1 ? "" : "s"))" }
+            body += "<p class=\"meta\">Merged from \(shards.count) shard report\(shards.count == 1 ? "" : "s"): \(parts.joined(separator: ", ")).</p>\n"
+        }
+        // Shown by the script (it does nothing without one): without JavaScript every case shows.
+        body += """
+            <p class="filter" hidden><label><input type="checkbox" id="failures-only"> show failures only</label> \
+            <small>(a link to index.html#failures opens the page filtered)</small></p>
+
+            """
+        if outcome.failed == 0 { body += "<p class=\"no-failures\">No case failed.</p>\n" }
+        body += "<ul class=\"index\">\n"
         for c in outcome.cases {
             body += "<li class=\"\(c.status.rawValue)\"><a href=\"#\(anchor(c.name))\">\(label(c.status)) \(escape(c.name))</a></li>\n"
         }
@@ -150,11 +165,32 @@ package enum GoldenReport {
               background: repeating-conic-gradient(#ccc 0 25%, #999 0 50%) 0 0 / 16px 16px; }
         .stack { position: relative; display: inline-block; }
         .stack img.top { position: absolute; left: 0; top: 0; width: 100%; height: 100%; }
+        .filter small { color: #777; }
+        .no-failures { display: none; }
+        body.failures-only .no-failures { display: block; }
+        body.failures-only .index li:not(.failed), body.failures-only section.case:not(.failed) { display: none; }
         """
 
     /// The slider moves the edge between expected (left) and actual (right); flip shows one
-    /// whole picture, then the other.
+    /// whole picture, then the other. "show failures only" hides the cases that did not fail;
+    /// it is on when the page is opened as index.html#failures, and puts #failures in the
+    /// address while on, so the filtered page can be linked to.
     private static let script = """
+        (function () {
+          var box = document.getElementById('failures-only');
+          box.closest('.filter').hidden = false;
+          function apply(on) {
+            box.checked = on;
+            document.body.classList.toggle('failures-only', on);
+          }
+          box.addEventListener('change', function () {
+            apply(box.checked);
+            // A browser that refuses to change a file: page's address still filters.
+            try { history.replaceState(null, '', box.checked ? '#failures' : location.pathname + location.search); } catch (e) {}
+          });
+          window.addEventListener('hashchange', function () { if (location.hash === '#failures') apply(true); });
+          apply(location.hash === '#failures');
+        })();
         document.querySelectorAll('figure.compare').forEach(function (figure) {
           var top = figure.querySelector('img.top'), range = figure.querySelector('input');
           var which = figure.querySelector('.which'), button = figure.querySelector('button');

@@ -126,9 +126,14 @@ package struct SuiteOutcome: Codable {
     package var failed: Int
     package var recorded: Int
     package var cases: [CaseOutcome]
+    /// For a `--shard K/N` run: which shard, and the whole suite it is part of (absent otherwise).
+    package var shard: ShardRecord?
+    /// For a `--merge`d report: the shard reports it combines, by shard (absent otherwise).
+    package var mergedFrom: [MergedShard]?
 
     /// A value with every field given.
-    package init(suite: String, renderer: String, family: String, recordMode: RecordMode, passed: Int, failed: Int, recorded: Int, cases: [CaseOutcome]) {
+    package init(suite: String, renderer: String, family: String, recordMode: RecordMode, passed: Int, failed: Int, recorded: Int,
+                 cases: [CaseOutcome], shard: ShardRecord? = nil, mergedFrom: [MergedShard]? = nil) {
         self.suite = suite
         self.renderer = renderer
         self.family = family
@@ -137,5 +142,17 @@ package struct SuiteOutcome: Codable {
         self.failed = failed
         self.recorded = recorded
         self.cases = cases
+        self.shard = shard
+        self.mergedFrom = mergedFrom
+    }
+
+    /// Adds `result` to the cases and its status to the counts.
+    package mutating func append(_ result: CaseOutcome) {
+        switch result.status {
+        case .passed: passed += 1
+        case .failed: failed += 1
+        case .recorded: recorded += 1
+        }
+        cases.append(result)
     }
 }
