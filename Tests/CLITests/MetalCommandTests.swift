@@ -29,7 +29,7 @@ import ShaderFX
     @Test func theReadmeExampleWorksAsWritten() throws {
         let readme = try String(contentsOf: CLIRun.root.appendingPathComponent("README.md"), encoding: .utf8)
         let section = try #require(readme.components(separatedBy: "### Your Metal shaders").dropFirst().first)
-        let metal = try #require(section.components(separatedBy: "```metal\n").dropFirst().first?.components(separatedBy: "```").first)
+        let metal = try #require(section.components(separatedBy: "```metal file=Ripple.metal\n").dropFirst().first?.components(separatedBy: "```").first)
         let command = try #require(section.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "\n").first)
         #expect(command.hasPrefix("shaderfx render --shader Ripple.metal --input photo.png "))
         let dir = try temporaryFolder()

@@ -30,7 +30,7 @@ struct TestCommand: ParsableCommand {
                 args, maxSampleOffset, timeArg} (file, .metal or GLSL, and sampler2D args relative to the case file; \
                 function and kind may be left out as render's --function and --kind; args as render's \
                 --arg values; timeArg: the float parameter each frame's time feeds); parameters (as typed on the \
-                command line: {"amplitude": "12"}); input (a PNG relative to the case file) or picture (pool, circle) \
+                command line: {"amplitude": "12"}); input (a PNG relative to the case file) or picture (\(BuiltInPicture.allCases.map(\.rawValue).joined(separator: ", "))) \
                 and size ("WxH"); frames (times in seconds: a time-driven effect gets its time, a gesture effect runs \
                 after a tap at its origin at time 0, or as events says, in animate's --events form; without frames, one \
                 frame with the parameters as given); scale (1...8); tolerance {threshold, maxDifferentPixels, \
