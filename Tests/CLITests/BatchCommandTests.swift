@@ -51,6 +51,26 @@ import ShaderFX
         #expect(maxLevels(try PNG.read(path: dir.path + "/out/seq/t0.25.png"), try PNG.read(path: frame)) <= 1.001)
     }
 
+    @Test func severalFramesGoIntoAFolderNeverOneNamedLikeAFile() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let jobs = dir.appendingPathComponent("jobs.jsonl")
+        try Data("""
+            {"effect": "ripple", "frames": [0.1, 0.2], "size": "32x24", "output": "movie.gif"}
+            {"effect": "ripple", "frames": [0.1, 0.2], "size": "32x24", "output": "slash/"}
+            {"effect": "ripple", "frames": [0.1, 0.2], "size": "32x24", "output": "plain"}
+            """.utf8).write(to: jobs)
+        let run = try CLIRun(["batch", jobs.path])
+        let lines = try results(run.stdout)
+        #expect(lines.count == 3)
+        #expect(lines.first?["ok"] as? Bool == false)
+        #expect((lines.first?["error"] as? String)?.contains("expected a folder (\"frames/\") for 2 frames") == true, "\(lines)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("movie.gif").path))
+        let folder = dir.appendingPathComponent("slash").path, plain = dir.appendingPathComponent("plain").path
+        #expect(lines.dropFirst().map { $0["outputs"] as? [String] } == [[folder + "/t0.1.png", folder + "/t0.2.png"], [plain + "/t0.1.png", plain + "/t0.2.png"]])
+        for path in [folder, plain] { #expect(FileManager.default.fileExists(atPath: path + "/t0.2.png")) }
+    }
+
     @Test func aWorkerAnswersEachJobAsItArrives() throws {
         let dir = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }

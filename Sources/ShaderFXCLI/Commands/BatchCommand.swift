@@ -18,7 +18,7 @@ struct BatchCommand: ParsableCommand {
                 ('shaderfx test --help': effect or shader, parameters, input or picture and size, frames, \
                 scale, events) and "output", the PNG to write (relative to the jobs file's folder, or to the \
                 working directory when the jobs come on standard input); with several "frames" "output" is a \
-                folder that receives t<time>.png per frame. An optional "id" is echoed in the result. Blank \
+                folder ("frames/", or a name without an extension) that receives t<time>.png per frame. An optional "id" is echoed in the result. Blank \
                 lines and lines starting with # are skipped.
                 Every job renders on one GPU context: shader programs, framebuffers and built-in pictures are \
                 reused between jobs. Outputs are written whole or not at all. For each job one line goes to \
@@ -136,9 +136,23 @@ struct BatchJob {
         guard case let .string(path) = value, !path.isEmpty else {
             throw JSONError(file: file, path: "output", problem: .wrongType(expected: "a file path", found: value.typeName))
         }
-        output = path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
-        if golden.frames.count == 1 && !output.lowercased().hasSuffix(".png") {
-            throw JSONError(file: file, path: "output", message: "expected a .png file for one frame, found '\(path)'")
+        let joined = path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
+        if golden.frames.count == 1 {
+            guard joined.lowercased().hasSuffix(".png") else {
+                throw JSONError(file: file, path: "output", message: "expected a .png file for one frame, found '\(path)'")
+            }
+            output = joined
+        } else {
+            // Several frames go into a folder, as `-o` decides by its form: never a folder named like a file.
+            let name = URL(fileURLWithPath: joined).lastPathComponent
+            var isFolder: ObjCBool = false
+            let existingFolder = FileManager.default.fileExists(atPath: joined, isDirectory: &isFolder) && isFolder.boolValue
+            guard joined.hasSuffix("/") || existingFolder || !name.contains(".") else {
+                throw JSONError(file: file, path: "output", message: "expected a folder (\"frames/\") for \(golden.frames.count) frames, each written as t<time>.png, found '\(path)'; for a video or an animated PNG use 'shaderfx animate'")
+            }
+            var trimmed = joined
+            while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+            output = trimmed
         }
     }
 
