@@ -58,7 +58,7 @@ struct TestCommand: ParsableCommand {
             ])
     }
 
-    @Argument(help: "the suite folder, holding <case>.json files")
+    @Argument(help: "the suite folder, holding <case>.json files", completion: .directories)
     var suite: String
     @Option(valueName: "MODE", help: "all, failed, missing or never (default: missing; never when CI is set)")
     var record: RecordMode?
