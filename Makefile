@@ -1,15 +1,24 @@
 # ShaderFX: two commands set up a fresh Debian 12 machine.
 #   make demo   installs what is missing, builds in release mode, renders into demo/
 #   make test   installs what is missing, builds, runs every test
+#   make dist   the tarball that installs ShaderFX where there is no Swift (dist/)
 SHELL := /bin/bash
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # Headers and loaders ShaderFX builds against, and Mesa's software GL for machines without a GPU.
 PACKAGES := pkg-config libegl-dev libgles-dev libgbm-dev libpng-dev zlib1g-dev libdeflate-dev libegl-mesa0 libgl1-mesa-dri apngdis ffmpeg
-RELEASE_FLAGS := -c release --static-swift-stdlib --product shaderfx
+# The release binary links the Swift runtime and libdeflate statically (it then runs where only
+# libc, libstdc++, libpng and zlib are installed): for it, libdeflate's pkg-config file is one of
+# ours that asks for libdeflate.a.
+STATIC_PKGCONFIG := .build/pkgconfig-static
+RELEASE_FLAGS := -c release --static-swift-stdlib --product shaderfx --pkg-config-path $(STATIC_PKGCONFIG)
 BIN := .build/release/shaderfx
 DEMO := demo
+# VERSION is the one place the version is written (a test checks ShaderFXVersion against it).
+VERSION := $(shell cat VERSION)
+DIST := dist
+TARBALL := $(DIST)/shaderfx-$(VERSION)-linux-$(shell uname -m).tar.gz
 
-.PHONY: all deps build release demo test bench gallery clean help
+.PHONY: all deps build release demo test bench gallery dist clean help
 
 all: release
 
@@ -18,6 +27,7 @@ help:
 	@echo "make test   - install what is missing, build, run all tests"
 	@echo "make bench  - build (release) and run the benchmarks"
 	@echo "make gallery - every effect and transition into gallery/, with one contact sheet"
+	@echo "make dist   - $(TARBALL): the binary, man page, completions; runs without Swift"
 	@echo "make clean  - remove build products and rendered output"
 
 # Installs the system packages that are missing (as root), or prints the command to run.
@@ -40,6 +50,9 @@ build: deps
 	$(SWIFT) build
 
 release: deps
+	@mkdir -p $(STATIC_PKGCONFIG)
+	@printf 'Name: libdeflate\nDescription: libdeflate, linked statically\nVersion: %s\nLibs: -l:libdeflate.a\nCflags:\n' \
+	  "$$(pkg-config --modversion libdeflate)" > $(STATIC_PKGCONFIG)/libdeflate.pc
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 demo: release
@@ -55,5 +68,9 @@ bench: release
 gallery: release
 	@scripts/gallery.sh $(BIN) gallery
 
+# Not part of `make test` (a release build); CLITests checks what it packs (GeneratedFilesTests).
+dist: release
+	@scripts/dist.sh $(BIN) $(DIST)
+
 clean:
-	rm -rf .build $(DEMO)
+	rm -rf .build $(DEMO) $(DIST)

@@ -26,6 +26,13 @@ Sources/ShaderFXCore/Images/PNGWriter/APNGWriter.swift|next \+= 1|next += 0|Anim
 Sources/ShaderFXCore/Images/PNGWriter/APNGWriter.swift|self\.init\(numerator: 1, denominator: fps\)|self.init(numerator: 2, denominator: fps)|AnimateCommandTests|every APNG delay doubled
 Sources/ShaderFXCore/Video/VideoEncoder.swift|dst\[o\] = UInt8\(\(UInt32\(src\[i\]\)|dst[o] = UInt8((UInt32(src[i + 2])|VideoOutputTests|a video's red taken from blue when flattened
 Sources/ShaderFXCLI/Support/OutputTarget.swift|if ext == "png" \{|if ["png", "jpg"].contains(ext) {|TransitionCommandTests|a .jpg output accepted as a PNG
+Sources/ShaderFXCLI/Generate/ManPage.swift|for option in options \{ lines \+= self\.option\(option\) \}|for option in options.dropLast() { lines += self.option(option) }|GeneratedFilesTests|the man page leaves out each section's last option
+Sources/ShaderFXCLI/Generate/BashCompletion.swift|            for option in options \{|            for option in options.dropLast() {|GeneratedFilesTests|bash completion leaves out each command's last option
+Sources/ShaderFXCLI/Generate/ZshCompletion.swift|var specs = command\.description\.options\.map\(spec\)|var specs = command.description.options.dropFirst().map(spec)|GeneratedFilesTests|zsh completion leaves out each command's first option
+Sources/ShaderFXCLI/Generate/FishCompletion.swift|            for option in command\.description\.options \{|            for option in command.description.options.dropLast() {|GeneratedFilesTests|fish completion leaves out each command's last option
+Sources/ShaderFXCLI/Generate/ToolReference.swift|return choices\.compactMap \{ choice in|return choices.dropLast().compactMap { choice in|GeneratedFilesTests|the last effect's parameters missing from the man page and completions
+Sources/ShaderFXCLI/Generate/BashCompletion.swift|count=\$\(\(count \+ 1\)\)|count=$((count + 2))|GeneratedFilesTests|bash completion miscounts positional arguments
+Sources/ShaderFXCLI/CLI.swift|static let string = "[^"]*"|static let string = "0.0.0-mutant"|GeneratedFilesTests|the binary's version differs from VERSION
 LIST
 )
 

@@ -9,7 +9,7 @@ public enum ShaderFXCLI {
     /// Every command, in help order: dispatch and help both come from this list.
     static var commands: [any ParsableCommand.Type] {
         [RenderCommand.self, TranslateCommand.self, AnimateCommand.self, TransitionCommand.self, CompareCommand.self, TestCommand.self,
-         BatchCommand.self, EffectsCommand.self, InfoCommand.self, MontageCommand.self]
+         BatchCommand.self, EffectsCommand.self, InfoCommand.self, MontageCommand.self, GenerateCommand.self]
     }
 
     /// The tool's description for routing and the top-level help.
@@ -196,7 +196,8 @@ struct Output {
 
 }
 
-/// The version of ShaderFX.
+/// The version of ShaderFX. The `VERSION` file at the package root is the source: the Makefile
+/// names the release tarball from it, and a test fails when this constant differs from it.
 enum ShaderFXVersion {
     static let string = "0.1.0"
 }

@@ -8,6 +8,8 @@ struct ArgumentDescription: Sendable, Equatable {
     let isOptional: Bool
     /// True when the argument takes all remaining positional values (only the last may be).
     let isRepeatable: Bool
+    /// What a shell offers for it.
+    let completion: ValueCompletion
 
     /// Describes a positional argument.
     /// - Parameters:
@@ -15,12 +17,15 @@ struct ArgumentDescription: Sendable, Equatable {
     ///   - help: the help text.
     ///   - optional: whether it may be left out; a repeatable optional argument takes zero or more values.
     ///   - repeatable: whether it takes every remaining positional value; only the last argument may.
-    init(_ name: String, help: String, optional: Bool = false, repeatable: Bool = false) {
+    ///   - completion: what a shell offers for it (file names, folders, the effect names, ...).
+    init(_ name: String, help: String, optional: Bool = false, repeatable: Bool = false,
+         completion: ValueCompletion = .none) {
         precondition(!name.isEmpty, "an argument needs a name")
         self.name = name
         self.help = help
         self.isOptional = optional
         self.isRepeatable = repeatable
+        self.completion = completion
     }
 
     /// The usage form: `<name>`, `[<name>]`, `<name> ...` or `[<name> ...]`.
@@ -58,6 +63,8 @@ struct OptionDescription: Sendable, Equatable {
     let isRequired: Bool
     /// The help section that lists it, `OPTIONS` unless set (e.g. `EFFECT PARAMETERS`).
     let section: String
+    /// What a shell offers for the value; `.none` for flags.
+    let completion: ValueCompletion
 
     /// Describes a flag, an option without a value.
     /// - Parameters:
@@ -72,7 +79,7 @@ struct OptionDescription: Sendable, Equatable {
     ) -> OptionDescription {
         OptionDescription(
             name: name, shortName: short, kind: .flag, valueName: "", help: help,
-            defaultValue: nil, isRepeatable: repeatable, isRequired: false, section: section)
+            defaultValue: nil, isRepeatable: repeatable, isRequired: false, section: section, completion: .none)
     }
 
     /// Describes an option that takes a value.
@@ -85,20 +92,23 @@ struct OptionDescription: Sendable, Equatable {
     ///   - required: whether parsing fails without it (then it has no default).
     ///   - repeatable: whether it may be given more than once.
     ///   - section: the help section that lists it.
+    ///   - completion: what a shell offers for the value; by default what `valueName` says
+    ///     (`FILE` and `PATH` complete file names, `DIR` folders).
     static func value(
         _ name: String, short: Character? = nil, valueName: String = "VALUE", help: String,
         default defaultValue: String? = nil, required: Bool = false, repeatable: Bool = false,
-        section: String = "OPTIONS"
+        section: String = "OPTIONS", completion: ValueCompletion? = nil
     ) -> OptionDescription {
         precondition(!(required && defaultValue != nil), "--\(name): a required option has no default")
         return OptionDescription(
             name: name, shortName: short, kind: .value, valueName: valueName, help: help,
-            defaultValue: defaultValue, isRepeatable: repeatable, isRequired: required, section: section)
+            defaultValue: defaultValue, isRepeatable: repeatable, isRequired: required, section: section,
+            completion: completion ?? ValueCompletion(valueName: valueName))
     }
 
     private init(
         name: String, shortName: Character?, kind: Kind, valueName: String, help: String,
-        defaultValue: String?, isRepeatable: Bool, isRequired: Bool, section: String
+        defaultValue: String?, isRepeatable: Bool, isRequired: Bool, section: String, completion: ValueCompletion
     ) {
         precondition(Self.isValidName(name), "invalid option name '\(name)'")
         precondition(name != "help", "--help is built in")
@@ -115,6 +125,7 @@ struct OptionDescription: Sendable, Equatable {
         self.isRepeatable = isRepeatable
         self.isRequired = isRequired
         self.section = section
+        self.completion = completion
     }
 
     /// True for names an option can have: not empty, no leading dash, no `=` or spaces.
@@ -125,6 +136,48 @@ struct OptionDescription: Sendable, Equatable {
     /// The usage form: `--output <FILE>` or `--verbose`.
     var usage: String {
         kind == .flag ? "--\(name)" : "--\(name) <\(valueName)>"
+    }
+}
+
+/// What a shell offers when completing a value or a positional argument; the completion
+/// scripts of `shaderfx generate` are written from it.
+enum ValueCompletion: Sendable, Equatable {
+    /// Nothing to offer (a number, a size, a colour).
+    case none
+    /// File names (and folders on the way to them).
+    case files
+    /// Folder names.
+    case directories
+    /// One of these words.
+    case choices([Choice])
+
+    /// One word a value may be, with a line on what it is (empty when the word says it all).
+    struct Choice: Sendable, Equatable {
+        let word: String
+        let summary: String
+    }
+
+    /// One of `words`, without summaries.
+    static func words(_ words: [String]) -> ValueCompletion {
+        .choices(words.map { Choice(word: $0, summary: "") })
+    }
+
+    /// What a value called `valueName` in help is: `FILE`, `PATH` or `DIR/|FILE.png` name files,
+    /// `DIR` folders, anything else nothing a shell can list.
+    init(valueName: String) {
+        let parts = Set(valueName.split(whereSeparator: { !$0.isLetter }).map(String.init))
+        if !parts.isDisjoint(with: ["FILE", "PATH"]) {
+            self = .files
+        } else if parts.contains("DIR") {
+            self = .directories
+        } else {
+            self = .none
+        }
+    }
+
+    /// The words of a choice, or none.
+    var words: [String] {
+        if case let .choices(choices) = self { choices.map(\.word) } else { [] }
     }
 }
 

@@ -31,7 +31,7 @@ struct AnimateCommand: BuiltInEffectCommand {
             ])
     }
 
-    @Argument(help: "a built-in effect, e.g. ripple (or --shader FILE for your own)")
+    @Argument(help: "a built-in effect, e.g. ripple (or --shader FILE for your own)", completion: .builtInEffects)
     var effect: String?
     @Option(short: "o", valueName: "DIR/|FILE.png|FILE.gif|FILE.mp4|FILE.webm|FILE.mov|-",
             help: "where the frames go, by its form: a folder (frame_00000.png, ..., and manifest.json last), a .png file (an animated PNG), a .gif, .mp4, .webm or .mov video (through ffmpeg), or - for standard output (raw straight RGBA frames unless --format png: ffmpeg -f rawvideo -pix_fmt rgba -s WxH -r FPS -i -)")

@@ -37,7 +37,7 @@ struct BatchCommand: ParsableCommand {
             ])
     }
 
-    @Argument(help: "the jobs, one JSON object per line (JSON Lines); - or nothing for standard input")
+    @Argument(help: "the jobs, one JSON object per line (JSON Lines); - or nothing for standard input", completion: .files)
     var jobs: String?
     @Flag(help: "stop after the first job that fails (by default a bad job fails alone)")
     var stopOnError: Bool

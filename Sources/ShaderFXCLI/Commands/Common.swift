@@ -4,7 +4,7 @@ import ShaderFXGolden
 
 /// Options shared by every command that opens a GPU.
 struct GPUFlags: ParsableArguments {
-    @Option(valueName: "NAME",
+    @Option(valueName: "NAME", completion: .words(Backend.allCases.map(\.rawValue)),
             help: "GPU backend: auto (hardware device, then gbm, then surfaceless), surfaceless (Mesa llvmpipe), device (EGL device, e.g. NVIDIA), gbm (/dev/dri/renderD*); overrides SHADERFX_BACKEND",
             section: "GPU")
     var backend: String?
@@ -123,6 +123,18 @@ struct InputFlags: ParsableArguments {
     }
 }
 
+extension ValueCompletion {
+    /// The built-in effects' names, each with its summary.
+    static var builtInEffects: ValueCompletion {
+        .choices(BuiltInEffects.all.map { Choice(word: $0.name, summary: $0.summary) })
+    }
+
+    /// The built-in transitions' names, each with its summary.
+    static var builtInTransitions: ValueCompletion {
+        .choices(BuiltInTransitions.all.map { Choice(word: $0.name, summary: $0.summary) })
+    }
+}
+
 /// A duration in milliseconds for status lines: `12.3 ms`.
 func ms(_ duration: Duration) -> String {
     let value = duration.seconds * 1000
@@ -157,7 +169,17 @@ enum EffectOptions {
     static func options(_ parameters: [EffectParameter], section: String) -> [OptionDescription] {
         parameters.map { parameter in
             .value(parameter.name, valueName: parameter.type.rawValue.uppercased(), help: parameter.help,
-                   default: parameter.defaultValue.isEmpty ? nil : parameter.defaultValue, section: section)
+                   default: parameter.defaultValue.isEmpty ? nil : parameter.defaultValue, section: section,
+                   completion: completion(of: parameter.type))
+        }
+    }
+
+    /// What a shell offers for a parameter's value: file names for a picture, true or false for a switch.
+    static func completion(of type: ValueType) -> ValueCompletion {
+        switch type {
+        case .image: .files
+        case .bool: .words(["true", "false"])
+        default: .none
         }
     }
 

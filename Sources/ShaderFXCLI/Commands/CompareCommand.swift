@@ -38,9 +38,9 @@ struct CompareCommand: ParsableCommand {
             ])
     }
 
-    @Argument(help: "the reference PNG")
+    @Argument(help: "the reference PNG", completion: .files)
     var expected: String
-    @Argument(help: "the PNG under test")
+    @Argument(help: "the PNG under test", completion: .files)
     var actual: String
     @Option(valueName: "T", help: "per-pixel colour threshold, 0...1 (see above)", in: 0...1)
     var threshold = 0.1

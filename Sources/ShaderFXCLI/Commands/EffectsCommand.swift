@@ -10,7 +10,7 @@ struct EffectsCommand: ParsableCommand {
             examples: [UsageExample("shaderfx effects ripple"), UsageExample("shaderfx effects --json")])
     }
 
-    @Argument(help: "show only this effect")
+    @Argument(help: "show only this effect", completion: .builtInEffects)
     var effect: String?
     @Flag(help: "one JSON document for tools: every effect and transition with its kind, summary and parameters (name, type, default, range, help)")
     var json: Bool

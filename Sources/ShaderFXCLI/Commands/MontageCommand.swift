@@ -9,7 +9,7 @@ struct MontageCommand: ParsableCommand {
             examples: [UsageExample("shaderfx montage gallery/*.png --columns 6 -o gallery.png")])
     }
 
-    @Argument(help: "the PNG files, in order")
+    @Argument(help: "the PNG files, in order", completion: .files)
     var pictures: [String]
     @Option(short: "o", valueName: "FILE", help: "the PNG to write")
     var output: String

@@ -33,7 +33,7 @@ struct RenderCommand: BuiltInEffectCommand {
             ])
     }
 
-    @Argument(help: "a built-in effect, e.g. ripple or stripes")
+    @Argument(help: "a built-in effect, e.g. ripple or stripes", completion: .builtInEffects)
     var effect: String?
     @Option(short: "o", valueName: "FILE",
             help: "where the picture goes, by its form: FILE.png (written whole or not at all), FILE.gif, .mp4, .webm or .mov (a one-frame video), a folder (frame_00000.png), or - (a PNG on standard output)")

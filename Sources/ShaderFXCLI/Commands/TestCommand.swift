@@ -78,7 +78,8 @@ struct TestCommand: ParsableCommand {
             ])
     }
 
-    @Argument(name: "suite", help: "the suite folder, holding <case>.json files; with --merge, the report folders of the shards")
+    @Argument(name: "suite", help: "the suite folder, holding <case>.json files; with --merge, the report folders of the shards",
+              completion: .directories)
     var folders: [String]
     @Option(valueName: "MODE", help: "all, failed, missing or never (default: missing; never when CI is set)")
     var record: RecordMode?

@@ -44,7 +44,8 @@ struct TransitionCommand: DynamicOptionsCommand {
             ])
     }
 
-    @Argument(help: "the transition: " + BuiltInTransitions.all.map { $0.name }.joined(separator: ", ") + " (or --shader FILE for your own)")
+    @Argument(help: "the transition: " + BuiltInTransitions.all.map { $0.name }.joined(separator: ", ") + " (or --shader FILE for your own)",
+              completion: .builtInTransitions)
     var transition: String?
     @Option(short: "o", valueName: "PATH",
             help: "where it goes, by its form: FILE.png (a PNG; an animated PNG for a sequence), FILE.gif, .mp4, .webm or .mov (a video through ffmpeg), a folder (numbered PNG frames), or - (standard output)")

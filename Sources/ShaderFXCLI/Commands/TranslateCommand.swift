@@ -24,7 +24,7 @@ struct TranslateCommand: ParsableCommand {
             ])
     }
 
-    @Argument(help: "the .metal file (or give --library DIR)")
+    @Argument(help: "the .metal file (or give --library DIR)", completion: .files)
     var file: String?
     @Option(valueName: "DIR", help: "a folder of .metal files, translated as one library")
     var library: String?

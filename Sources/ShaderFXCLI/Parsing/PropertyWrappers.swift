@@ -45,6 +45,12 @@ protocol OptionValue {
     static func read(_ parsed: ParsedArguments, _ name: String) throws(UsageError) -> Self?
     /// The value as it would be typed, for `(default: ...)` in help.
     var optionText: String { get }
+    /// What a shell offers for the value; nil: what the value name says (see `ValueCompletion`).
+    static var completion: ValueCompletion? { get }
+}
+
+extension OptionValue {
+    static var completion: ValueCompletion? { nil }
 }
 
 /// An option value that can be limited to a range, checked with a message naming the range.
@@ -95,6 +101,7 @@ extension ChoiceOptionValue {
         try parsed.choice(name, as: Self.self)
     }
     var optionText: String { rawValue }
+    static var completion: ValueCompletion? { .words(allCases.map(\.rawValue)) }
 }
 
 /// An option that takes a value: `--name VALUE`, `--name=VALUE`, or `-x VALUE`.
@@ -112,6 +119,7 @@ struct Option<Value>: ParsedProperty {
     private let isRequired: Bool
     private let isRepeatable: Bool
     private let section: String
+    private let completion: ValueCompletion?
     private let read: (ParsedArguments, String) throws(UsageError) -> Value?
 
     /// The parsed value (the default before parsing).
@@ -122,7 +130,7 @@ struct Option<Value>: ParsedProperty {
 
     private init(initial: Value?, name: String?, short: Character?, valueName: String, help: String,
                  defaultText: String?, required: Bool, repeatable: Bool, section: String,
-                 read: @escaping (ParsedArguments, String) throws(UsageError) -> Value?) {
+                 completion: ValueCompletion? = nil, read: @escaping (ParsedArguments, String) throws(UsageError) -> Value?) {
         slot = ParsedSlot(initial)
         explicitName = name
         self.short = short
@@ -132,13 +140,14 @@ struct Option<Value>: ParsedProperty {
         isRequired = required
         isRepeatable = repeatable
         self.section = section
+        self.completion = completion
         self.read = read
     }
 
     func declarations(label: String) -> [DeclaredInput] {
         let name = explicitName ?? optionName(forProperty: label)
         return [.option(.value(name, short: short, valueName: valueName, help: help, default: defaultText,
-                               required: isRequired, repeatable: isRepeatable, section: section))]
+                               required: isRequired, repeatable: isRepeatable, section: section, completion: completion))]
     }
 
     func bind(label: String, from parsed: ParsedArguments) throws(UsageError) {
@@ -155,14 +164,14 @@ extension Option where Value: OptionValue {
          help: String, section: String = "OPTIONS") {
         self.init(initial: wrappedValue, name: name, short: short, valueName: valueName ?? Value.valueName, help: help,
                   defaultText: wrappedValue.optionText, required: false, repeatable: false, section: section,
-                  read: { parsed, name throws(UsageError) in try Value.read(parsed, name) })
+                  completion: Value.completion, read: { parsed, name throws(UsageError) in try Value.read(parsed, name) })
     }
 
     /// A required option.
     init(name: String? = nil, short: Character? = nil, valueName: String? = nil, help: String, section: String = "OPTIONS") {
         self.init(initial: nil, name: name, short: short, valueName: valueName ?? Value.valueName, help: help,
                   defaultText: nil, required: true, repeatable: false, section: section,
-                  read: { parsed, name throws(UsageError) in try Value.read(parsed, name) })
+                  completion: Value.completion, read: { parsed, name throws(UsageError) in try Value.read(parsed, name) })
     }
 }
 
@@ -172,17 +181,17 @@ extension Option where Value: RangedOptionValue {
          help: String, in range: ClosedRange<Value>, section: String = "OPTIONS") {
         self.init(initial: wrappedValue, name: name, short: short, valueName: valueName ?? Value.valueName, help: help,
                   defaultText: wrappedValue.optionText, required: false, repeatable: false, section: section,
-                  read: { parsed, name throws(UsageError) in try Value.read(parsed, name, in: range) })
+                  completion: Value.completion, read: { parsed, name throws(UsageError) in try Value.read(parsed, name, in: range) })
     }
 }
 
 extension Option {
-    /// An option that is `nil` when absent.
+    /// An option that is `nil` when absent; `completion` replaces what shells offer for its type.
     init<Wrapped: OptionValue>(name: String? = nil, short: Character? = nil, valueName: String? = nil,
-                               help: String, section: String = "OPTIONS") where Value == Wrapped? {
+                               completion: ValueCompletion? = nil, help: String, section: String = "OPTIONS") where Value == Wrapped? {
         self.init(initial: .some(nil), name: name, short: short, valueName: valueName ?? Wrapped.valueName, help: help,
                   defaultText: nil, required: false, repeatable: false, section: section,
-                  read: { parsed, name throws(UsageError) in try Wrapped.read(parsed, name).map { $0 } })
+                  completion: completion ?? Wrapped.completion, read: { parsed, name throws(UsageError) in try Wrapped.read(parsed, name).map { $0 } })
     }
 
     /// An option that is `nil` when absent, limited to `range`.
@@ -190,7 +199,7 @@ extension Option {
                                      help: String, in range: ClosedRange<Wrapped>, section: String = "OPTIONS") where Value == Wrapped? {
         self.init(initial: .some(nil), name: name, short: short, valueName: valueName ?? Wrapped.valueName, help: help,
                   defaultText: nil, required: false, repeatable: false, section: section,
-                  read: { parsed, name throws(UsageError) in try Wrapped.read(parsed, name, in: range).map { $0 } })
+                  completion: Wrapped.completion, read: { parsed, name throws(UsageError) in try Wrapped.read(parsed, name, in: range).map { $0 } })
     }
 
     /// An option of a type read by `read` (a size, a frame range, a list): `nil` when absent.
@@ -259,6 +268,7 @@ struct Argument<Value>: ParsedProperty {
     private let help: String
     private let isOptional: Bool
     private let isRepeatable: Bool
+    private let completion: ValueCompletion
     private let read: (ParsedArguments, String) -> Value?
 
     /// The parsed words.
@@ -269,7 +279,7 @@ struct Argument<Value>: ParsedProperty {
 
     func declarations(label: String) -> [DeclaredInput] {
         [.argument(ArgumentDescription(explicitName ?? optionName(forProperty: label), help: help,
-                                       optional: isOptional, repeatable: isRepeatable))]
+                                       optional: isOptional, repeatable: isRepeatable, completion: completion))]
     }
 
     func bind(label: String, from parsed: ParsedArguments) throws(UsageError) {
@@ -279,10 +289,11 @@ struct Argument<Value>: ParsedProperty {
 
 extension Argument where Value == String {
     /// A required positional argument.
-    init(name: String? = nil, help: String) {
+    init(name: String? = nil, help: String, completion: ValueCompletion = .none) {
         slot = ParsedSlot(nil)
         explicitName = name
         self.help = help
+        self.completion = completion
         isOptional = false
         isRepeatable = false
         read = { parsed, name in parsed.positional(name) }
@@ -291,10 +302,11 @@ extension Argument where Value == String {
 
 extension Argument where Value == String? {
     /// A positional argument that may be left out.
-    init(name: String? = nil, help: String) {
+    init(name: String? = nil, help: String, completion: ValueCompletion = .none) {
         slot = ParsedSlot(.some(nil))
         explicitName = name
         self.help = help
+        self.completion = completion
         isOptional = true
         isRepeatable = false
         read = { parsed, name in .some(parsed.positional(name)) }
@@ -303,10 +315,11 @@ extension Argument where Value == String? {
 
 extension Argument where Value == [String] {
     /// Every remaining positional word (at least one unless `optional`).
-    init(name: String? = nil, help: String, optional: Bool = false) {
+    init(name: String? = nil, help: String, optional: Bool = false, completion: ValueCompletion = .none) {
         slot = ParsedSlot([])
         explicitName = name
         self.help = help
+        self.completion = completion
         isOptional = optional
         isRepeatable = true
         read = { parsed, name in parsed.positionals(name) }
