@@ -9,14 +9,15 @@ import ShaderFX
 ///
 /// What counts as a command:
 /// - a fenced `sh` block runs whole in bash (`set -euo pipefail`) and must exit 0; its `make`
-///   lines are the set-up that runs this very test, so they are left out;
+///   lines are the set-up that runs this very test, so they are left out; a block marked
+///   `sh elsewhere` is for another machine (installing the tarball, Docker) and is counted, not run;
 /// - a fenced `console` block's `$ COMMAND` lines run, and print what the block shows after them
 ///   (times, byte counts and the renderer masked; every line when the renderer is llvmpipe, as
 ///   the README shows, else the first);
 /// - a fenced block with `file=NAME` in its info string is written to NAME first (the README
 ///   says "saved as NAME" beside it);
-/// - an inline `shaderfx COMMAND ARGUMENT...` span runs and must exit 0; a bare
-///   `shaderfx COMMAND` names a command, which must exist;
+/// - an inline `shaderfx COMMAND ARGUMENT...` span (or `shaderfx --OPTION`) runs and must exit
+///   0; a bare `shaderfx COMMAND` names a command, which must exist;
 /// - a plain fenced block of `shaderfx ...` synopsis lines is not run, but every `--option`
 ///   in it must be in that command's `--help`.
 /// The scratch folder holds the pictures the README calls yours (`photo.png`, `in.png`,
@@ -30,6 +31,7 @@ import ShaderFX
         case console(command: String, expected: [String], line: Int)
         case inline(String, line: Int)
         case synopsis(String, line: Int)
+        case elsewhere(String, line: Int)
     }
 
     struct Document {
@@ -79,6 +81,8 @@ import ShaderFX
                 let words = info.split(separator: " ").map(String.init)
                 if let file = words.first(where: { $0.hasPrefix("file=") }) {
                     document.steps.append(.file(name: String(file.dropFirst(5)), text: body.joined(separator: "\n") + "\n", line: start))
+                } else if words.first == "sh" && words.contains("elsewhere") {
+                    document.steps.append(.elsewhere(body.joined(separator: "\n"), line: start))
                 } else if words.first == "sh" {
                     let script = body.filter { !$0.hasPrefix("make ") }.joined(separator: "\n")
                     if !script.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
@@ -166,7 +170,7 @@ import ShaderFX
         let (folder, bin) = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         var helpTexts: [String: String] = [:]
-        var ran = 0
+        var ran = 0, elsewhere = 0
         for step in document.steps {
             switch step {
             case let .file(name, text, _):
@@ -188,9 +192,11 @@ import ShaderFX
                     #expect(got == want, "README.md:\(line): `\(command)` line \(k + 1) prints\n\(got)\nbut the README shows\n\(want)")
                 }
                 ran += 1
+            case .elsewhere:
+                elsewhere += 1
             case let .inline(span, line):
                 let words = span.split(separator: " ")
-                if words.count >= 3 {
+                if words.count >= 3 || (words.count == 2 && words[1].hasPrefix("-")) {
                     let run = try Self.bash(span, in: folder, bin: bin)
                     #expect(run.status == 0, "README.md:\(line): `\(span)` exits \(run.status):\n\(run.output)")
                 } else if words.count == 2 {
@@ -209,6 +215,8 @@ import ShaderFX
             }
         }
         #expect(ran > 20, "only \(ran) commands found in README.md")
+        // Only the install steps for another machine and the Docker build are not run here.
+        #expect(elsewhere == 2, "\(elsewhere) blocks are marked `sh elsewhere`")
 
         // Each picture shown is what its command wrote here.
         #expect(!document.images.isEmpty)

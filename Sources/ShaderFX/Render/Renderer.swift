@@ -36,6 +36,15 @@ public final class Renderer: @unchecked Sendable {
     package internal(set) var liveFences = 0
     private var imageTextures: [(image: RGBAImage, texture: Texture)] = []
     private var source: (image: RGBAImage, texture: Texture)?
+    /// Whether an opaque picture of whole 8-bit levels (as read from an opaque 8-bit PNG) is
+    /// uploaded and laid out in 8-bit textures rather than float ones (default true): the same
+    /// texel values, sampled several times faster by llvmpipe; results stay within an 8-bit
+    /// level of the float path (linear filtering weighs 8-bit texels in fixed point).
+    public var eightBitSources = true {
+        didSet { source = nil; cachedSourceLayer = nil; prefixCache = nil; previousPasses = nil }
+    }
+    /// Whether the picture last rendered was uploaded as an 8-bit texture.
+    package var sourceIsEightBit: Bool { source?.texture.isEightBit ?? false }
     private var cachedSourceLayer: (texture: Texture, margin: SIMD2<Int>, scale: Int, reduction: Int, canvas: Canvas)?
     private var previousPasses: (source: Texture, scale: Int, passes: [Effect])?
     private var prefixCache: (source: Texture, scale: Int, passes: [Effect], canvas: Canvas)?
@@ -310,7 +319,14 @@ public final class Renderer: @unchecked Sendable {
         if let source, source.image == image { return source.texture }
         let started = ContinuousClock.now
         defer { statistics.upload += ContinuousClock.now - started }
-        let texture = try Texture(context: context, image: image)
+        // An opaque picture of whole 8-bit levels (an opaque PNG) is sampled from an 8-bit
+        // texture: the same values, and llvmpipe filters 8-bit texels far faster than floats.
+        let texture: Texture
+        if eightBitSources, let bytes = image.exactOpaqueBytes {
+            texture = try Texture(context: context, width: image.width, height: image.height, bytes: bytes)
+        } else {
+            texture = try Texture(context: context, image: image)
+        }
         source = (image, texture)
         return texture
     }
@@ -323,7 +339,10 @@ public final class Renderer: @unchecked Sendable {
             return cached.canvas
         }
         let frame = (size &* scale &+ (reduction - 1)) / reduction
-        let target = try Framebuffer(context: context, width: frame.x + 2 * margin.x, height: frame.y + 2 * margin.y)
+        // A copy of an 8-bit source on its own grid stays 8-bit (the same texels, and the
+        // transparent margin); a resampled layer keeps float precision.
+        let copies = source.texture.isEightBit && source.scale == scale && reduction == 1
+        let target = try Framebuffer(context: context, width: frame.x + 2 * margin.x, height: frame.y + 2 * margin.y, eightBit: copies)
         try rasterise(source, into: target, margin: margin, scale: scale, reduction: reduction)
         let canvas = Canvas(texture: target.texture, margin: margin, scale: scale, reduction: reduction, framebuffer: target)
         cachedSourceLayer = (source.texture, margin, scale, reduction, canvas)

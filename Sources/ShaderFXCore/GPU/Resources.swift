@@ -36,6 +36,23 @@ package final class Texture {
         try upload(image)
     }
 
+    /// An 8-bit texture holding `bytes` (premultiplied RGBA, `width * height * 4`), row 0 at t = 0.
+    package convenience init(context: GPUContext, width: Int, height: Int, bytes: [UInt8]) throws(GPUError) {
+        precondition(bytes.count == width * height * 4)
+        try self.init(context: context, width: width, height: height, eightBit: true)
+        let gl = context.gl
+        gl.BindTexture(GLenum(GL_TEXTURE_2D), id)
+        gl.PixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+        bytes.withUnsafeBufferPointer { buffer in
+            gl.TexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height),
+                             GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buffer.baseAddress)
+        }
+        try context.check("glTexSubImage2D(\(width)x\(height), 8-bit)")
+    }
+
+    /// Whether the texture holds 8-bit channels.
+    package var isEightBit: Bool { internalFormat == GLenum(GL_RGBA8) }
+
     deinit {
         var id = self.id
         let gl = context.gl

@@ -1,0 +1,65 @@
+import Testing
+@testable import ShaderFX
+@testable import ShaderFXCore
+
+/// Opaque pictures of whole 8-bit levels (what an opaque PNG decodes to) are sampled from 8-bit
+/// textures; every built-in effect's result stays within one 8-bit level of the float path.
+@Suite(.serialized) struct EightBitSourceTests {
+    /// The pool floor rounded to whole 8-bit levels, as a PNG round trip gives it.
+    static func quantised(width: Int = 96, height: Int = 72) -> RGBAImage {
+        var picture = BuiltInPicture.pool.draw(width: width, height: height)
+        picture.pixels = picture.pixels.map { ($0 * 255).rounded() / 255 }
+        return picture
+    }
+
+    /// The largest difference in 8-bit levels of premultiplied RGBA, each rounded to its level.
+    /// (Premultiplied: a pixel of alpha 1/255 has almost no colour to show, and its straight
+    /// colour, a division by that alpha, can jump by a hundred levels for a level of alpha.)
+    static func levels(_ a: RGBAImage, _ b: RGBAImage) -> Int {
+        zip(a.pixels, b.pixels).map { abs(Int(($0 * 255).rounded()) - Int(($1 * 255).rounded())) }.max() ?? 0
+    }
+
+    @Test func onlyExactOpaquePicturesQualify() {
+        #expect(Self.quantised().exactOpaqueBytes != nil)
+                var translucent = Self.quantised(width: 4, height: 4)
+        translucent.pixels[3] = 128.0 / 255
+        #expect(translucent.exactOpaqueBytes == nil)
+        var between = Self.quantised(width: 4, height: 4)
+        between.pixels[0] = 0.5  // between levels 127 and 128
+        #expect(between.exactOpaqueBytes == nil)
+        let bytes = Self.quantised(width: 4, height: 4)
+        #expect(bytes.exactOpaqueBytes?.count == 64)
+        #expect(bytes.exactOpaqueBytes?[0] == UInt8((bytes.pixels[0] * 255).rounded()))
+    }
+
+    @Test(arguments: BuiltInEffects.all.map { $0.name })
+    func everyEffectStaysWithinALevelOfTheFloatPath(name: String) throws {
+        let effect = try #require(BuiltInEffects.named(name))
+        var value = try effect.init(values: ParameterValues())
+        // Time-driven and gesture effects at a moment where they do something.
+        for parameter in effect.options where parameter.name == "time" {
+            value = try effect.init(values: ParameterValues(["time": "0.3"]))
+        }
+        let picture = Self.quantised()
+        let eightBit = try TestGPU.get()
+        let float = try Renderer(options: GPUOptions(backend: .surfaceless))
+        float.eightBitSources = false
+        let a = try eightBit.render(picture, effects: value.passes)
+        #expect(eightBit.sourceIsEightBit)
+        let b = try float.render(picture, effects: value.passes)
+        #expect(!float.sourceIsEightBit)
+        #expect(Self.levels(a, b) <= 1, "\(name): \(Self.levels(a, b)) levels from the float path")
+    }
+
+    @Test func atTwiceTheScaleTooAndWithTheLayerGrown() throws {
+        let picture = Self.quantised()
+        let ripple = Ripple().with(\.origin, SIMD2(48, 36)).with(\.time, 0.1)
+        let float = try Renderer(options: GPUOptions(backend: .surfaceless))
+        float.eightBitSources = false
+        for scale in [1, 2] {
+            let a = try TestGPU.get().render(picture, effects: ripple.passes, scale: scale, region: .grown)
+            let b = try float.render(picture, effects: ripple.passes, scale: scale, region: .grown)
+            #expect(Self.levels(a, b) <= 1, "scale \(scale)")
+        }
+    }
+}
