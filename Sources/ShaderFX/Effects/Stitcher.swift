@@ -107,12 +107,24 @@ struct Stitcher {
         case .distortion: result = "sampleLayer(Layer(0.0), \(call))"
         case .fill: result = "\(call) * sfx_own.a"
         }
+        // sfx_outputOffset places a smaller target (the frame alone) on the layer's grid, and
+        // sfx_straight writes the last pass straight to 8 bits, rounded as PNG.encode rounds, so
+        // a picture read back for a PNG needs no conversion pass (Renderer.renderStraight).
         lines += [
+            "uniform ivec2 sfx_outputOffset;",
+            "uniform bool sfx_straight;",
             "out vec4 sfx_fragColor;",
             "void main() {",
-            "    vec2 position = sfx_layerOrigin + gl_FragCoord.xy / sfx_scale;",
-            "    vec4 sfx_own = texelFetch(sfx_layerTexture, ivec2(gl_FragCoord.xy), 0);",
-            "    sfx_fragColor = \(result);",
+            "    vec2 sfx_coord = gl_FragCoord.xy + vec2(sfx_outputOffset);",
+            "    vec2 position = sfx_layerOrigin + sfx_coord / sfx_scale;",
+            "    vec4 sfx_own = texelFetch(sfx_layerTexture, ivec2(sfx_coord), 0);",
+            "    vec4 sfx_result = \(result);",
+            "    if (sfx_straight) {",
+            "        float a8 = floor(clamp(sfx_result.a, 0.0, 1.0) * 255.0 + 0.5);",
+            "        vec3 c = a8 == 0.0 ? vec3(0.0) : clamp(sfx_result.rgb / clamp(sfx_result.a, 0.0, 1.0), 0.0, 1.0);",
+            "        sfx_result = a8 == 0.0 ? vec4(0.0) : vec4(floor(c * 255.0 + 0.5) / 255.0, a8 / 255.0);",
+            "    }",
+            "    sfx_fragColor = sfx_result;",
             "}",
         ]
         return lines.joined(separator: "\n") + "\n"

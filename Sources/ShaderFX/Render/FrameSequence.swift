@@ -21,6 +21,49 @@ extension Renderer {
         }
         """
 
+    /// Applies `effects` to `image` and reads the result back as straight 8-bit RGBA, converted
+    /// on the GPU with `PNG.encode`'s rounding: the bytes a PNG of `render`'s result holds, at a
+    /// quarter of the read-back and none of the conversion on the CPU.
+    /// - Parameters:
+    ///   - image: the layer's content.
+    ///   - effects: the modifiers, innermost first.
+    ///   - scale: pixels per point of the output.
+    ///   - region: the picture's frame (default) or the frame grown by the last effect's offset.
+    public func renderStraight(_ image: RGBAImage, effects: [Effect], scale: Int = 1, region: OutputRegion = .frame) throws -> StraightFrame {
+        precondition(scale >= 1, "scale is at least 1")
+        try checkBudget(image, effects: effects, scale: scale)
+        return try context.withCurrent {
+            let started = ContinuousClock.now
+            let uploadedBefore = statistics.upload
+            let frameTarget = region == .frame
+                ? try Framebuffer(context: context, width: image.width * scale, height: image.height * scale, eightBit: true) : nil
+            let canvas = try drawCurrent(image, effects: effects, scale: scale, frameOnly: region == .frame, straightInto: frameTarget)
+            let framebuffer = canvas.framebuffer!
+            let width = region == .frame ? image.width * scale : framebuffer.width
+            let height = region == .frame ? image.height * scale : framebuffer.height
+            let gl = context.gl
+            let target: Framebuffer
+            if canvas.straight, let frameTarget {
+                target = frameTarget  // the last pass wrote it straight
+            } else {
+                target = try frameTarget ?? Framebuffer(context: context, width: width, height: height, eightBit: true)
+                let origin = region == .frame ? canvas.margin : .zero
+                let program = try straightenProgram()
+                target.bindForDrawing()
+                program.use()
+                canvas.texture.bind(unit: 0)
+                program.set("sfx_source", int: 0)
+                gl.Uniform2i(program.location("sfx_offset"), GLint(origin.x), GLint(origin.y))
+                gl.DrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+            }
+            gl.Finish()
+            let drawn = ContinuousClock.now
+            statistics.drawing += drawn - started - (statistics.upload - uploadedBefore)
+            defer { statistics.readBack += ContinuousClock.now - drawn; statistics.frames += 1 }
+            return StraightFrame(width: width, height: height, bytes: try target.readBytes(x: 0, y: 0, width: width, height: height))
+        }
+    }
+
     /// Renders a sequence of frames over one picture, reading each back as straight 8-bit RGBA
     /// through two pixel buffer objects, so the read-back of one frame overlaps the drawing of
     /// the next, and handing each to `deliver` in order.
@@ -91,13 +134,15 @@ extension Renderer {
                 let uploadedBefore = statistics.upload
                 let passes = try effects(index)
                 try checkBudget(image, effects: passes, scale: scale)  // grown layers, before they exist
-                let canvas = try drawCurrent(image, effects: passes, scale: scale, frameOnly: true)
-                target.bindForDrawing()
-                program.use()
-                canvas.texture.bind(unit: 0)
-                program.set("sfx_source", int: 0)
-                gl.Uniform2i(program.location("sfx_offset"), GLint(canvas.margin.x), GLint(canvas.margin.y))
-                gl.DrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+                let canvas = try drawCurrent(image, effects: passes, scale: scale, frameOnly: true, straightInto: target)
+                if !canvas.straight {
+                    target.bindForDrawing()
+                    program.use()
+                    canvas.texture.bind(unit: 0)
+                    program.set("sfx_source", int: 0)
+                    gl.Uniform2i(program.location("sfx_offset"), GLint(canvas.margin.x), GLint(canvas.margin.y))
+                    gl.DrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+                }
                 gl.BindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), buffers[slot])
                 gl.PixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
                 // In bands, as Framebuffer.read does: no single read comes near 2 GiB.

@@ -36,6 +36,9 @@ public final class Renderer: @unchecked Sendable {
     package internal(set) var liveFences = 0
     private var imageTextures: [(image: RGBAImage, texture: Texture)] = []
     private var source: (image: RGBAImage, texture: Texture)?
+    /// The 8-bit source's bytes, while it is the source: a layer on its own grid is then filled
+    /// by uploading them inside a cleared margin, not by a drawing pass.
+    private var sourceBytes: [UInt8]?
     /// Whether an opaque picture of whole 8-bit levels (as read from an opaque 8-bit PNG) is
     /// uploaded and laid out in 8-bit textures rather than float ones (default true): the same
     /// texel values, sampled several times faster by llvmpipe; results stay within an 8-bit
@@ -234,7 +237,11 @@ public final class Renderer: @unchecked Sendable {
     /// Runs every pass; returns the final canvas (always a framebuffer), not yet read back.
     /// - Parameter frameOnly: the caller reads only the picture's frame, so the last pass may
     ///   skip the grown margin around it (nothing after it samples there).
-    func drawCurrent(_ image: RGBAImage, effects: [Effect], scale: Int, frameOnly: Bool = false) throws -> Canvas {
+    /// - Parameter straightInto: an 8-bit framebuffer of the frame's size: when the last pass
+    ///   can draw the frame straight into it (an enabled pass on the output's grid, only the
+    ///   frame read), it does, as straight 8-bit RGBA, and the canvas returned is marked `straight`.
+    func drawCurrent(_ image: RGBAImage, effects: [Effect], scale: Int, frameOnly: Bool = false,
+                     straightInto straightTarget: Framebuffer? = nil) throws -> Canvas {
         setState()
         let size = SIMD2(image.width, image.height)
         let source = Canvas(texture: try sourceTexture(image), margin: .zero, scale: 1)
@@ -269,6 +276,12 @@ public final class Renderer: @unchecked Sendable {
                 layer = Canvas(texture: target.texture, margin: margin, scale: scale, reduction: reduction, framebuffer: target)
             }
             guard effect.isEnabled else { canvas = layer; continue }
+            if index == effects.count - 1, frameOnly, reduction == 1, let straightTarget,
+               straightTarget.width == frame.x, straightTarget.height == frame.y {
+                try draw(effect, layer: layer, into: straightTarget, frame: size, outputOffset: margin, straight: true)
+                canvas = Canvas(texture: straightTarget.texture, margin: .zero, scale: scale, framebuffer: straightTarget, straight: true)
+                continue
+            }
             let output = try framebuffer(size: frame, margin: margin)
             retired.append(output)
             let last = index == effects.count - 1
@@ -308,6 +321,8 @@ public final class Renderer: @unchecked Sendable {
         let scale: Int
         var reduction: Int = 1
         var framebuffer: Framebuffer? = nil
+        /// Already straight 8-bit RGBA of the frame (drawn by `drawCurrent(straightInto:)`).
+        var straight = false
 
         /// Pixels per point.
         var density: Float { reduction == 1 ? Float(scale) : Float(scale) / Float(reduction) }
@@ -322,8 +337,10 @@ public final class Renderer: @unchecked Sendable {
         // An opaque picture of whole 8-bit levels (an opaque PNG) is sampled from an 8-bit
         // texture: the same values, and llvmpipe filters 8-bit texels far faster than floats.
         let texture: Texture
+        sourceBytes = nil
         if eightBitSources, let bytes = image.exactOpaqueBytes {
             texture = try Texture(context: context, width: image.width, height: image.height, bytes: bytes)
+            sourceBytes = bytes
         } else {
             texture = try Texture(context: context, image: image)
         }
@@ -343,7 +360,22 @@ public final class Renderer: @unchecked Sendable {
         // transparent margin); a resampled layer keeps float precision.
         let copies = source.texture.isEightBit && source.scale == scale && reduction == 1
         let target = try Framebuffer(context: context, width: frame.x + 2 * margin.x, height: frame.y + 2 * margin.y, eightBit: copies)
-        try rasterise(source, into: target, margin: margin, scale: scale, reduction: reduction)
+        if copies, let bytes = sourceBytes, bytes.count == frame.x * frame.y * 4 {
+            // The same texels inside a transparent margin: cleared, then uploaded in place.
+            let gl = context.gl
+            target.bindForDrawing()
+            let transparent: [GLfloat] = [0, 0, 0, 0]
+            gl.ClearBufferfv(GLenum(GL_COLOR), 0, transparent)
+            gl.BindTexture(GLenum(GL_TEXTURE_2D), target.texture.id)
+            gl.PixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+            bytes.withUnsafeBufferPointer { buffer in
+                gl.TexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(margin.x), GLint(margin.y), GLsizei(frame.x), GLsizei(frame.y),
+                                 GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buffer.baseAddress)
+            }
+            try context.check("uploading the layer (\(frame.x)x\(frame.y), 8-bit)")
+        } else {
+            try rasterise(source, into: target, margin: margin, scale: scale, reduction: reduction)
+        }
         let canvas = Canvas(texture: target.texture, margin: margin, scale: scale, reduction: reduction, framebuffer: target)
         cachedSourceLayer = (source.texture, margin, scale, reduction, canvas)
         return canvas
@@ -399,7 +431,8 @@ public final class Renderer: @unchecked Sendable {
     }
 
     private func draw(_ effect: Effect, layer: Canvas, into target: Framebuffer, frame: SIMD2<Int>,
-                      viewport: (origin: SIMD2<Int>, size: SIMD2<Int>)? = nil) throws {
+                      viewport: (origin: SIMD2<Int>, size: SIMD2<Int>)? = nil,
+                      outputOffset: SIMD2<Int> = .zero, straight: Bool = false) throws {
         let (program, stitcher) = try program(for: effect)
         let parameters = stitcher.signature.arguments(for: effect.kind)
         let arguments = effect.shader.arguments
@@ -428,6 +461,8 @@ public final class Renderer: @unchecked Sendable {
         program.set("sfx_layerOrigin", layer.originPoints.x, layer.originPoints.y)
         program.set("sfx_layerSize", layer.sizePoints.x, layer.sizePoints.y)
         program.set("sfx_scale", layer.density)
+        gl.Uniform2i(program.location("sfx_outputOffset"), GLint(outputOffset.x), GLint(outputOffset.y))
+        program.set("sfx_straight", int: straight ? 1 : 0)
 
         var arrayData: [Float] = []
         var unit = 1

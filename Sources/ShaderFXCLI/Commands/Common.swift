@@ -106,6 +106,27 @@ struct InputFlags: ParsableArguments {
         }
     }
 
+    /// Starts reading and decoding the input PNG file on another thread, within the pixel budget
+    /// of `--max-pixels` (the GPU's own size limit is checked by `load(prefetched:...)`); nil for
+    /// standard input and built-in pictures.
+    func prefetch(maxPixels: Int, scale: Int) -> Prefetch<RGBAImage>? {
+        guard let input, input != "-" else { return nil }
+        return Prefetch { try RenderBudget(maxPixels: maxPixels).readPNG(path: input, scale: scale) }
+    }
+
+    /// The input: the prefetched picture checked against `budget`, or as `load` reads it.
+    func load(prefetched: Prefetch<RGBAImage>?, defaultPicture: BuiltInPicture, budget: RenderBudget,
+              scale: Int) throws -> (image: RGBAImage, name: String) {
+        guard let prefetched, let input else { return try load(defaultPicture: defaultPicture, budget: budget, scale: scale) }
+        let image = try prefetched.value()
+        do {
+            try budget.check(width: image.width, height: image.height, scale: scale)
+        } catch {
+            throw error.naming(input)
+        }
+        return (image, input)
+    }
+
     /// Reads the input PNG, or draws the built-in picture, refusing what exceeds `budget`
     /// before anything is decoded or drawn.
     func load(defaultPicture: BuiltInPicture, budget: RenderBudget, scale: Int) throws -> (image: RGBAImage, name: String) {

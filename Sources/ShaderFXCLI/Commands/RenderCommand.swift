@@ -71,10 +71,12 @@ struct RenderCommand: BuiltInEffectCommand {
 
         let options = try gpu.resolve()
         let start = ContinuousClock.now
+        // The input is read and decoded while the GPU context starts.
+        let prefetched = inputFlags.prefetch(maxPixels: limits.maxPixels, scale: scale)
         let renderer = try Renderer(options: options)
         limits.apply(to: renderer)
         let ready = ContinuousClock.now
-        let (image, inputName) = try inputFlags.load(defaultPicture: stages[0].kind == .fill ? .circle : .pool,
+        let (image, inputName) = try inputFlags.load(prefetched: prefetched, defaultPicture: stages[0].kind == .fill ? .circle : .pool,
                                                      budget: renderer.budget, scale: scale)
         // Image arguments of custom shaders are read now, once.
         var resolved = try stages.flatMap { try $0.readingImages(budget: renderer.budget).passes() }
@@ -82,22 +84,29 @@ struct RenderCommand: BuiltInEffectCommand {
         let decoded = ContinuousClock.now
         for effect in resolved { try renderer.prepare(effect) }
         let compiled = ContinuousClock.now
-        let result = try renderer.render(image, effects: resolved, scale: scale, region: region)
-        let rendered = ContinuousClock.now
+        let rendered: ContinuousClock.Instant
         let encoded: ContinuousClock.Instant
         var bytes = ""
+        let size: (width: Int, height: Int)
         if case let .png(path) = output {
-            let png = try PNG.encode(result, compression: encoding.compression.level)
+            // A PNG file: straightened to 8 bits on the GPU, read back as bytes, encoded as they are.
+            let frame = try renderer.renderStraight(image, effects: resolved, scale: scale, region: region)
+            rendered = ContinuousClock.now
+            size = (frame.width, frame.height)
+            let png = try PNG.encode(frame, compression: encoding.compression.level, parallel: true)
             encoded = ContinuousClock.now
             bytes = " (\(png.count) bytes)"
             try PNG.writeFile(png, to: path)
         } else {
+            let result = try renderer.render(image, effects: resolved, scale: scale, region: region)
+            rendered = ContinuousClock.now
+            size = (result.width, result.height)
             encoded = ContinuousClock.now
             try SinglePicture.write(result, to: output, effect: name, renderer: renderer.context.info.summary,
                                     compression: encoding.compression.level, video: video)
         }
         let stats = renderer.statistics
-        out.status("wrote \(output.name) (\(result.width)x\(result.height), \(name) over \(inputName)) in \(milliseconds(since: start)) on \(renderer.context.info.summary)")
+        out.status("wrote \(output.name) (\(size.width)x\(size.height), \(name) over \(inputName)) in \(milliseconds(since: start)) on \(renderer.context.info.summary)")
         out.status("time: set-up \(ms(ready - start)), decode \(ms(decoded - ready)), compile \(ms(compiled - decoded)), "
                    + "upload \(ms(stats.upload)), draw \(ms(stats.drawing)), read-back \(ms(stats.readBack)), "
                    + "encode \(ms(encoded - rendered))\(bytes), write \(ms(ContinuousClock.now - encoded))")

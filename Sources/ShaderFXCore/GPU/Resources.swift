@@ -162,6 +162,27 @@ package final class Framebuffer {
     }
 }
 
+extension Framebuffer {
+    /// Reads the rectangle at (`x`, `y`) of an 8-bit framebuffer as bytes, top row first, in
+    /// bands of at most `readBandBytes` bytes.
+    package func readBytes(x: Int, y: Int, width: Int, height: Int) throws(GPUError) -> [UInt8] {
+        context.assertCurrent("glReadPixels")
+        let gl = context.gl
+        gl.BindFramebuffer(GLenum(GL_FRAMEBUFFER), id)
+        gl.PixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
+        let rowBytes = width * 4
+        var bytes = [UInt8](repeating: 0, count: rowBytes * height)
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            for band in Self.bands(height: height, rowBytes: rowBytes) {
+                gl.ReadPixels(GLint(x), GLint(y + band.lowerBound), GLsizei(width), GLsizei(band.count),
+                              GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buffer.baseAddress! + band.lowerBound * rowBytes)
+            }
+        }
+        try context.check("glReadPixels(\(width)x\(height), 8-bit)")
+        return bytes
+    }
+}
+
 /// A linked vertex + fragment program with cached uniform locations.
 package final class Program {
     package let context: GPUContext

@@ -72,10 +72,13 @@ public struct RGBAImage: Sendable, Equatable {
                 while i < count {
                     if source[i + 3] != 1 { return false }
                     for c in 0..<3 {
+                        // Truncating + 0.5 rounds (the value is checked to be in range first);
+                        // cheaper than a call to roundf per channel.
                         let scaled = source[i + c] * 255
-                        let level = scaled.rounded()
-                        guard abs(scaled - level) < 1e-3, level >= 0, level <= 255 else { return false }
-                        out[i + c] = UInt8(level)
+                        guard scaled >= -0.001, scaled <= 255.001 else { return false }
+                        let level = Int32(scaled + 0.5)
+                        guard abs(scaled - Float(level)) < 1e-3 else { return false }
+                        out[i + c] = UInt8(truncatingIfNeeded: level)
                     }
                     out[i + 3] = 255
                     i += 4

@@ -128,7 +128,7 @@ public struct RenderBudgetError: Error, CustomStringConvertible, Equatable {
     }
 
     /// The same error naming the file the size came from.
-    func naming(_ file: String) -> RenderBudgetError {
+    package func naming(_ file: String) -> RenderBudgetError {
         var copy = self
         copy.file = file
         return copy
