@@ -165,11 +165,14 @@ import ShaderFX
         return (folder, bin)
     }
 
-    @Test func everyCommandRunsAsWrittenAndEveryPictureIsWhatItsCommandWrites() throws {
+    @Test(.enabled(if: VideoOutputTests.ffmpeg != nil, "the README's commands write GIFs and videos through ffmpeg: make test installs Debian's ffmpeg package"))
+    func everyCommandRunsAsWrittenAndEveryPictureIsWhatItsCommandWrites() throws {
         let document = Self.parse(try String(contentsOf: Self.readme, encoding: .utf8))
         let (folder, bin) = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         var helpTexts: [String: String] = [:]
+        // The README shows llvmpipe's messages; on another renderer only their first lines are compared.
+        let llvmpipe = try Self.bash("shaderfx info", in: folder, bin: bin).output.contains("llvmpipe")
         var ran = 0, elsewhere = 0
         for step in document.steps {
             switch step {
@@ -184,8 +187,7 @@ import ShaderFX
             case let .console(command, expected, line):
                 let run = try Self.bash(command, in: folder, bin: bin)
                 let actual = run.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-                let compared = run.output.contains("llvmpipe") || expected.first.map { !$0.contains(" on ") } == true
-                    ? expected.count : 1
+                let compared = llvmpipe ? expected.count : 1
                 for (k, line0) in expected.prefix(compared).enumerated() {
                     var want = Self.masked(line0), got = k < actual.count ? Self.masked(actual[k]) : "(no line)"
                     if compared == 1, let cut = want.range(of: " on ") { want = String(want[..<cut.lowerBound]); got = String(got.prefix(want.count)) }
