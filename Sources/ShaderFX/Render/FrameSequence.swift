@@ -121,8 +121,10 @@ extension Renderer {
                     try context.check("glMapBufferRange")
                     throw GPUError.gl(call: "glMapBufferRange", code: 0)
                 }
-                let frame = StraightFrame(width: width, height: height,
-                                          bytes: Array(UnsafeRawBufferPointer(start: mapped, count: bytes)))
+                // Into a recycled buffer: no fresh pages to fault in for every frame.
+                var pixels = FrameBufferPool.shared.take(count: bytes)
+                pixels.withUnsafeMutableBytes { $0.baseAddress!.copyMemory(from: mapped, byteCount: bytes) }
+                let frame = StraightFrame(width: width, height: height, bytes: pixels)
                 _ = gl.UnmapBuffer(GLenum(GL_PIXEL_PACK_BUFFER))
                 statistics.readBack += ContinuousClock.now - started
                 try deliver(job.index, frame)

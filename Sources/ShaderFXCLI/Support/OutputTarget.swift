@@ -106,7 +106,7 @@ final class SequenceSink {
         case frames(FrameWriter, folder: String, stale: [String])
         case animation(FrameWriter)
         case video(VideoEncoder)
-        case raw
+        case raw(RawFrameWriter)
         case pngStream(PNGEncoder.Compression)
     }
 
@@ -145,7 +145,9 @@ final class SequenceSink {
         case let .video(path, format):
             kind = .video(try VideoEncoder(output: path, settings: video.settings(width: width, height: height, fps: fps, format: format)))
         case .standardOutput:
-            kind = (video.format ?? .rgba) == .rgba ? .raw : .pngStream(compression)
+            kind = (video.format ?? .rgba) == .rgba
+                ? .raw(RawFrameWriter(fd: STDOUT_FILENO, frameBytes: width * height * 4, firstIndex: range.lowerBound))
+                : .pngStream(compression)
         }
     }
 
@@ -157,11 +159,12 @@ final class SequenceSink {
         case let .video(encoder):
             try frame.bytes.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws -> Void in try encoder.append(straightRGBA: bytes) }
             bytesOut += frame.bytes.count
-        case .raw:
-            try Output.writeAll(frame.bytes, to: STDOUT_FILENO, name: "standard output")
-            bytesOut += frame.bytes.count
+            FrameBufferPool.shared.recycle(frame.bytes)
+        case let .raw(writer):
+            try writer.submit(frame, index: index)
         case let .pngStream(compression):
             let png = try PNG.encode(frame, compression: compression, keepAlpha: true)
+            FrameBufferPool.shared.recycle(frame.bytes)
             try Output.writeAll(png, to: STDOUT_FILENO, name: "standard output")
             bytesOut += png.count
         }
@@ -170,6 +173,8 @@ final class SequenceSink {
     /// Finishes the output (the folder's manifest last); returns a phrase on what was written
     /// and the encoding time spent on other threads.
     func finish() throws -> (summary: String, encodingSeconds: Double) {
+        // The frames' buffers are kept only while frames flow.
+        defer { FrameBufferPool.shared.drain() }
         switch kind {
         case let .frames(writer, folder, stale):
             let (bytes, seconds) = try writer.finish()
@@ -182,8 +187,10 @@ final class SequenceSink {
             let start = ContinuousClock.now
             try encoder.finish()
             return ("a video through ffmpeg (\(bytesOut) bytes of frames in)", (ContinuousClock.now - start).seconds)
-        case .raw:
-            return ("\(bytesOut) bytes of raw RGBA to standard output", 0)
+        case let .raw(writer):
+            let start = ContinuousClock.now
+            let bytes = try writer.finish()
+            return ("\(bytes) bytes of raw RGBA to standard output", (ContinuousClock.now - start).seconds)
         case .pngStream:
             return ("\(bytesOut) bytes of PNG to standard output", 0)
         }
@@ -191,6 +198,7 @@ final class SequenceSink {
 
     /// Abandons the output: an unfinished video or animation leaves nothing behind.
     func cancel() {
+        FrameBufferPool.shared.drain()
         if case let .video(encoder) = kind { encoder.cancel() }
     }
 }

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Byte buffers of finished frames, kept for the next frames of the same size.
+///
+/// A 4K frame is 33 MB; a fresh buffer for each one costs the kernel 8,000 page faults before
+/// a byte is copied, which on a fast GPU takes longer than the read-back itself. The sequence
+/// renderer takes its buffers here and the writers give them back once a frame is written,
+/// so a long animation cycles through the few buffers its frames in flight need.
+package final class FrameBufferPool: @unchecked Sendable {
+    /// The pool the frame pipeline shares.
+    package static let shared = FrameBufferPool()
+
+    private let lock = NSLock()
+    private var buffers: [[UInt8]] = []
+    /// The most buffers kept, and the most bytes they may hold together.
+    package let maxBuffers: Int
+    package let maxBytes: Int
+
+    package init(maxBuffers: Int = 64, maxBytes: Int = 2 << 30) {
+        self.maxBuffers = maxBuffers
+        self.maxBytes = maxBytes
+    }
+
+    /// A buffer of exactly `count` bytes, recycled when one of that size is kept; its contents
+    /// are whatever they were.
+    package func take(count: Int) -> [UInt8] {
+        let kept = lock.withLock { () -> [UInt8]? in
+            guard let index = buffers.lastIndex(where: { $0.count == count }) else { return nil }
+            return buffers.remove(at: index)
+        }
+        return kept ?? [UInt8](repeating: 0, count: count)
+    }
+
+    /// Keeps `buffer` for a later `take`, unless the pool is full. A buffer still referenced
+    /// elsewhere is safe to give: writing to it later copies it first, as any array does.
+    package func recycle(_ buffer: [UInt8]) {
+        lock.withLock {
+            let held = buffers.reduce(0) { $0 + $1.count }
+            guard buffers.count < maxBuffers, held + buffer.count <= maxBytes else { return }
+            buffers.append(buffer)
+        }
+    }
+
+    /// Frees every kept buffer (at the end of a sequence).
+    package func drain() {
+        lock.withLock { buffers.removeAll() }
+    }
+
+    /// How many buffers are kept now.
+    package var count: Int { lock.withLock { buffers.count } }
+}
