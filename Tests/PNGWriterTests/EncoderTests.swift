@@ -62,6 +62,15 @@ struct EncoderTests {
             almost[channels * 57 + channels - 1] = 254
             let kept = try libpngDecode(encoder.encode(almost, width: 20, height: 10, format: format))
             #expect(kept.channels == channels && kept.pixels == almost)
+            // So does one in the very last pixel, after every row before it was packed.
+            var last = opaque
+            last[last.count - 1] = 0
+            let lastKept = try libpngDecode(encoder.encode(last, width: 20, height: 10, format: format))
+            #expect(lastKept.channels == channels && lastKept.pixels == last)
+            // The scratch memory reused by the next opaque image holds none of this one.
+            let other = testImage(width: 20, height: 10, channels: channels, opaque: true, seed: 5)
+            let otherDecoded = try libpngDecode(encoder.encode(other, width: 20, height: 10, format: format))
+            #expect(otherDecoded.pixels == other.enumerated().filter { $0.offset % channels != channels - 1 }.map(\.element))
             // Without the option, opaque images keep their alpha.
             let plain = try libpngDecode(PNGEncoder().encode(opaque, width: 20, height: 10, format: format))
             #expect(plain.channels == channels && plain.pixels == opaque)

@@ -1,6 +1,7 @@
 // Filters an image and compresses it into one zlib stream (RFC 1950), in parallel bands
 // when the image is large enough.
 import CDeflate
+import Foundation
 import Dispatch
 
 /// A validated view of 8-bit pixel rows.
@@ -85,8 +86,11 @@ enum ImageCompressor {
     private static func compressBand(_ pixels: PixelRows, rows: Range<Int>, plan: CompressionPlan, last: Bool) -> Band {
         let stride = 1 + pixels.rowLength
         let count = rows.count * stride
-        let filtered = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
-        defer { filtered.deallocate() }
+        // Scratch memory kept between frames: a 4K band's fresh pages would cost more to fault
+        // in than to filter.
+        let scratch = ScratchMemory.shared.take(count)
+        defer { ScratchMemory.shared.recycle(scratch) }
+        let filtered = scratch.base
         let filterer = RowFilterer(rowLength: pixels.rowLength, bytesPerPixel: pixels.format.channels, strategy: plan.strategy)
         for (i, y) in rows.enumerated() {
             filterer.filter(pixels.row(y), above: y == 0 ? nil : pixels.row(y - 1), into: filtered + i * stride)
@@ -158,5 +162,53 @@ enum ImageCompressor {
         let a = (a1 + a2 + base - 1) % base
         let b = (b1 + b2 + n * a1 + base - n) % base
         return UInt32(b << 16 | a)
+    }
+}
+
+/// Raw scratch buffers kept between images for the filter step and alpha dropping: each
+/// encoding thread takes one at least as large as it needs and gives it back when done, so a
+/// sequence of large frames faults its pages in once, not once a frame.
+package final class ScratchMemory: @unchecked Sendable {
+    struct Buffer {
+        let base: UnsafeMutablePointer<UInt8>
+        let capacity: Int
+    }
+
+    package static let shared = ScratchMemory()
+    private let lock = NSLock()
+    private var kept: [Buffer] = []
+    /// The most buffers kept, and the most bytes they may hold together.
+    let maxBuffers = 64
+    let maxBytes = 1 << 30
+
+    /// A buffer of at least `count` bytes (at most twice that, so small images do not pin large
+    /// buffers); its contents are whatever they were.
+    func take(_ count: Int) -> Buffer {
+        let reused = lock.withLock { () -> Buffer? in
+            guard let index = kept.lastIndex(where: { $0.capacity >= count && $0.capacity <= 2 * count }) else { return nil }
+            return kept.remove(at: index)
+        }
+        if let reused { return reused }
+        return Buffer(base: UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, count)), capacity: max(1, count))
+    }
+
+    /// Keeps `buffer` for a later `take`, or frees it when the pool is full.
+    func recycle(_ buffer: Buffer) {
+        let keep = lock.withLock { () -> Bool in
+            let held = kept.reduce(0) { $0 + $1.capacity }
+            guard kept.count < maxBuffers, held + buffer.capacity <= maxBytes else { return false }
+            kept.append(buffer)
+            return true
+        }
+        if !keep { buffer.base.deallocate() }
+    }
+
+    /// Frees every kept buffer.
+    package func drain() {
+        let all = lock.withLock { () -> [Buffer] in
+            defer { kept.removeAll() }
+            return kept
+        }
+        for buffer in all { buffer.base.deallocate() }
     }
 }

@@ -143,12 +143,14 @@ public struct PNGEncoder: Sendable {
         format: PNGColorFormat
     ) throws(PNGEncodingError) -> [UInt8] {
         let rows = try Self.validate(pixels, width: width, height: height, rowBytes: rowBytes, format: format)
-        if options.dropOpaqueAlpha, format.hasAlpha, Self.isOpaque(rows) {
-            let packed = Self.droppingAlpha(rows)
-            return try packed.withBytes { (buffer) throws(PNGEncodingError) in
-                let opaque = PixelRows(
-                    base: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), width: width, height: height,
-                    rowBytes: width * format.withoutAlpha.channels, format: format.withoutAlpha)
+        if options.dropOpaqueAlpha, format.hasAlpha {
+            // Packed without alpha in one pass that also checks every alpha is 255.
+            let kept = format.withoutAlpha.channels
+            let scratch = ScratchMemory.shared.take(width * height * kept)
+            defer { ScratchMemory.shared.recycle(scratch) }
+            if Self.packOpaque(rows, into: scratch.base) {
+                let opaque = PixelRows(base: UnsafePointer(scratch.base), width: width, height: height,
+                                       rowBytes: width * kept, format: format.withoutAlpha)
                 return try encodeValidated(opaque)
             }
         }
@@ -247,38 +249,33 @@ public struct PNGEncoder: Sendable {
             rowBytes: stride, format: format)
     }
 
-    /// Whether every alpha sample is 255.
-    static func isOpaque(_ rows: PixelRows) -> Bool {
-        let channels = rows.format.channels
+    /// Copies the colour channels of `rows` into `out` (packed, alpha dropped) while checking
+    /// that every alpha is 255; false, with `out` partly written, at the first that is not.
+    static func packOpaque(_ rows: PixelRows, into out: UnsafeMutablePointer<UInt8>) -> Bool {
+        let channels = rows.format.channels, kept = channels - 1
+        var o = 0
         for y in 0..<rows.height {
             let row = rows.row(y)
             var all: UInt8 = 0xFF
-            var i = channels - 1
-            while i < rows.rowLength {
-                all &= row[i]
-                i += channels
-            }
-            if all != 0xFF { return false }
-        }
-        return true
-    }
-
-    /// The rows packed without their alpha samples.
-    static func droppingAlpha(_ rows: PixelRows) -> [UInt8] {
-        let channels = rows.format.channels, kept = channels - 1
-        return [UInt8](unsafeUninitializedCapacity: rows.width * rows.height * kept) { out, initialized in
-            var o = 0
-            for y in 0..<rows.height {
-                let row = rows.row(y)
-                var i = 0
+            var i = 0
+            if kept == 3 {
+                while i < rows.rowLength {
+                    out[o] = row[i]; out[o + 1] = row[i + 1]; out[o + 2] = row[i + 2]
+                    all &= row[i + 3]
+                    o += 3
+                    i += 4
+                }
+            } else {
                 while i < rows.rowLength {
                     for k in 0..<kept { out[o + k] = row[i + k] }
+                    all &= row[i + kept]
                     o += kept
                     i += channels
                 }
             }
-            initialized = o
+            if all != 0xFF { return false }
         }
+        return true
     }
 }
 
