@@ -97,9 +97,10 @@ if ! "$bin" info | grep -q "software rendering"; then
   for s in 1920x1080 3840x2160; do
     rm -rf "$work/gpu-frames"
     "$bin" animate ripple --size $s --fps 60 -o "$work/gpu-frames" | sed "s/^/  $s PNG: /"
-    "$bin" animate ripple --size $s --fps 60 -o - 2>&1 >/dev/null | sed "s/^/  $s raw: /"
-    "$bin" animate ripple --size $s --fps 60 -o - 2>/dev/null > "$work/raw.rgba"
-    ls -la "$work/raw.rgba" | awk '{print "  raw bytes to a file: " $5}'
+    { "$bin" animate ripple --size $s --fps 60 -o - 2>&3 | cat >/dev/null; } 3>&1 | sed "s/^/  $s raw to a pipe: /"
+    "$bin" animate ripple --size $s --fps 60 -o - 2>"$work/raw.log" > "$work/raw.rgba"
+    sed "s/^/  $s raw to a file: /" "$work/raw.log"
+    ls -la "$work/raw.rgba" | awk '{print "  raw bytes in the file: " $5}'
     rm -f "$work/raw.rgba"
   done
 fi
