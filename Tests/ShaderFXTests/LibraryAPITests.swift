@@ -24,6 +24,18 @@ import Testing
         #expect(maxDifference(builtIn, picture) > 0.05)
     }
 
+    @Test func builtInEffectsAreRenderedWhole() throws {
+        let renderer = try TestGPU.get()
+        let picture = BuiltInPicture.pool.draw(width: 64, height: 48)
+        let ripple = Ripple().with(\.origin, SIMD2(32, 24)).with(\.time, 0.15)
+        let typed = try renderer.render(picture, Blur(radius: 12), ripple)
+        let passes = try renderer.render(picture, effects: Blur(radius: 12).passes + ripple.passes)
+        #expect(maxDifference(typed, passes) == 0)
+        // Both passes of the blur: a vertical edge's pixels change along y too.
+        let horizontalOnly = try renderer.render(picture, effects: [Blur(radius: 12).passes[0]] + ripple.passes)
+        #expect(maxDifference(typed, horizontalOnly) > 0.05)
+    }
+
     @Test func everyBuiltInEffectsFunctionIsInTheLibrary() {
         for effect in BuiltInEffects.all {
             #expect(ShaderLibrary.builtIn.function(effect.function.name) == effect.function, "\(effect.name)")

@@ -542,3 +542,18 @@ public struct RenderStatistics: Sendable, Equatable {
     /// Reading the result back into memory.
     public var readBack = Duration.zero
 }
+
+extension Renderer {
+    /// Applies built-in effects, each whole (a blur's two passes, every pass of a multi-pass
+    /// effect), innermost first: `renderer.render(picture, Blur(radius: 30), BackgroundWarp())`.
+    /// - Parameters:
+    ///   - image: the layer's content.
+    ///   - effects: the effects as typed values.
+    ///   - scale: pixels per point of the output.
+    ///   - region: the picture's frame (default) or the frame grown by the last effect's offset.
+    /// - Returns: the premultiplied result.
+    public func render(_ image: RGBAImage, _ effects: any BuiltInEffect..., scale: Int = 1,
+                       region: OutputRegion = .frame) throws -> RGBAImage {
+        try render(image, effects: effects.flatMap(\.passes), scale: scale, region: region)
+    }
+}
