@@ -77,6 +77,22 @@ struct EncoderTests {
         }
     }
 
+    @Test("an opaque RGBA image in parallel bands is packed to RGB row by row, the row above each band's first included",
+          arguments: [PNGEncoder.Filtering.sub, .adaptive])
+    func opaqueBandsPackTheirRows(filtering: PNGEncoder.Filtering) throws {
+        let (width, height) = (301, 211)
+        for content in Content.allCases {
+            let pixels = testImage(width: width, height: height, channels: 4, content: content, opaque: true, seed: 3)
+            let options = PNGEncoder.Options(compression: .fast, dropOpaqueAlpha: true, filtering: filtering,
+                                             parallelism: .threads(4), minimumBandBytes: 3000)
+            let decoded = try libpngDecode(PNGEncoder(options: options).encode(pixels, width: width, height: height, format: .rgba))
+            #expect(decoded.channels == 3)
+            // Compared first, so a failure does not print two arrays of 190,000 bytes.
+            let same = decoded.pixels == pixels.enumerated().filter { $0.offset % 4 != 3 }.map(\.element)
+            #expect(same, "\(content): the decoded RGB differs from the RGBA given")
+        }
+    }
+
     @Test("parallel bands give one valid stream, for every level and content",
           arguments: PNGEncoder.Compression.allCases)
     func parallelBands(compression: PNGEncoder.Compression) throws {

@@ -11,6 +11,13 @@ struct PixelRows {
     let height: Int
     let rowBytes: Int
     let format: PNGColorFormat
+    /// The rows in memory carry one more sample a pixel, an alpha every pixel has at its
+    /// maximum, which the image leaves out: `format` is the format without it. The compressor
+    /// packs each row as it filters it, so no packed copy of the image is made.
+    var droppedAlpha = false
+
+    /// Bytes per pixel in memory.
+    var storedChannels: Int { format.channels + (droppedAlpha ? 1 : 0) }
 
     /// Bytes of pixel data in one row.
     var rowLength: Int { width * format.channels }
@@ -92,8 +99,21 @@ enum ImageCompressor {
         defer { ScratchMemory.shared.recycle(scratch) }
         let filtered = scratch.base
         let filterer = RowFilterer(rowLength: pixels.rowLength, bytesPerPixel: pixels.format.channels, strategy: plan.strategy)
-        for (i, y) in rows.enumerated() {
-            filterer.filter(pixels.row(y), above: y == 0 ? nil : pixels.row(y - 1), into: filtered + i * stride)
+        if pixels.droppedAlpha {
+            // Two packed rows, the current one and the one above, reused row after row.
+            let packed = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * pixels.rowLength)
+            defer { packed.deallocate() }
+            var current = packed, above = packed + pixels.rowLength
+            if rows.lowerBound > 0 { pack(pixels, row: rows.lowerBound - 1, into: above) }
+            for (i, y) in rows.enumerated() {
+                pack(pixels, row: y, into: current)
+                filterer.filter(current, above: y == 0 ? nil : UnsafePointer(above), into: filtered + i * stride)
+                swap(&current, &above)
+            }
+        } else {
+            for (i, y) in rows.enumerated() {
+                filterer.filter(pixels.row(y), above: y == 0 ? nil : pixels.row(y - 1), into: filtered + i * stride)
+            }
         }
         var band = Band()
         band.filteredCount = count
@@ -122,6 +142,25 @@ enum ImageCompressor {
             }
         }
         return band
+    }
+
+    /// Row `y` of `pixels` without its alpha samples, into `out` (`pixels.rowLength` bytes).
+    static func pack(_ pixels: PixelRows, row y: Int, into out: UnsafeMutablePointer<UInt8>) {
+        let row = pixels.row(y)
+        let kept = pixels.format.channels, stored = kept + 1
+        if kept == 3 {
+            // A pixel as one 32-bit word, stored whole; the next store overwrites its alpha byte.
+            let source = UnsafeRawPointer(row), target = UnsafeMutableRawPointer(out)
+            let last = pixels.width - 1
+            for x in 0..<last {
+                target.storeBytes(of: source.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self), toByteOffset: x * 3, as: UInt32.self)
+            }
+            out[last * 3] = row[last * 4]; out[last * 3 + 1] = row[last * 4 + 1]; out[last * 3 + 2] = row[last * 4 + 2]
+        } else {
+            for x in 0..<pixels.width {
+                for c in 0..<kept { out[x * kept + c] = row[x * stored + c] }
+            }
+        }
     }
 
     /// Clears the BFINAL bit of the final block of the raw DEFLATE stream `deflate` and

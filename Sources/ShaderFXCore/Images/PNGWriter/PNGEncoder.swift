@@ -143,16 +143,11 @@ public struct PNGEncoder: Sendable {
         format: PNGColorFormat
     ) throws(PNGEncodingError) -> [UInt8] {
         let rows = try Self.validate(pixels, width: width, height: height, rowBytes: rowBytes, format: format)
-        if options.dropOpaqueAlpha, format.hasAlpha {
-            // Packed without alpha in one pass that also checks every alpha is 255.
-            let kept = format.withoutAlpha.channels
-            let scratch = ScratchMemory.shared.take(width * height * kept)
-            defer { ScratchMemory.shared.recycle(scratch) }
-            if Self.packOpaque(rows, into: scratch.base) {
-                let opaque = PixelRows(base: UnsafePointer(scratch.base), width: width, height: height,
-                                       rowBytes: width * kept, format: format.withoutAlpha)
-                return try encodeValidated(opaque)
-            }
+        if options.dropOpaqueAlpha, format.hasAlpha, Self.isOpaque(rows) {
+            // Encoded without alpha: the compressor packs each row as it filters it.
+            var opaque = PixelRows(base: rows.base, width: width, height: height, rowBytes: rows.rowBytes, format: format.withoutAlpha)
+            opaque.droppedAlpha = true
+            return try encodeValidated(opaque)
         }
         return try encodeValidated(rows)
     }
@@ -249,31 +244,25 @@ public struct PNGEncoder: Sendable {
             rowBytes: stride, format: format)
     }
 
-    /// Copies the colour channels of `rows` into `out` (packed, alpha dropped) while checking
-    /// that every alpha is 255; false, with `out` partly written, at the first that is not.
-    static func packOpaque(_ rows: PixelRows, into out: UnsafeMutablePointer<UInt8>) -> Bool {
-        let channels = rows.format.channels, kept = channels - 1
-        var o = 0
+    /// Whether every alpha sample is 255 (RGBA read a 32-bit word at a time).
+    static func isOpaque(_ rows: PixelRows) -> Bool {
+        let channels = rows.format.channels
         for y in 0..<rows.height {
             let row = rows.row(y)
-            var all: UInt8 = 0xFF
-            var i = 0
-            if kept == 3 {
-                while i < rows.rowLength {
-                    out[o] = row[i]; out[o + 1] = row[i + 1]; out[o + 2] = row[i + 2]
-                    all &= row[i + 3]
-                    o += 3
-                    i += 4
-                }
+            if channels == 4 {
+                let words = UnsafeRawPointer(row)
+                var all: UInt32 = 0xFFFF_FFFF
+                for x in 0..<rows.width { all &= UInt32(littleEndian: words.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)) }
+                if all >> 24 != 0xFF { return false }
             } else {
+                var all: UInt8 = 0xFF
+                var i = channels - 1
                 while i < rows.rowLength {
-                    for k in 0..<kept { out[o + k] = row[i + k] }
-                    all &= row[i + kept]
-                    o += kept
+                    all &= row[i]
                     i += channels
                 }
+                if all != 0xFF { return false }
             }
-            if all != 0xFF { return false }
         }
         return true
     }
