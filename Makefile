@@ -5,7 +5,7 @@
 SHELL := /bin/bash
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # Headers and loaders ShaderFX builds against, and Mesa's software GL for machines without a GPU.
-PACKAGES := pkg-config libegl-dev libgles-dev libgbm-dev libpng-dev zlib1g-dev libdeflate-dev libegl-mesa0 libgl1-mesa-dri apngdis ffmpeg
+PACKAGES := pkg-config libegl-dev libgles-dev libgbm-dev libpng-dev zlib1g-dev libdeflate-dev libegl-mesa0 libgl1-mesa-dri apngdis ffmpeg groff-base zsh fish nodejs
 # The release binary links the Swift runtime and libdeflate statically (it then runs where only
 # libc, libstdc++, libpng and zlib are installed): for it, libdeflate's pkg-config file is one of
 # ours that asks for libdeflate.a.
