@@ -15,7 +15,8 @@ SWIFT=${SWIFT:-swift}
 MUTANTS=$(cat <<'LIST'
 Sources/ShaderFXCore/Images/PNG.swift|out\[i\] = level\(unit\(source\[i\] / alpha\)\)|out[i] = level(unit(source[i + 2] / alpha))|PNG|the encoder writes blue into red
 Sources/ShaderFXCLI/Commands/AnimateCommand.swift|sheet\.keys\.sorted\(\)|sheet.keys.sorted(by: >)|AnimateCommandTests|the contact sheet in reverse order
-Sources/ShaderFXCLI/Support/OutputTarget.swift|try Output\.writeAll\(frame\.bytes, to: STDOUT_FILENO|try Output.writeAll(frame.bytes.enumerated().map { $0.offset % 4 == 0 ? frame.bytes[$0.offset + 2] : $0.offset % 4 == 2 ? frame.bytes[$0.offset - 2] : $0.element }, to: STDOUT_FILENO|AnimateCommandTests|red and blue swapped in raw output
+Sources/ShaderFXCLI/Support/RawFrameWriter.swift|frame\.bytes\.withUnsafeBytes \{ bytes in|frame.bytes.enumerated().map { $0.offset % 4 == 0 ? frame.bytes[$0.offset + 2] : $0.offset % 4 == 2 ? frame.bytes[$0.offset - 2] : $0.element }.withUnsafeBytes { bytes in|AnimateCommandTests|red and blue swapped in raw output
+Sources/ShaderFXCLI/Support/RawFrameWriter.swift|off_t\(index - firstIndex\) \* off_t\(frameBytes\)|off_t(index - firstIndex + 1) * off_t(frameBytes)|RawOutputTests|raw frames written one frame late into a file
 Sources/ShaderFXCLI/Commands/AnimateCommand.swift|var fps = 60|var fps = 30|AnimateCommandTests|the default frame rate
 Sources/ShaderFXCLI/Commands/RenderCommand.swift|var scale = 1|var scale = 2|EndToEnd|the default scale of render
 Sources/ShaderFXCLI/Support/FrameFolder.swift|index >= total|index > total|FrameFolderTests|one stale frame survives
