@@ -56,7 +56,7 @@ open(path, "w").write(mutated)
 PY
   then
     echo "mutant $n ($what): the pattern no longer matches $file (skipped)"
-    mv "$file.mutant-orig" "$file"; continue
+    mv "$file.mutant-orig" "$file"; touch "$file"; continue
   fi
   total=$((total + 1))
   if ! $SWIFT build --build-tests >/tmp/mutant-$n.log 2>&1; then
@@ -67,6 +67,7 @@ PY
     result="killed"; killed=$((killed + 1))
   fi
   mv "$file.mutant-orig" "$file"
+  touch "$file"  # newer than the mutant's objects, so the next build compiles the original again
   echo "mutant $n: $what: $result"
 done <<< "$MUTANTS"
 $SWIFT build --build-tests >/dev/null 2>&1

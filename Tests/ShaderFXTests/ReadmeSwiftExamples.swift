@@ -47,7 +47,7 @@ enum ReadmeSwiftExamples {
     let picture = BuiltInPicture.pool.draw(width: 240, height: 180)
     let out = try Renderer().render(picture, effects: [Ripple { $0.origin = SIMD2(120, 90); $0.time = 0.1 }.effect])
     try expectImage(out)                              // __References__/<TestFile>/rippleAtATenthOfASecond.1.png
-    try expectImage(out, matches: "Ripple/t0.1", record: .failed)
+    try expectImage(out, matches: "Ripple/t0.1", record: .never)       // compared, never recorded
 }
 
 @Test func readmeSwiftIsCompiledHere() throws {
