@@ -83,12 +83,8 @@ extension Renderer {
     }
 
     /// Renders a sequence of frames over one picture, reading each back as straight 8-bit RGBA
-    /// through a ring of `readBackSlots` pixel buffers and handing each to `deliver` in order.
-    ///
-    /// The GPU's thread only draws, starts each read-back and maps a finished one: copying a
-    /// frame out of its mapped buffer runs on other threads (a 4K frame is 33 MB), and a frame is
-    /// delivered, its buffer unmapped, when its slot comes round again, so drawing, copying and
-    /// the caller's encoding all overlap.
+    /// through two pixel buffer objects, so the read-back of one frame overlaps the drawing of
+    /// the next, and handing each to `deliver` in order.
     /// - Parameters:
     ///   - image: the picture every frame starts from.
     ///   - frames: the frame indices, in order.
@@ -98,7 +94,7 @@ extension Renderer {
     public func renderSequence(_ image: RGBAImage, frames: some Sequence<Int>, scale: Int = 1,
                                effects: (Int) throws -> [Effect],
                                deliver: (Int, StraightFrame) throws -> Void) throws {
-        // The frame itself (an 8-bit target and its pixel buffers) must fit as every layer must.
+        // The frame itself (an 8-bit target and two pixel buffers) must fit as every layer must.
         try budget.check(width: image.width, height: image.height, scale: scale)
         try context.withCurrent {
             let gl = context.gl
@@ -106,19 +102,18 @@ extension Renderer {
             let target = try Framebuffer(context: context, width: width, height: height, eightBit: true)
             let program = try straightenProgram()
             let bytes = width * height * 4
-            let slots = Self.readBackSlots
-            var buffers = [GLuint](repeating: 0, count: slots)
-            gl.GenBuffers(GLsizei(slots), &buffers)
-            defer { gl.DeleteBuffers(GLsizei(slots), &buffers) }
+            var buffers = [GLuint](repeating: 0, count: 2)
+            gl.GenBuffers(2, &buffers)
+            defer { gl.DeleteBuffers(2, &buffers) }
             for buffer in buffers {
                 gl.BindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), buffer)
                 gl.BufferData(GLenum(GL_PIXEL_PACK_BUFFER), bytes, nil, GLenum(GL_STREAM_READ))
             }
             gl.BindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0)
-            try context.check("allocating the pixel buffers (\(slots) x \(bytes) bytes)")
+            try context.check("allocating the pixel buffers (2 x \(bytes) bytes)")
             // Every fence made is deleted exactly once, whichever call throws: each is owned by
             // the one frame job that holds it, and jobs still holding one are cleared on exit.
-            var fences = [GLsync?](repeating: nil, count: slots)
+            var fences: [GLsync?] = [nil, nil]
             func deleteFence(_ slot: Int) {
                 if let fence = fences[slot] {
                     gl.DeleteSync(fence)
@@ -126,59 +121,35 @@ extension Renderer {
                     liveFences -= 1
                 }
             }
-            defer { for slot in 0..<slots { deleteFence(slot) } }
-            // The frame each slot holds: read back (waiting), or mapped and being copied out.
-            var held = [(index: Int, copy: ReadBackCopy?)?](repeating: nil, count: slots)
-            func unmap(_ slot: Int) {
-                gl.BindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), buffers[slot])
-                _ = gl.UnmapBuffer(GLenum(GL_PIXEL_PACK_BUFFER))
-                gl.BindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0)
-            }
-            // Whatever happens, no copy is left reading a buffer about to be unmapped or deleted.
-            defer {
-                for slot in 0..<slots {
-                    if let copy = held[slot]?.copy { copy.done.wait(); unmap(slot) }
-                }
-            }
+            defer { deleteFence(0); deleteFence(1) }
+            var pending: (index: Int, slot: Int)?
 
-            // Waits for slot's read-back and starts copying it out on other threads.
-            func startCopy(_ slot: Int) throws {
-                guard let frame = held[slot], frame.copy == nil else { return }
+            func collect(_ job: (index: Int, slot: Int)) throws {
                 let started = ContinuousClock.now
-                if let fence = fences[slot] {
+                if let fence = fences[job.slot] {
                     let waited = gl.ClientWaitSync(fence, GLbitfield(GL_SYNC_FLUSH_COMMANDS_BIT), 10_000_000_000)
-                    deleteFence(slot)
+                    deleteFence(job.slot)
                     guard waited == GL_ALREADY_SIGNALED || waited == GL_CONDITION_SATISFIED else {
-                        throw GPUError.gl(call: "glClientWaitSync (frame \(frame.index) not finished after 10 s)", code: UInt32(waited))
+                        throw GPUError.gl(call: "glClientWaitSync (frame \(job.index) not finished after 10 s)", code: UInt32(waited))
                     }
                 }
-                gl.BindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), buffers[slot])
+                gl.BindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), buffers[job.slot])
                 defer { gl.BindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0) }
                 guard let mapped = gl.MapBufferRange(GLenum(GL_PIXEL_PACK_BUFFER), 0, bytes, GLbitfield(GL_MAP_READ_BIT)) else {
                     try context.check("glMapBufferRange")
                     throw GPUError.gl(call: "glMapBufferRange", code: 0)
                 }
                 // Into a recycled buffer: no fresh pages to fault in for every frame.
-                held[slot] = (frame.index, ReadBackCopy(from: UnsafeRawPointer(mapped), count: bytes))
+                var pixels = FrameBufferPool.shared.take(count: bytes)
+                pixels.withUnsafeMutableBytes { Self.copy(from: UnsafeRawPointer(mapped), to: $0.baseAddress!, count: bytes) }
+                let frame = StraightFrame(width: width, height: height, bytes: pixels)
+                _ = gl.UnmapBuffer(GLenum(GL_PIXEL_PACK_BUFFER))
                 statistics.readBack += ContinuousClock.now - started
+                try deliver(job.index, frame)
             }
 
-            // Waits for slot's copy, unmaps its buffer and delivers the frame.
-            func finish(_ slot: Int) throws {
-                try startCopy(slot)
-                guard let frame = held[slot], let copy = frame.copy else { return }
-                let started = ContinuousClock.now
-                copy.done.wait()
-                unmap(slot)
-                held[slot] = nil
-                statistics.readBack += ContinuousClock.now - started
-                try deliver(frame.index, StraightFrame(width: width, height: height, bytes: copy.pixels))
-            }
-
-            var count = 0
+            var slot = 0
             for index in frames {
-                let slot = count % slots
-                if held[slot] != nil { try finish(slot) }  // the frame drawn `slots` frames ago
                 let started = ContinuousClock.now
                 let uploadedBefore = statistics.upload
                 let passes = try effects(index)
@@ -205,36 +176,13 @@ extension Renderer {
                 if fences[slot] != nil { liveFences += 1 }
                 gl.Flush()
                 try context.check("reading frame \(index) back")
-                held[slot] = (index, nil)
                 statistics.drawing += ContinuousClock.now - started - (statistics.upload - uploadedBefore)
                 statistics.frames += 1
-                // The previous frame has had this one's drawing to finish: copy it out now.
-                if count > 0 { try startCopy((count - 1) % slots) }
-                count += 1
+                if let previous = pending { try collect(previous) }
+                pending = (index, slot)
+                slot = 1 - slot
             }
-            // The frames still held, oldest first.
-            for k in max(0, count - slots)..<count { try finish(k % slots) }
-        }
-    }
-
-    /// Pixel buffers a sequence reads back through: while one is drawn into, the others are
-    /// being copied out or wait for their turn to be delivered.
-    static let readBackSlots = 4
-}
-
-/// A frame being copied out of a mapped pixel buffer on another thread, into a recycled buffer.
-final class ReadBackCopy: @unchecked Sendable {
-    /// Signalled when `pixels` holds the frame.
-    let done = DispatchSemaphore(value: 0)
-    private(set) var pixels: [UInt8]
-
-    /// Starts copying `count` bytes from `source`, which stays mapped until `done` is signalled.
-    init(from source: UnsafeRawPointer, count: Int) {
-        pixels = FrameBufferPool.shared.take(count: count)
-        let pointer = UncheckedPointers(source: source, target: UnsafeMutableRawPointer(bitPattern: 1)!)
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
-            pixels.withUnsafeMutableBytes { Renderer.copy(from: pointer.source, to: $0.baseAddress!, count: count) }
-            done.signal()
+            if let last = pending { try collect(last) }
         }
     }
 }
