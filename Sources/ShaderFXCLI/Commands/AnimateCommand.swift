@@ -20,6 +20,10 @@ struct AnimateCommand: BuiltInEffectCommand {
                 centre) at time 0. Without --duration an effect runs for its own length (3 s for ripple). \
                 Each frame depends only on its time, so --frames A..B renders a sub-range exactly as the \
                 whole run would (spread one animation over many machines).
+                Your own function (--shader FILE, Metal or GLSL, with --arg as for render) animates through \
+                --time-arg NAME (the float parameter each frame's time feeds) and --keyframe NAME=VALUE@T (an \
+                argument moving from value to value; an event script's "keyframes" may add timing curves); \
+                without --duration it runs until its last keyframe. --then --shader FILE chains one after an effect.
                 """,
             examples: [
                 UsageExample("shaderfx animate ripple --origin 256,192 -o frames/", explanation: "the 3 s ripple at 60 fps as 180 PNG files"),
@@ -28,6 +32,10 @@ struct AnimateCommand: BuiltInEffectCommand {
                 UsageExample("shaderfx animate ripple --frames 0..59 -o frames/", explanation: "the first second only"),
                 UsageExample("shaderfx animate blur --radius 30 --then background-warp --duration 10 --fps 30 -i cover.png -o warp.png",
                              explanation: "seed 004: the cover art blurred, then warped by flowing noise"),
+                UsageExample("shaderfx animate --shader Ripple.metal --time-arg time --arg origin=256,192 --arg amplitude=12 --arg frequency=15 --arg decay=8 --arg speed=1200 --max-sample-offset 12 --duration 1 -o ripple.mp4",
+                             explanation: "your own [[ stitchable ]] function, its time argument fed each frame's time"),
+                UsageExample("shaderfx animate --shader vignette.glsl --arg tint=indigo --arg bounds=bounds --keyframe strength=0@0 --keyframe strength=2@1.5 -o vignette.gif",
+                             explanation: "an argument keyframed from 0 to 2 over 1.5 s"),
             ])
     }
 
