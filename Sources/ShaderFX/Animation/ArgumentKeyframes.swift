@@ -44,8 +44,6 @@ public struct KeyframedArgument: Sendable, Equatable {
     public let curves: [TransitionCurve]
     /// Whether the components are a colour (passed premultiplied, as `.color`).
     public let isColor: Bool
-    /// The parameter's type.
-    public let type: ParameterType
 
     /// Reads `keyframes` for a parameter of `type`.
     /// - Throws: `ArgumentKeyframeError` naming the keyframe (by index) and what was expected.
@@ -102,7 +100,6 @@ public struct KeyframedArgument: Sendable, Equatable {
         self.values = values
         self.curves = keyframes.map(\.curve)
         self.isColor = colours.contains(true)
-        self.type = type
     }
 
     static func expected(_ type: ParameterType) -> String {

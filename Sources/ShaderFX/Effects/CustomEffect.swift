@@ -126,9 +126,6 @@ public struct CustomEffect: Sendable {
     /// The kind the function runs as.
     public var kind: EffectKind { effect.kind }
 
-    /// Whether anything changes with time (a time argument or keyframes).
-    public var isAnimated: Bool { timeArgument != nil || !keyframes.isEmpty }
-
     /// The last keyframe's time: how long the keyframes take (nil without keyframes).
     public var keyframesDuration: Double? { keyframes.values.compactMap { $0.times.last }.max() }
 

@@ -42,27 +42,31 @@ extension Renderer {
             let framebuffer = canvas.framebuffer!
             let width = region == .frame ? image.width * scale : framebuffer.width
             let height = region == .frame ? image.height * scale : framebuffer.height
-            let gl = context.gl
             let target: Framebuffer
             if canvas.straight, let frameTarget {
                 target = frameTarget  // the last pass wrote it straight
             } else {
                 target = try frameTarget ?? Framebuffer(context: context, width: width, height: height, eightBit: true)
-                let origin = region == .frame ? canvas.margin : .zero
-                let program = try straightenProgram()
-                target.bindForDrawing()
-                program.use()
-                canvas.texture.bind(unit: 0)
-                program.set("sfx_source", int: 0)
-                gl.Uniform2i(program.location("sfx_offset"), GLint(origin.x), GLint(origin.y))
-                gl.DrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+                try straighten(canvas, from: region == .frame ? canvas.margin : .zero, into: target)
             }
-            gl.Finish()
+            context.gl.Finish()
             let drawn = ContinuousClock.now
             statistics.drawing += drawn - started - (statistics.upload - uploadedBefore)
             defer { statistics.readBack += ContinuousClock.now - drawn; statistics.frames += 1 }
             return StraightFrame(width: width, height: height, bytes: try target.readBytes(x: 0, y: 0, width: width, height: height))
         }
+    }
+
+    /// Converts `canvas` (premultiplied floats) to straight 8-bit RGBA in `target`, reading it
+    /// from `origin` on: the conversion pass for a last pass that could not write 8 bits itself.
+    func straighten(_ canvas: Canvas, from origin: SIMD2<Int>, into target: Framebuffer) throws {
+        let program = try straightenProgram()
+        target.bindForDrawing()
+        program.use()
+        canvas.texture.bind(unit: 0)
+        program.set("sfx_source", int: 0)
+        context.gl.Uniform2i(program.location("sfx_offset"), GLint(origin.x), GLint(origin.y))
+        context.gl.DrawArrays(GLenum(GL_TRIANGLES), 0, 3)
     }
 
     /// Copies a frame out of a mapped pixel buffer, on several cores when it is large: a 4K
@@ -100,7 +104,7 @@ extension Renderer {
             let gl = context.gl
             let width = image.width * scale, height = image.height * scale
             let target = try Framebuffer(context: context, width: width, height: height, eightBit: true)
-            let program = try straightenProgram()
+            _ = try straightenProgram()  // compiled before the first frame
             let bytes = width * height * 4
             var buffers = [GLuint](repeating: 0, count: 2)
             gl.GenBuffers(2, &buffers)
@@ -155,14 +159,7 @@ extension Renderer {
                 let passes = try effects(index)
                 try checkBudget(image, effects: passes, scale: scale)  // grown layers, before they exist
                 let canvas = try drawCurrent(image, effects: passes, scale: scale, frameOnly: true, straightInto: target)
-                if !canvas.straight {
-                    target.bindForDrawing()
-                    program.use()
-                    canvas.texture.bind(unit: 0)
-                    program.set("sfx_source", int: 0)
-                    gl.Uniform2i(program.location("sfx_offset"), GLint(canvas.margin.x), GLint(canvas.margin.y))
-                    gl.DrawArrays(GLenum(GL_TRIANGLES), 0, 3)
-                }
+                if !canvas.straight { try straighten(canvas, from: canvas.margin, into: target) }
                 gl.BindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), buffers[slot])
                 gl.PixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
                 // In bands, as Framebuffer.read does: no single read comes near 2 GiB.

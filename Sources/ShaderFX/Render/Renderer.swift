@@ -366,13 +366,7 @@ public final class Renderer: @unchecked Sendable {
             target.bindForDrawing()
             let transparent: [GLfloat] = [0, 0, 0, 0]
             gl.ClearBufferfv(GLenum(GL_COLOR), 0, transparent)
-            gl.BindTexture(GLenum(GL_TEXTURE_2D), target.texture.id)
-            gl.PixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
-            bytes.withUnsafeBufferPointer { buffer in
-                gl.TexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(margin.x), GLint(margin.y), GLsizei(frame.x), GLsizei(frame.y),
-                                 GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buffer.baseAddress)
-            }
-            try context.check("uploading the layer (\(frame.x)x\(frame.y), 8-bit)")
+            try target.texture.upload(bytes, at: margin, width: frame.x, height: frame.y)
         } else {
             try rasterise(source, into: target, margin: margin, scale: scale, reduction: reduction)
         }

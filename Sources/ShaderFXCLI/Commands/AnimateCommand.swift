@@ -88,7 +88,6 @@ struct AnimateCommand: BuiltInEffectCommand {
         let stages = try EffectStage.stages(builtIn: builtIn.map { ($0, EffectOptions.values(for: $0, from: args)) },
                                             custom: custom, animation: animation, scriptKeyframes: events.keyframes,
                                             chain: context.chain)
-        for case let .builtIn(effect, values) in stages { _ = try effect.init(values: values) }
         let options = try gpu.resolve()
 
         let renderer = try Renderer(options: options)

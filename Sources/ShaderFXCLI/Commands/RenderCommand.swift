@@ -62,11 +62,9 @@ struct RenderCommand: BuiltInEffectCommand {
             return effect
         }
         let stages = try EffectStage.stages(
-            builtIn: try builtIn.map { ($0, EffectOptions.values(for: $0, from: context.parsed)) },
+            builtIn: builtIn.map { ($0, EffectOptions.values(for: $0, from: context.parsed)) },
             custom: custom, chain: context.chain)
         try inputFlags.validate()
-        // Every built-in stage's values are checked before the GPU starts.
-        for case let .builtIn(effect, values) in stages { _ = try effect.init(values: values) }
         let name = stages.map(\.name).joined(separator: " then ")
 
         let options = try gpu.resolve()

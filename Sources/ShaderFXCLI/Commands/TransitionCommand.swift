@@ -132,7 +132,7 @@ struct TransitionCommand: DynamicOptionsCommand {
         if let own = transition as? CustomTransition {
             transition = own.resolvingImages(try own.custom.imagePaths.mapValues { try renderer.budget.readPNG(path: $0) })
         }
-        for effect in transition.passes(progress: 0.5, from: from, to: from) { try renderer.prepare(effect) }
+        for effect in transition.passes(progress: 0.5, from: from, incomingIsOpaque: true) { try renderer.prepare(effect) }
 
         switch plan {
         case let .frame(progress):
@@ -147,8 +147,10 @@ struct TransitionCommand: DynamicOptionsCommand {
                                         compression: encoding.compression.level, video: video)
             // Fit once: every frame then starts from the same picture (and the same texture).
             let incoming = fit.fitting(to, width: from.width, height: from.height)
+            let incomingIsOpaque = incoming.isOpaque  // once, not once a frame
             for k in 0..<count {
-                let frame = try transition.render(renderer, from: from, to: incoming, progress: timing.progress(ofFrame: k), fit: .stretch)
+                let frame = try transition.render(renderer, from: from, to: incoming, progress: timing.progress(ofFrame: k), fit: .stretch,
+                                                  incomingIsOpaque: incomingIsOpaque)
                 try sink.write(StraightFrame(image: frame), index: k)
             }
             let written = try sink.finish()

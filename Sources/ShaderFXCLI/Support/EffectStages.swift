@@ -9,7 +9,8 @@ enum EffectStage {
     case custom(CustomEffect)
 
     /// The stages of a command: its own effect (a built-in one named by `builtIn`, else the
-    /// custom flags' function) then the `--then` chain.
+    /// custom flags' function) then the `--then` chain, every built-in stage's values checked
+    /// (before the GPU starts).
     /// - Parameters:
     ///   - builtIn: the built-in effect the command names, if any, with its values.
     ///   - custom: the command's custom-shader flags (refused beside a built-in effect).
@@ -39,6 +40,7 @@ enum EffectStage {
             case let .custom(flags, animation): stages.append(.custom(try flags.customEffect(animation: animation)))
             }
         }
+        for case let .builtIn(effect, values) in stages { _ = try effect.init(values: values) }
         return stages
     }
 

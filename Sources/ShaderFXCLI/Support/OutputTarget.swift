@@ -174,7 +174,7 @@ final class SequenceSink {
     /// and the encoding time spent on other threads.
     func finish() throws -> (summary: String, encodingSeconds: Double) {
         // The frames' buffers are kept only while frames flow.
-        defer { FrameBufferPool.shared.drain(); ScratchMemory.shared.drain() }
+        defer { FrameBufferPool.shared.drain(); FrameBufferPool.scratch.drain() }
         switch kind {
         case let .frames(writer, folder, stale):
             let (bytes, seconds) = try writer.finish()

@@ -38,13 +38,19 @@ package final class Texture {
 
     /// An 8-bit texture holding `bytes` (premultiplied RGBA, `width * height * 4`), row 0 at t = 0.
     package convenience init(context: GPUContext, width: Int, height: Int, bytes: [UInt8]) throws(GPUError) {
-        precondition(bytes.count == width * height * 4)
         try self.init(context: context, width: width, height: height, eightBit: true)
+        try upload(bytes, at: .zero, width: width, height: height)
+    }
+
+    /// Writes `bytes` (8-bit RGBA, `width * height * 4`) into the rectangle of an 8-bit texture
+    /// whose first row starts at `origin`.
+    package func upload(_ bytes: [UInt8], at origin: SIMD2<Int>, width: Int, height: Int) throws(GPUError) {
+        precondition(bytes.count == width * height * 4 && isEightBit)
         let gl = context.gl
         gl.BindTexture(GLenum(GL_TEXTURE_2D), id)
         gl.PixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
         bytes.withUnsafeBufferPointer { buffer in
-            gl.TexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height),
+            gl.TexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(origin.x), GLint(origin.y), GLsizei(width), GLsizei(height),
                              GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buffer.baseAddress)
         }
         try context.check("glTexSubImage2D(\(width)x\(height), 8-bit)")

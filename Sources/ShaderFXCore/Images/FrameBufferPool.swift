@@ -1,14 +1,17 @@
 import Foundation
 
-/// Byte buffers of finished frames, kept for the next frames of the same size.
+/// Byte buffers kept for the next frames of the same size.
 ///
 /// A 4K frame is 33 MB; a fresh buffer for each one costs the kernel 8,000 page faults before
 /// a byte is copied, which on a fast GPU takes longer than the read-back itself. The sequence
-/// renderer takes its buffers here and the writers give them back once a frame is written,
-/// so a long animation cycles through the few buffers its frames in flight need.
+/// renderer takes its buffers from `shared` and the writers give them back once a frame is
+/// written; the PNG encoder filters rows into buffers from `scratch`. A long animation cycles
+/// through the few buffers its frames in flight need.
 package final class FrameBufferPool: @unchecked Sendable {
     /// The pool the frame pipeline shares.
     package static let shared = FrameBufferPool()
+    /// The encoder's filtered rows (one buffer per band being compressed).
+    package static let scratch = FrameBufferPool(maxBuffers: 64, maxBytes: 1 << 30)
 
     private let lock = NSLock()
     private var buffers: [[UInt8]] = []

@@ -5,12 +5,13 @@
 /// The ends are exact: `render` returns `from` itself at progress <= 0 and the fitted `to` at
 /// progress >= 1.
 public protocol Transition: Sendable {
-    /// The passes that draw the frame at `progress` when run over the incoming picture `to`.
+    /// The passes that draw the frame at `progress` when run over the incoming picture.
     /// - Parameters:
     ///   - progress: 0 shows `from`, 1 the incoming picture.
     ///   - from: the outgoing picture, the size of the incoming one.
-    ///   - to: the incoming picture (already fitted to `from`'s size), which the passes run over.
-    func passes(progress: Float, from: RGBAImage, to: RGBAImage) -> [Effect]
+    ///   - incomingIsOpaque: whether every pixel of the incoming picture is opaque (what a
+    ///     backdrop drawn behind it may rely on).
+    func passes(progress: Float, from: RGBAImage, incomingIsOpaque: Bool) -> [Effect]
 }
 
 extension Transition {
@@ -25,13 +26,16 @@ extension Transition {
     ///   - to: the incoming picture.
     ///   - progress: 0...1.
     ///   - fit: how `to` is fitted onto `from`'s size (default `.fill`).
+    ///   - incomingIsOpaque: whether the fitted `to` is opaque, when the caller knows it (a
+    ///     sequence over one pair of pictures finds it once); nil to look.
     /// - Returns: the premultiplied frame, `from`'s size.
     public func render(_ renderer: Renderer, from: RGBAImage, to: RGBAImage, progress: Float,
-                       fit: FitMode = .fill) throws -> RGBAImage {
+                       fit: FitMode = .fill, incomingIsOpaque: Bool? = nil) throws -> RGBAImage {
         guard progress > 0 else { return from }
         let incoming = fit.fitting(to, width: from.width, height: from.height)
         guard progress < 1 else { return incoming }
-        return try renderer.render(incoming, effects: passes(progress: progress, from: from, to: incoming))
+        return try renderer.render(incoming, effects: passes(progress: progress, from: from,
+                                                             incomingIsOpaque: incomingIsOpaque ?? incoming.isOpaque))
     }
 }
 
@@ -66,8 +70,8 @@ extension BuiltInTransition {
         [Effect(kind: Self.kind, shader: Shader(function: Self.function, arguments: arguments(progress: progress, from: from)))]
     }
 
-    /// The passes over `to`; a built-in transition's own shader does not depend on it.
-    public func passes(progress: Float, from: RGBAImage, to: RGBAImage) -> [Effect] {
+    /// The passes; a built-in transition's own shader does not depend on the incoming picture.
+    public func passes(progress: Float, from: RGBAImage, incomingIsOpaque: Bool) -> [Effect] {
         passes(progress: progress, from: from)
     }
 }

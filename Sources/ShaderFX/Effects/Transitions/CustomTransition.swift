@@ -55,10 +55,10 @@ public struct CustomTransition: Transition {
         return copy
     }
 
-    public func passes(progress: Float, from: RGBAImage, to: RGBAImage) -> [Effect] {
+    public func passes(progress: Float, from: RGBAImage, incomingIsOpaque: Bool) -> [Effect] {
         var own = custom.feeding(progressName, .float(progress))
         if let fromName { own = own.feeding(fromName, .image(from)) }
         guard custom.kind == .distortion else { return [own.effect] }
-        return [own.effect, TransitionBackdrop.pass(progress: progress, from: from, incomingIsOpaque: to.isOpaque)]
+        return [own.effect, TransitionBackdrop.pass(progress: progress, from: from, incomingIsOpaque: incomingIsOpaque)]
     }
 }

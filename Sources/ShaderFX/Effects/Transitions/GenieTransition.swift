@@ -35,9 +35,9 @@ public struct GenieTransition: BuiltInTransition {
         [genie(progress: progress, from: from), TransitionBackdrop.pass(progress: progress, from: from, incomingIsOpaque: false)]
     }
 
-    /// The genie over `to`, the outgoing picture whole behind it when `to` is opaque.
-    public func passes(progress: Float, from: RGBAImage, to: RGBAImage) -> [Effect] {
-        [genie(progress: progress, from: from), TransitionBackdrop.pass(progress: progress, from: from, incomingIsOpaque: to.isOpaque)]
+    /// The genie, the outgoing picture whole behind it when the incoming one is opaque.
+    public func passes(progress: Float, from: RGBAImage, incomingIsOpaque: Bool) -> [Effect] {
+        [genie(progress: progress, from: from), TransitionBackdrop.pass(progress: progress, from: from, incomingIsOpaque: incomingIsOpaque)]
     }
 
     func genie(progress: Float, from: RGBAImage) -> Effect {

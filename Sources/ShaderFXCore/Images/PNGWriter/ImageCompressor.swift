@@ -1,7 +1,6 @@
 // Filters an image and compresses it into one zlib stream (RFC 1950), in parallel bands
 // when the image is large enough.
 import CDeflate
-import Foundation
 import Dispatch
 
 /// A validated view of 8-bit pixel rows.
@@ -15,9 +14,6 @@ struct PixelRows {
     /// maximum, which the image leaves out: `format` is the format without it. The compressor
     /// packs each row as it filters it, so no packed copy of the image is made.
     var droppedAlpha = false
-
-    /// Bytes per pixel in memory.
-    var storedChannels: Int { format.channels + (droppedAlpha ? 1 : 0) }
 
     /// Bytes of pixel data in one row.
     var rowLength: Int { width * format.channels }
@@ -91,13 +87,20 @@ enum ImageCompressor {
     /// Filters and compresses rows `rows`; unless `last`, turns the output into a non-final,
     /// byte-aligned piece of a longer stream.
     private static func compressBand(_ pixels: PixelRows, rows: Range<Int>, plan: CompressionPlan, last: Bool) -> Band {
+        // Filtered rows in memory kept between frames: a 4K band's fresh pages would cost more
+        // to fault in than to filter.
+        var scratch = FrameBufferPool.scratch.take(count: rows.count * (1 + pixels.rowLength))
+        defer { FrameBufferPool.scratch.recycle(scratch) }
+        return scratch.withUnsafeMutableBufferPointer { buffer in
+            compressBand(pixels, rows: rows, plan: plan, last: last, filtered: buffer.baseAddress!)
+        }
+    }
+
+    /// Filters rows `rows` into `filtered` and compresses them.
+    private static func compressBand(_ pixels: PixelRows, rows: Range<Int>, plan: CompressionPlan, last: Bool,
+                                     filtered: UnsafeMutablePointer<UInt8>) -> Band {
         let stride = 1 + pixels.rowLength
         let count = rows.count * stride
-        // Scratch memory kept between frames: a 4K band's fresh pages would cost more to fault
-        // in than to filter.
-        let scratch = ScratchMemory.shared.take(count)
-        defer { ScratchMemory.shared.recycle(scratch) }
-        let filtered = scratch.base
         let filterer = RowFilterer(rowLength: pixels.rowLength, bytesPerPixel: pixels.format.channels, strategy: plan.strategy)
         if pixels.droppedAlpha {
             // Two packed rows, the current one and the one above, reused row after row.
@@ -201,53 +204,5 @@ enum ImageCompressor {
         let a = (a1 + a2 + base - 1) % base
         let b = (b1 + b2 + n * a1 + base - n) % base
         return UInt32(b << 16 | a)
-    }
-}
-
-/// Raw scratch buffers kept between images for the filter step and alpha dropping: each
-/// encoding thread takes one at least as large as it needs and gives it back when done, so a
-/// sequence of large frames faults its pages in once, not once a frame.
-package final class ScratchMemory: @unchecked Sendable {
-    struct Buffer {
-        let base: UnsafeMutablePointer<UInt8>
-        let capacity: Int
-    }
-
-    package static let shared = ScratchMemory()
-    private let lock = NSLock()
-    private var kept: [Buffer] = []
-    /// The most buffers kept, and the most bytes they may hold together.
-    let maxBuffers = 64
-    let maxBytes = 1 << 30
-
-    /// A buffer of at least `count` bytes (at most twice that, so small images do not pin large
-    /// buffers); its contents are whatever they were.
-    func take(_ count: Int) -> Buffer {
-        let reused = lock.withLock { () -> Buffer? in
-            guard let index = kept.lastIndex(where: { $0.capacity >= count && $0.capacity <= 2 * count }) else { return nil }
-            return kept.remove(at: index)
-        }
-        if let reused { return reused }
-        return Buffer(base: UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, count)), capacity: max(1, count))
-    }
-
-    /// Keeps `buffer` for a later `take`, or frees it when the pool is full.
-    func recycle(_ buffer: Buffer) {
-        let keep = lock.withLock { () -> Bool in
-            let held = kept.reduce(0) { $0 + $1.capacity }
-            guard kept.count < maxBuffers, held + buffer.capacity <= maxBytes else { return false }
-            kept.append(buffer)
-            return true
-        }
-        if !keep { buffer.base.deallocate() }
-    }
-
-    /// Frees every kept buffer.
-    package func drain() {
-        let all = lock.withLock { () -> [Buffer] in
-            defer { kept.removeAll() }
-            return kept
-        }
-        for buffer in all { buffer.base.deallocate() }
     }
 }
