@@ -47,7 +47,7 @@ struct EncodingFlags: ParsableArguments {
     }
 
     @Option(valueName: "fast|default|small",
-            help: "PNG compression: fast (libdeflate level 1, the quickest), default (about the size libpng makes), small (slowest, smallest; for files you keep)")
+            help: "PNG compression: fast (the quickest: a compressor made for rendered frames), default (about the size libpng makes), small (slowest, smallest; for files you keep)")
     var compression = Compression.fast
 }
 

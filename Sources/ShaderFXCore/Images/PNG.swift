@@ -153,7 +153,7 @@ public enum PNG {
     /// writer (`PNGEncoder`).
     /// - Parameters:
     ///   - image: the premultiplied image.
-    ///   - compression: `.fast` (the default: libdeflate level 1, Sub filter), `.default` or
+    ///   - compression: `.fast` (the default: Sub filter, ShaderFX's compressor for renders), `.default` or
     ///     `.small` (slow; for files that are kept, such as references).
     /// - Returns: the PNG file's bytes.
     /// - Throws: `ImageError.unwritable` with path "(in memory)" for an image PNG cannot hold.

@@ -27,6 +27,8 @@ struct PixelRows {
 struct CompressionPlan: Sendable {
     var strategy: FilterStrategy
     var level: Int32
+    /// Whether bands go to `ImageDeflater` first (libdeflate at `level` takes those it declines).
+    var imageDeflater = false
     /// The most bands compressed at once (1: single-threaded).
     var threads: Int
     /// The smallest band worth compressing on its own, in filtered bytes.
@@ -121,6 +123,12 @@ enum ImageCompressor {
         var band = Band()
         band.filteredCount = count
         band.adler = libdeflate_adler32(1, filtered, count)
+        if plan.imageDeflater, let bytes = ImageDeflater.withDeflater({ deflater in
+            deflater.compress(filtered, count: count, bytesPerPixel: pixels.format.channels, rowStride: stride, last: last)
+        }) {
+            band.bytes = bytes
+            return band
+        }
         let size = CompressorPool.shared.withCompressor(level: plan.level) { compressor -> Int in
             guard let compressor else { return -1 }
             let bound = libdeflate_deflate_compress_bound(compressor, count)
