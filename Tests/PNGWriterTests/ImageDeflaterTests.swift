@@ -122,6 +122,31 @@ struct ImageDeflaterTests {
         }
     }
 
+    @Test("300 random inputs built from literals and copies at random distances and lengths inflate to themselves")
+    func randomStructures() {
+        var random = SplitMix(state: 11)
+        for round in 0..<300 {
+            let target = 1 + Int(random.next() % 120_000)
+            var data = [UInt8]()
+            data.reserveCapacity(target + 300)
+            while data.count < target {
+                if data.isEmpty || random.next() % 3 == 0 {
+                    // A few literals from a small or a full alphabet.
+                    let alphabet = random.next() % 2 == 0 ? 4 : 256
+                    for _ in 0..<(1 + random.next() % 40) { data.append(UInt8(random.next() % UInt64(alphabet))) }
+                } else {
+                    // A copy: often at the window's edge or DEFLATE's longest length, overlapping or not.
+                    let distance = random.next() % 4 == 0 ? min(data.count, 32768) : 1 + Int(random.next() % UInt64(min(data.count, 32768)))
+                    let length = random.next() % 4 == 0 ? 258 + Int(random.next() % 3) : 1 + Int(random.next() % 300)
+                    for _ in 0..<length { data.append(data[data.count - distance]) }
+                }
+            }
+            let channels = 1 + round % 4
+            let stream = deflate(data, bytesPerPixel: channels, rowStride: 1 + Int(random.next() % 2000) + channels) ?? []
+            #expect(rawInflate(stream, expectedSize: data.count) == data, "round \(round): \(data.count) bytes")
+        }
+    }
+
     @Test("a band that is not the last ends byte-aligned and open: two bands joined inflate as one")
     func joinedBands() throws {
         let data = filteredRows(width: 128, height: 60, channels: 4)
