@@ -64,7 +64,7 @@ let package = Package(
         .target(name: "ShaderFXCLI", dependencies: ["ShaderFXGolden", "ShaderFX", "ShaderFXCore"]),
         .executableTarget(name: "shaderfx", dependencies: ["ShaderFXCLI"]),
         .testTarget(name: "ShaderFXTests", dependencies: ["ShaderFX", "ShaderFXGolden", "ShaderFXTesting"],
-                    exclude: ["References", "MetalCorpus"]),
+                    exclude: ["References", "MetalCorpus", "__References__"]),
         .testTarget(name: "ShaderFXMetalTests", dependencies: ["ShaderFXMetal"]),
         .testTarget(name: "CLITests", dependencies: ["ShaderFXCLI"]),
         // libpng at the settings of the encoder the PNG writer replaced, for its tests only: an

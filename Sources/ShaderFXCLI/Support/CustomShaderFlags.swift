@@ -1,3 +1,4 @@
+import ShaderFXCore
 import ShaderFXGolden
 import Foundation
 
@@ -76,13 +77,7 @@ struct CustomShaderFlags: ParsableArguments {
 
     /// `W` or `W,H` in points, each >= 0.
     static func offset(_ parsed: ParsedArguments, _ name: String) throws(UsageError) -> SIMD2<Float>? {
-        try parsed.value(name, expected: "W or W,H in points, >= 0") { text -> SIMD2<Float>? in
-            let parts = text.split(separator: ",").map { Float(String($0)) }
-            guard (1...2).contains(parts.count), let w = parts[0], w >= 0, w.isFinite else { return nil }
-            guard parts.count == 2 else { return SIMD2(w, w) }
-            guard let h = parts[1], h >= 0, h.isFinite else { return nil }
-            return SIMD2(w, h)
-        }
+        try parsed.value(name, expected: "W or W,H in points, >= 0") { ValueForms.sampleOffset($0) }
     }
 
     /// The user's function with its `--arg` values.

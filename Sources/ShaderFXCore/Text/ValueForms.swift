@@ -10,6 +10,14 @@ package enum ValueForms {
         finite(text).map(Float.init).flatMap { $0.isFinite ? $0 : nil }
     }
 
+    /// A `maxSampleOffset` in points: "W" (both axes) or "W,H", each finite and >= 0, as the
+    /// command line's `--max-sample-offset` and a golden case's `"maxSampleOffset"` take it.
+    package static func sampleOffset(_ text: String) -> SIMD2<Float>? {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { finiteFloat(String($0)) }
+        guard (1...2).contains(parts.count), parts.allSatisfy({ ($0 ?? -1) >= 0 }) else { return nil }
+        return SIMD2(parts[0]!, parts[parts.count - 1]!)
+    }
+
     /// "a positive integer", "an integer in 1...240", ...
     package static func integer(in range: ClosedRange<Int>?) -> String {
         guard let range else { return "an integer" }

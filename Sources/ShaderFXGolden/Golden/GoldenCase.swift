@@ -341,11 +341,10 @@ package struct GoldenCase {
             case let .string(s): text = s
             default: throw f.error("maxSampleOffset", "expected \"W\" or \"W,H\" in points, found \(raw.typeName)")
             }
-            let parts = text.split(separator: ",").map { Float(String($0).trimmed) }
-            guard (1...2).contains(parts.count), parts.allSatisfy({ ($0 ?? -1) >= 0 && $0!.isFinite }) else {
+            guard let parsed = ValueForms.sampleOffset(text) else {
                 throw f.error("maxSampleOffset", "expected \"W\" or \"W,H\" in points, >= 0, found '\(text)'")
             }
-            offset = SIMD2(parts[0]!, parts[parts.count - 1]!)
+            offset = parsed
         }
         let custom: CustomEffect
         do {

@@ -1,4 +1,4 @@
-// Writes PNG files: signature, IHDR, IDAT, IEND, compressed with libdeflate.
+// Writes PNG files: signature, IHDR, IDAT, IEND, compressed by ImageDeflater or libdeflate.
 import CDeflate
 import Dispatch
 
@@ -8,8 +8,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Encodes 8-bit pixels as PNG files, compressing with libdeflate, on several cores for large
-/// images.
+/// Encodes 8-bit pixels as PNG files, compressing with `ImageDeflater` (the fast tier, for
+/// rendered images) or libdeflate, on several cores for large images.
 ///
 /// ```swift
 /// let png = try PNGEncoder().encode(rgba, width: 640, height: 480, format: .rgba)
@@ -22,9 +22,10 @@ public struct PNGEncoder: Sendable {
     public enum Compression: Sendable, Equatable, CaseIterable {
         /// The Sub filter on every row, then ShaderFX's own compressor for rendered images
         /// (`ImageDeflater`: the previous pixel, the row above and one hash candidate, greedy):
-        /// on renders it takes a half to a quarter of libdeflate level 1's time for files within
-        /// a few percent of its size. Bands it finds too detailed (photos, noise) go to
-        /// libdeflate level 1, which compresses those better. For animation frames.
+        /// on renders of 1080p and more it takes a quarter to a half of libdeflate level 1's
+        /// time, for files from 31 % smaller to 12 % larger than its. Bands it finds too detailed
+        /// (photos, noise) go to libdeflate level 1, which compresses those better. For
+        /// animation frames.
         case fast
         /// libdeflate level 7, adaptive filters: about the size of libpng's default output
         /// (zlib level 6), two to four times faster.
