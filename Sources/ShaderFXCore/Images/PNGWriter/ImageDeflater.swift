@@ -64,21 +64,22 @@ final class ImageDeflater: @unchecked Sendable {
     private static let idle = Unchecked(value: IdleList())
     private final class IdleList {
         var deflaters: [ImageDeflater] = []
-        var lock = pthread_mutex_t()
-        init() { pthread_mutex_init(&lock, nil) }
+        /// Allocated, so that its address never moves.
+        let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        init() { pthread_mutex_init(lock, nil) }
     }
 
     /// Runs `body` with a compressor from the pool (a new one when none is idle), then returns
     /// it to the pool, which keeps as many as there are processors.
     static func withDeflater<Result>(_ body: (ImageDeflater) -> Result) -> Result {
         let list = idle.value
-        pthread_mutex_lock(&list.lock)
+        pthread_mutex_lock(list.lock)
         let deflater = list.deflaters.popLast() ?? ImageDeflater()
-        pthread_mutex_unlock(&list.lock)
+        pthread_mutex_unlock(list.lock)
         defer {
-            pthread_mutex_lock(&list.lock)
+            pthread_mutex_lock(list.lock)
             if list.deflaters.count < max(2, sysconf(Int32(_SC_NPROCESSORS_ONLN))) { list.deflaters.append(deflater) }
-            pthread_mutex_unlock(&list.lock)
+            pthread_mutex_unlock(list.lock)
         }
         return body(deflater)
     }
