@@ -6,6 +6,8 @@ SHELL := /bin/bash
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # Headers and loaders ShaderFX builds against, and Mesa's software GL for machines without a GPU.
 PACKAGES := pkg-config libegl-dev libgles-dev libgbm-dev libpng-dev zlib1g-dev libdeflate-dev libegl-mesa0 libgl1-mesa-dri apngdis ffmpeg groff-base zsh fish nodejs
+# What make bench compares against: ImageMagick's compare, and Pillow and moderngl in a venv.
+BENCH_PACKAGES := imagemagick python3-venv
 # The release binary links the Swift runtime and libdeflate statically (it then runs where only
 # libc, libstdc++, libpng and zlib are installed): for it, libdeflate's pkg-config file is one of
 # ours that asks for libdeflate.a.
@@ -63,6 +65,7 @@ test: deps
 	$(SWIFT) test --skip-build
 
 bench: release
+	@$(MAKE) --no-print-directory deps PACKAGES="$(BENCH_PACKAGES)"
 	@scripts/bench.sh $(BIN)
 
 gallery: release

@@ -10,7 +10,7 @@
 #      timed for real; the ratio is per job).
 #   4. On a hardware GPU: the ripple at 1080p and 4K to PNG files and as raw frames.
 #   5. scripts/bench-compare.sh: shaderfx compare against ImageMagick's compare on 4K pairs.
-# Python's Pillow, moderngl and numpy are installed with pip when missing (no root needed);
+# Python's Pillow, moderngl and numpy are installed with pip into .build/bench-venv when missing;
 # a case whose alternative cannot be set up says so and runs ShaderFX alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,10 +21,23 @@ process_jobs=${PROCESS_JOBS:-200}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+# Python for the alternatives: python3 itself when it has Pillow, numpy and moderngl, otherwise
+# a virtual environment in .build/bench-venv with them from PyPI (Debian's own Python refuses pip
+# installs outside one; `make bench` installs python3-venv).
+py=${PYTHON:-python3}
+if ! "$py" -c 'import PIL, numpy, moderngl' 2>/dev/null; then
+  venv=.build/bench-venv
+  [ -x "$venv/bin/python3" ] || "$py" -m venv "$venv" >/dev/null 2>&1 || rm -rf "$venv"
+  if [ -x "$venv/bin/python3" ]; then
+    "$venv/bin/python3" -c 'import PIL, numpy, moderngl' 2>/dev/null ||
+      "$venv/bin/python3" -m pip install -q pillow numpy moderngl >/dev/null 2>&1 || true
+    py=$venv/bin/python3
+  fi
+fi
 python_ok=0
-if python3 -c 'import PIL, numpy' 2>/dev/null || python3 -m pip install -q pillow numpy >/dev/null 2>&1; then python_ok=1; fi
+if "$py" -c 'import PIL, numpy' 2>/dev/null; then python_ok=1; fi
 moderngl_ok=0
-if [ $python_ok = 1 ] && { python3 -c 'import moderngl' 2>/dev/null || python3 -m pip install -q moderngl >/dev/null 2>&1; }; then moderngl_ok=1; fi
+if "$py" -c 'import moderngl' 2>/dev/null; then moderngl_ok=1; fi
 
 # Median of the numbers on standard input.
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
@@ -43,12 +56,12 @@ ours=$(for _ in $(seq "$runs"); do seconds "$bin" render ripple -i "$work/photo.
 "$bin" render ripple -i "$work/photo.png" --origin 256,256 --time 0.2 -o "$work/ours.png" | sed -n 's/^time: /  shaderfx split: /p'
 echo "  shaderfx render: ${ours} s"
 if [ $moderngl_ok = 1 ]; then
-  theirs=$(for _ in $(seq "$runs"); do seconds python3 scripts/bench/moderngl_ripple.py "$work/photo.png" "$work/theirs.png"; done | median)
+  theirs=$(for _ in $(seq "$runs"); do seconds "$py" scripts/bench/moderngl_ripple.py "$work/photo.png" "$work/theirs.png"; done | median)
   echo "  moderngl + Pillow script: ${theirs} s"
   echo "  shaderfx is $(calc "$theirs / $ours")x faster"
   "$bin" compare "$work/ours.png" "$work/theirs.png" | head -1 | sed 's/^/  same picture? /'
 else
-  echo "  (moderngl could not be installed: python3 -m pip install moderngl pillow numpy)"
+  echo "  (moderngl could not be set up: python3 -m venv .build/bench-venv && .build/bench-venv/bin/pip install moderngl pillow numpy)"
 fi
 
 echo
@@ -65,7 +78,7 @@ echo "  median: $(printf '%s\n' "${rates[@]}" | median) frames/s"
 if [ $python_ok = 1 ]; then
   "$bin" animate ripple --size 512x512 --origin 256,256 --fps 60 -q -o - > "$work/frames.rgba"
   mkdir -p "$work/pillow"
-  python3 scripts/bench/pillow_encode.py "$work/frames.rgba" 512 512 "$work/pillow" | sed 's/^/  /'
+  "$py" scripts/bench/pillow_encode.py "$work/frames.rgba" 512 512 "$work/pillow" | sed 's/^/  /'
   echo "  shaderfx bytes: $(du -cb "$work"/frames/frame_*.png | tail -1 | cut -f1) (--compression fast)"
 fi
 
