@@ -34,6 +34,12 @@ Sources/ShaderFXCLI/Generate/FishCompletion.swift|            for option in comm
 Sources/ShaderFXCLI/Generate/ToolReference.swift|return choices\.compactMap \{ choice in|return choices.dropLast().compactMap { choice in|GeneratedFilesTests|the last effect's parameters missing from the man page and completions
 Sources/ShaderFXCLI/Generate/BashCompletion.swift|count=\$\(\(count \+ 1\)\)|count=$((count + 2))|GeneratedFilesTests|bash completion miscounts positional arguments
 Sources/ShaderFXCLI/CLI.swift|static let string = "[^"]*"|static let string = "0.0.0-mutant"|GeneratedFilesTests|the binary's version differs from VERSION
+Sources/ShaderFXCore/Images/PNGWriter/ImageDeflater.swift|if candidate > length \{ length = candidate; distance = row \}|if candidate > length { length = candidate; distance = row - 1 }|ImageDeflater|the fast compressor's copies from the row above point one byte off
+Sources/ShaderFXCore/Images/PNGWriter/ImageDeflater.swift|if !last \{ writer\.writeStored\(input, count: 0, final: false\) \}|if !last { }|ImageDeflater|a band that is not the last ends unaligned, so bands cannot be joined
+Sources/ShaderFXCore/Images/PNGWriter/ImageDeflater.swift|if first, mayDecline, count > 4096,|if first, mayDecline, count > 4096, false,|ImageDeflater|noisy bands are never left to libdeflate
+Sources/ShaderFXCore/Images/PNGWriter/HuffmanCode.swift|kraft -= 1|kraft -= 2|ImageDeflater|Huffman codes cut to the limit are left incomplete
+Sources/ShaderFXCLI/Support/RawFrameWriter.swift|max\(frameBytes, 1 << 20\)|frameBytes|PipeSizeTests|small frames shrink the pipe below its default
+Sources/ShaderFXCore/Text/ValueForms.swift|guard \(1\.\.\.2\)\.contains\(parts\.count\), parts|guard (1...3).contains(parts.count), parts|SampleOffsetTests|a maxSampleOffset of three numbers accepted
 LIST
 )
 
