@@ -178,7 +178,7 @@ import ShaderFX
         (["animate", "--shader", "examples/vignette.glsl", "--arg", "tint=red", "--arg", "bounds=bounds", "--arg", "strength=1",
           "--keyframe", "strength=2@1", "-o", "x/"],
          "strength has keyframes; give either a value or keyframes"),
-        (["animate", "ripple", "--keyframe", "strength=2@1", "-o", "x/"], "no --keyframe with a built-in effect"),
+        (["animate", "ripple", "--keyframe", "strength=2@1", "-o", "x/"], "expected one of ripple's float, point and colour parameters"),
         (["render", "blur", "--then", "--shader", "examples/vignette.glsl", "--arg", "tint=red", "-o", "x.png"],
          "missing required option '--arg strength=<float>"),
         (["transition", "--shader", "examples/vignette.glsl", "--arg", "tint=red", "--arg", "bounds=bounds", "-p", "0.5", "-o", "x.png"],

@@ -26,16 +26,88 @@ public struct EffectAnimator: Sendable {
     /// The picture's size in points.
     public let size: SIMD2<Double>
 
+    /// Parameters that follow keyframes, by name; they override what the effect's own
+    /// animation and `base` give them.
+    public let keyframes: [String: KeyframedArgument]
+
     /// An animator for `effect` with the user's `base` values, `events` and picture `size`.
     public init(effect: any BuiltInEffect.Type, base: ParameterValues, events: EventScript, size: SIMD2<Double>) {
         self.effect = effect
         self.base = base
         self.events = events
         self.size = size
+        self.keyframes = [:]
+    }
+
+    /// An animator whose float, point and colour parameters may also follow `keyframes`
+    /// (by parameter name: a value at each time, the curve leading into it, held before the
+    /// first and after the last), as a `--shader`'s arguments do.
+    /// - Throws: `ParameterError`, its reason saying what was expected: for a name the effect
+    ///   does not have, a parameter of another type, a malformed keyframe, a keyframe value the
+    ///   effect refuses (out of its range), or keyframes of a parameter that `base` also gives.
+    public init(effect: any BuiltInEffect.Type, base: ParameterValues, events: EventScript, size: SIMD2<Double>,
+                keyframes: [String: [ArgumentKeyframe]]) throws(ParameterError) {
+        var read: [String: KeyframedArgument] = [:]
+        for (name, list) in keyframes.sorted(by: { $0.key < $1.key }) {
+            guard let parameter = effect.options.first(where: { $0.name == name }) else {
+                let movable = effect.options.filter { Self.keyframeType($0.type) != nil }.map(\.name)
+                throw ParameterError(parameter: name, reason: movable.isEmpty
+                    ? "a parameter to keyframe, but \(effect.name) has no float, point or colour parameters"
+                    : "one of \(effect.name)'s float, point and colour parameters (\(movable.joined(separator: ", ")))")
+            }
+            guard let type = Self.keyframeType(parameter.type) else {
+                throw ParameterError(parameter: name, reason: "a float, point or colour parameter (\(name) is a \(parameter.type.rawValue))")
+            }
+            guard base.raw[name] == nil else {
+                throw ParameterError(parameter: name, reason: "either --\(name) or keyframes for \(name), not both")
+            }
+            let argument: KeyframedArgument
+            do { argument = try KeyframedArgument(list, type: type) } catch {
+                let which = error.index.map { "keyframe \($0 + 1) (at \(ValueForms.format(list[$0].time)) s)" } ?? "the keyframes"
+                throw ParameterError(parameter: name, reason: "\(error.expected) in \(which)")
+            }
+            // Every keyframe's value must be one the effect takes; values between keyframes lie
+            // between them (or along a curve that may overshoot, checked when the frame is drawn).
+            for (index, time) in argument.times.enumerated() {
+                var values = base
+                values.raw[name] = Self.text(argument.components(at: time))
+                do { _ = try effect.init(values: values) } catch {
+                    throw ParameterError(parameter: name, reason: "values \(effect.name) takes in keyframe \(index + 1) (at \(ValueForms.format(time)) s: \(error.reason))")
+                }
+            }
+            read[name] = argument
+        }
+        self.effect = effect
+        self.base = base
+        self.events = events
+        self.size = size
+        self.keyframes = read
+    }
+
+    /// The shader type a parameter's keyframes are read as, or nil when it cannot have any.
+    static func keyframeType(_ type: ValueType) -> ParameterType? {
+        switch type {
+        case .float: .float
+        case .point: .vec2
+        case .color: .vec4
+        default: nil
+        }
+    }
+
+    /// Components as a parameter's text: `x`, `x,y`, or a colour's straight `r,g,b,a`.
+    static func text(_ components: [Float]) -> String {
+        components.map { "\($0)" }.joined(separator: ",")
     }
 
     /// The parameter values at `time` seconds.
     public func values(at time: Double) throws(ParameterError) -> ParameterValues {
+        var values = try animatedValues(at: time)
+        for (name, argument) in keyframes { values.raw[name] = Self.text(argument.components(at: time)) }
+        return values
+    }
+
+    /// The values the effect's own animation gives at `time`.
+    private func animatedValues(at time: Double) throws(ParameterError) -> ParameterValues {
         switch effect.animation {
         case .still:
             return base
@@ -58,8 +130,16 @@ public struct EffectAnimator: Sendable {
         try effect.init(values: values(at: time)).passes
     }
 
-    /// The effect's own length in seconds, or nil when it has none (then a duration must be given).
+    /// The effect's own length in seconds, or nil when it has none (then a duration must be
+    /// given): the longer of its animation's length and its last keyframe.
     public func naturalDuration() throws(ParameterError) -> Double? {
+        let own = try animationDuration()
+        guard let last = keyframes.values.compactMap(\.times.last).max() else { return own }
+        return max(own ?? 0, last)
+    }
+
+    /// The length of the effect's own animation.
+    private func animationDuration() throws(ParameterError) -> Double? {
         switch effect.animation {
         case .still: return nil
         case let .time(_, duration): return duration

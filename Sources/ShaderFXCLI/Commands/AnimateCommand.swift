@@ -19,7 +19,10 @@ struct AnimateCommand: BuiltInEffectCommand {
                 script (--events), as the seeds' gestures drive them; with none, one tap at --origin (or the \
                 centre) at time 0. Without --duration an effect runs for its own length (3 s for ripple). \
                 Each frame depends only on its time, so --frames A..B renders a sub-range exactly as the \
-                whole run would (spread one animation over many machines).
+                whole run would (spread one animation over many machines). \
+                --keyframe NAME=VALUE@T moves a float, point or colour parameter from value to value \
+                (ripple's amplitude, a loupe's zoom, checkerboard's replacement colour); a still effect then \
+                runs until its last keyframe.
                 Your own function (--shader FILE, Metal or GLSL, with --arg as for render) animates through \
                 --time-arg NAME (the float parameter each frame's time feeds) and --keyframe NAME=VALUE@T (an \
                 argument moving from value to value; an event script's "keyframes" may add timing curves); \
@@ -30,6 +33,8 @@ struct AnimateCommand: BuiltInEffectCommand {
                 UsageExample("shaderfx animate ripple --tap 100,80@0 --tap 300,200@1.2 --duration 4 -o ripple.png",
                              explanation: "two taps, as an animated PNG"),
                 UsageExample("shaderfx animate ripple --frames 0..59 -o frames/", explanation: "the first second only"),
+                UsageExample("shaderfx animate ripple --keyframe amplitude=0@0 --keyframe amplitude=24@1.5 -o ripple.mp4",
+                             explanation: "the ripple's amplitude keyframed from 0 to 24 over its first 1.5 s"),
                 UsageExample("shaderfx animate blur --radius 30 --then background-warp --duration 10 --fps 30 -i cover.png -o warp.png",
                              explanation: "seed 004: the cover art blurred, then warped by flowing noise"),
                 UsageExample("shaderfx animate --shader Ripple.metal --time-arg time --arg origin=256,192 --arg amplitude=12 --arg frequency=15 --arg decay=8 --arg speed=1200 --max-sample-offset 12 --duration 1 -o ripple.mp4",
@@ -62,7 +67,7 @@ struct AnimateCommand: BuiltInEffectCommand {
     @OptionGroup var inputFlags: InputFlags
     @OptionGroup var custom: CustomShaderFlags
     @OptionGroup var animation: ShaderAnimationFlags
-    @Option(valueName: "FILE", help: "an event script: {\"taps\": [{\"time\": 0, \"x\": 100, \"y\": 80}], \"drags\": [{\"points\": [{\"time\": 1, \"x\": 10, \"y\": 20}, ...]}], \"keyframes\": {\"amplitude\": [{\"time\": 0, \"value\": 12}, {\"time\": 2, \"value\": 0, \"curve\": \"easeOut\"}]}} (keyframes move a --shader's arguments)", section: "GESTURES")
+    @Option(valueName: "FILE", help: "an event script: {\"taps\": [{\"time\": 0, \"x\": 100, \"y\": 80}], \"drags\": [{\"points\": [{\"time\": 1, \"x\": 10, \"y\": 20}, ...]}], \"keyframes\": {\"amplitude\": [{\"time\": 0, \"value\": 12}, {\"time\": 2, \"value\": 0, \"curve\": \"easeOut\"}]}} (keyframes move a built-in effect's float, point and colour parameters, or a --shader's arguments)", section: "GESTURES")
     var events: String?
     @Option(valueName: "X,Y[@T]", help: "a tap at (X, Y) points at T seconds (default 0)", section: "GESTURES")
     var tap: [String]
@@ -88,6 +93,10 @@ struct AnimateCommand: BuiltInEffectCommand {
         let stages = try EffectStage.stages(builtIn: builtIn.map { ($0, EffectOptions.values(for: $0, from: args)) },
                                             custom: custom, animation: animation, scriptKeyframes: events.keyframes,
                                             chain: context.chain)
+        // Keyframes of a built-in effect's parameters go to its animator (a --shader has its
+        // own), checked here, before the GPU starts.
+        let builtInKeyframes = builtIn == nil ? [:] : try ShaderAnimationFlags.keyframes(animation.keyframe, script: events.keyframes)
+        if !builtInKeyframes.isEmpty { _ = try StageAnimator(stages[0], events: events, size: SIMD2(1, 1), keyframes: builtInKeyframes) }
         let options = try gpu.resolve()
 
         let renderer = try Renderer(options: options)
@@ -105,7 +114,10 @@ struct AnimateCommand: BuiltInEffectCommand {
             let origin = given.map { SIMD2(Double($0.x), Double($0.y)) } ?? size / 2
             events.taps = [EventScript.Touch(time: 0, x: origin.x, y: origin.y)]
         }
-        let animators = try stages.map { StageAnimator(try $0.readingImages(budget: renderer.budget), events: events, size: size) }
+        let animators = try stages.enumerated().map { index, stage in
+            try StageAnimator(try stage.readingImages(budget: renderer.budget), events: events, size: size,
+                              keyframes: index == 0 ? builtInKeyframes : [:])
+        }
         // A gesture effect whose gestures start nothing (drags for ripple-wave) has no length of its own.
         let natural = try animators.compactMap { try $0.naturalDuration() }.filter { $0 > 0 }.max()
         guard let duration = duration ?? natural else {

@@ -90,13 +90,7 @@ struct CustomShaderFlags: ParsableArguments {
         guard let library = try loadLibrary() else {
             throw UsageError.missingArgument("effect (a built-in effect name, or --shader FILE / --library DIR)")
         }
-        var keyframes = scriptKeyframes
-        for (name, list) in animation?.keyframe.grouped ?? [:] {
-            if keyframes[name] != nil {
-                throw UsageError.invalidValue(option: "--keyframe", value: name, expected: "keyframes for \(name) either in the event script or with --keyframe, not both")
-            }
-            keyframes[name] = list
-        }
+        let keyframes = try ShaderAnimationFlags.keyframes(animation?.keyframe ?? [], script: scriptKeyframes)
         do {
             return try CustomEffect(library: library, function: function, kind: kind,
                                     arguments: arg.map { ($0.key, $0.value) }, fed: fed, timeArgument: animation?.timeArg,
@@ -129,13 +123,14 @@ struct CustomShaderFlags: ParsableArguments {
     }
 }
 
-/// How a custom shader's arguments move over time in `animate`: `--time-arg` and `--keyframe`.
+/// How parameters move over time in `animate`: `--time-arg` (a custom shader's) and
+/// `--keyframe` (a built-in effect's parameters or a custom shader's arguments).
 struct ShaderAnimationFlags: ParsableArguments {
     @Option(valueName: "NAME", help: "the float parameter of --shader that each frame's time feeds, in seconds (as a TimelineView's date would)",
             section: "CUSTOM SHADER")
     var timeArg: String?
     @Option(valueName: "NAME=VALUE@T",
-            help: "a keyframe of a --shader argument: its value at T seconds (repeat for more; linear in between, held before the first and after the last; an event script's \"keyframes\" may also give curves)",
+            help: "a keyframe: a parameter's value at T seconds, for a built-in effect's float, point and colour parameters or a --shader's arguments (repeat for more; linear in between, held before the first and after the last; an event script's \"keyframes\" may also give curves)",
             section: "CUSTOM SHADER", repeatedRead: { parsed, name throws(UsageError) in try ShaderAnimationFlags.keyframes(parsed, name) })
     var keyframe: [KeyframeOption]
 
@@ -143,6 +138,21 @@ struct ShaderAnimationFlags: ParsableArguments {
     struct KeyframeOption: Sendable, Equatable {
         let name: String
         let keyframe: ArgumentKeyframe
+    }
+
+    /// The keyframes by parameter name: the event script's and `--keyframe`'s, each list sorted
+    /// by time; a parameter may have them from one of the two only.
+    static func keyframes(_ options: [KeyframeOption], script: [String: [ArgumentKeyframe]]) throws(UsageError)
+        -> [String: [ArgumentKeyframe]]
+    {
+        var keyframes = script
+        for (name, list) in options.grouped {
+            if keyframes[name] != nil {
+                throw UsageError.invalidValue(option: "--keyframe", value: name, expected: "keyframes for \(name) either in the event script or with --keyframe, not both")
+            }
+            keyframes[name] = list
+        }
+        return keyframes
     }
 
     /// Every `--keyframe`, in the order given.

@@ -14,7 +14,8 @@ enum EffectStage {
     /// - Parameters:
     ///   - builtIn: the built-in effect the command names, if any, with its values.
     ///   - custom: the command's custom-shader flags (refused beside a built-in effect).
-    ///   - animation: the command's `--time-arg` and `--keyframe` (animate only).
+    ///   - animation: the command's `--time-arg` and `--keyframe` (animate only); keyframes of
+    ///     a built-in effect are its animator's (`StageAnimator`).
     ///   - scriptKeyframes: keyframes from an event script, for the command's own function.
     ///   - chain: the `--then` stages.
     static func stages(builtIn: (any BuiltInEffect.Type, ParameterValues)?, custom: CustomShaderFlags,
@@ -22,13 +23,11 @@ enum EffectStage {
                        chain: [EffectChain.Stage]) throws -> [EffectStage] {
         var stages: [EffectStage]
         if let (effect, values) = builtIn {
-            if let given = custom.givenOption ?? animation?.givenOption {
-                throw UsageError.invalidValue(option: "--\(given.name)", value: given.value,
-                                              expected: "no --\(given.name) with a built-in effect (it is for --shader)")
-            }
-            if let name = scriptKeyframes.keys.sorted().first {
-                throw UsageError.invalidValue(option: "--events", value: "keyframes.\(name)",
-                                              expected: "keyframes for the arguments of a --shader; a built-in effect's parameters are options (--\(effect.options.first?.name ?? "PARAM") VALUE)")
+            // Keyframes may move a built-in effect's parameters (`StageAnimator`); a time
+            // argument is a function's.
+            if let given = custom.givenOption ?? animation?.timeArg.map({ ("time-arg", $0) }) {
+                throw UsageError.invalidValue(option: "--\(given.0)", value: given.1,
+                                              expected: "no --\(given.0) with a built-in effect (it is for --shader)")
             }
             stages = [.builtIn(effect, values)]
         } else {
@@ -75,15 +74,6 @@ enum EffectStage {
     }
 }
 
-extension ShaderAnimationFlags {
-    /// The first option given, for the error when a built-in effect is named too.
-    var givenOption: (name: String, value: String)? {
-        if let timeArg { return ("time-arg", timeArg) }
-        if let first = keyframe.first { return ("keyframe", first.name) }
-        return nil
-    }
-}
-
 /// A stage over time, for `animate`: a built-in effect's animator (time, taps, drags) or a
 /// user's function with its time argument and keyframes.
 enum StageAnimator {
@@ -91,9 +81,18 @@ enum StageAnimator {
     case custom(CustomEffect)
 
     /// The animator of `stage`, its gestures from `events` over a picture of `size` points.
-    init(_ stage: EffectStage, events: EventScript, size: SIMD2<Double>) {
+    /// - Parameter keyframes: for a built-in effect, keyframes of its parameters by name (a
+    ///   custom stage has its own in its `CustomEffect`).
+    init(_ stage: EffectStage, events: EventScript, size: SIMD2<Double>,
+         keyframes: [String: [ArgumentKeyframe]] = [:]) throws(UsageError) {
         switch stage {
-        case let .builtIn(effect, values): self = .builtIn(EffectAnimator(effect: effect, base: values, events: events, size: size))
+        case let .builtIn(effect, values):
+            do {
+                self = .builtIn(try EffectAnimator(effect: effect, base: values, events: events, size: size, keyframes: keyframes))
+            } catch {
+                let option = events.keyframes[error.parameter] != nil ? "--events" : "--keyframe"
+                throw UsageError.invalidValue(option: option, value: error.parameter, expected: error.reason)
+            }
         case let .custom(custom): self = .custom(custom)
         }
     }
