@@ -76,6 +76,26 @@ import ShaderFX
         #expect(try levels(frame(frames, 2), still) == 0, "frame 2 at 0.5 s: radius 4")
     }
 
+    @Test func aGoldenCaseRecordsKeyframedFramesAndRefusesBadOnes() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let suite = dir.appendingPathComponent("suite")
+        try FileManager.default.createDirectory(at: suite, withIntermediateDirectories: true)
+        try #"{"effect": "blur", "size": "64x48", "frames": [0.5], "events": {"keyframes": {"radius": [{"time": 0, "value": 0}, {"time": 1, "value": 8}]}}}"#
+            .write(to: suite.appendingPathComponent("blur.json"), atomically: true, encoding: .utf8)
+        let record = try CLIRun(["test", suite.path, "--family", "llvmpipe"], environment: ["CI": ""])
+        #expect(record.status == 0, "\(record.stdout)\(record.stderr)")
+        let still = dir.appendingPathComponent("still.png").path
+        #expect(try CLIRun(["render", "blur", "--radius", "4", "--size", "64x48", "-o", still, "-q"]).status == 0)
+        #expect(try levels(suite.appendingPathComponent("blur/t0.5.png").path, still) == 0, "the frame at 0.5 s has radius 4")
+
+        try #"{"effect": "blur", "size": "64x48", "frames": [0.5], "events": {"keyframes": {"sigma": [{"time": 0, "value": 0}]}}}"#
+            .write(to: suite.appendingPathComponent("blur.json"), atomically: true, encoding: .utf8)
+        let bad = try CLIRun(["test", suite.path, "--family", "llvmpipe"], environment: ["CI": ""])
+        #expect(bad.status == 2, "\(bad.stdout)\(bad.stderr)")
+        #expect(bad.stderr.contains("blur.json: events.keyframes.sigma: expected one of blur's float, point and colour parameters"), "\(bad.stderr)")
+    }
+
     @Test func theAnimatorHoldsAfterTheLastKeyframeAndRunsAsLongAsTheLonger() throws {
         let animator = try EffectAnimator(effect: Ripple.self, base: ParameterValues(), events: EventScript(), size: SIMD2(100, 100),
                                           keyframes: ["amplitude": [ArgumentKeyframe(time: 0, value: .numbers([0])),

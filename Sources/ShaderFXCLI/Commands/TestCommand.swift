@@ -32,8 +32,9 @@ struct TestCommand: ParsableCommand {
                 --arg values; timeArg: the float parameter each frame's time feeds); parameters (as typed on the \
                 command line: {"amplitude": "12"}); input (a PNG relative to the case file) or picture (\(BuiltInPicture.allCases.map(\.rawValue).joined(separator: ", "))) \
                 and size ("WxH"); frames (times in seconds: a time-driven effect gets its time, a gesture effect runs \
-                after a tap at its origin at time 0, or as events says, in animate's --events form; without frames, one \
-                frame with the parameters as given); scale (1...8); tolerance {threshold, maxDifferentPixels, \
+                after a tap at its origin at time 0, or as events says, in animate's --events form, whose "keyframes" \
+                move the effect's float, point and colour parameters; without frames, one frame with the parameters \
+                as given); scale (1...8); tolerance {threshold, maxDifferentPixels, \
                 maxDifferentRatio, ignoreAntialiasing} as 'shaderfx compare' takes them (default threshold 0.1, no \
                 pixel may differ); gpuTolerance (used instead when a renderer other than llvmpipe falls back to the \
                 common reference).

@@ -36,9 +36,10 @@ import Foundation
 /// - `frames`: times in seconds, each rendered and compared on its own; the frame's reference is
 ///   `t<time>.png` (`t0.05.png`, `t1.png`). A time-driven effect gets its time parameter set; a
 ///   gesture-driven one (ripple) runs as after a tap at its `origin` (or the picture's centre) at
-///   time 0, unless `events` gives taps and drags as an `animate --events` script does. Without
-///   `frames` the case renders one frame, `still.png`, with its parameters as given; a still
-///   effect may not list frames.
+///   time 0, unless `events` gives taps and drags as an `animate --events` script does; its
+///   `"keyframes"` move the effect's float, point and colour parameters as `animate --keyframe`
+///   does. Without `frames` the case renders one frame, `still.png`, with its parameters as
+///   given; a still effect lists frames only with keyframes.
 /// - `scale`: pixels per point, 1...8 (default 1).
 /// - `tolerance`: `threshold`, `maxDifferentPixels`, `maxDifferentRatio`, `ignoreAntialiasing`,
 ///   as `shaderfx compare` takes them (default: threshold 0.1, anti-aliasing excused, no pixel may
@@ -200,9 +201,6 @@ package struct GoldenCase {
             }
             var events = EventScript()
             if let times {
-                if type.animation == .still {
-                    throw f.error("frames", "\(type.name) does not change with time: a still effect has one frame; remove \"frames\"")
-                }
                 if let eventsJSON = f.fields["events"], eventsJSON != .null {
                     do {
                         let data = try JSONEncoder().encode(eventsJSON)
@@ -214,9 +212,17 @@ package struct GoldenCase {
                         throw f.error("events", "\(error)")
                     }
                 }
+                if type.animation == .still && events.keyframes.isEmpty {
+                    throw f.error("frames", "\(type.name) does not change with time: a still effect has one frame unless \"events\" gives \"keyframes\" of its parameters; remove \"frames\"")
+                }
                 let size = try pictureSize(sizeText, fields: f)
-                let animator = Self.animator(type, values: values, events: events,
-                                             size: SIMD2(Double(size.width), Double(size.height)))
+                let animator: EffectAnimator
+                do {
+                    animator = try Self.animator(type, values: values, events: events,
+                                                 size: SIMD2(Double(size.width), Double(size.height)))
+                } catch {
+                    throw f.error("events.keyframes.\(error.parameter)", "expected \(error.reason)")
+                }
                 for (index, time) in times.enumerated() {
                     do { _ = try animator.passes(at: time) } catch {
                         throw SuiteError(file: path, path: "frames[\(index)]", message: "\(error)")
@@ -263,10 +269,11 @@ package struct GoldenCase {
             scale: try f.int("scale", in: 1...8) ?? 1, tolerance: tolerance, gpuTolerance: gpuTolerance)
     }
 
-    /// The animator of a built-in effect's frames; a gesture or touch effect with no events
-    /// gets one tap at time 0 at its `origin` parameter, or the picture's centre.
+    /// The animator of a built-in effect's frames, its parameters following the events'
+    /// keyframes; a gesture or touch effect with no taps or drags gets one tap at time 0 at its
+    /// `origin` parameter, or the picture's centre.
     package static func animator(_ type: any BuiltInEffect.Type, values: ParameterValues, events: EventScript,
-                         size: SIMD2<Double>) -> EffectAnimator {
+                         size: SIMD2<Double>) throws(ParameterError) -> EffectAnimator {
         var events = events
         if events.taps.isEmpty && events.drags.isEmpty {
             switch type.animation {
@@ -280,7 +287,7 @@ package struct GoldenCase {
                 break
             }
         }
-        return EffectAnimator(effect: type, base: values, events: events, size: size)
+        return try EffectAnimator(effect: type, base: values, events: events, size: size, keyframes: events.keyframes)
     }
 
     /// `"WxH"`, each side 1...16384; 512x384 when absent.
