@@ -8,17 +8,6 @@ import ShaderFX
 /// "keyframes"), as a `--shader`'s arguments have them. Each frame must be the still `render`
 /// of the effect at the value the keyframes give then, computed here.
 @Suite(.serialized) struct BuiltInKeyframeTests {
-    /// The largest difference between two PNG files, in 8-bit levels of straight RGBA.
-    func levels(_ a: String, _ b: String) throws -> Int {
-        let x = PNG.straight8(try PNG.read(path: a)).rgba, y = PNG.straight8(try PNG.read(path: b)).rgba
-        guard x.count == y.count else { return 255 }
-        return zip(x, y).map { abs(Int($0) - Int($1)) }.max() ?? 0
-    }
-
-    func frame(_ dir: URL, _ k: Int) -> String {
-        dir.appendingPathComponent(String(format: "frame_%05d.png", k)).path
-    }
-
     @Test func rippleAmplitudeKeyframesMatchStillRendersAtTheirValues() throws {
         let dir = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -36,12 +25,12 @@ import ShaderFX
             let render = try CLIRun(["render", "ripple", "--origin", "48,36", "--time", "\(time)", "--amplitude", "\(amplitude)",
                                      "--size", "96x72", "-o", still, "-q"])
             #expect(render.status == 0, "\(render.stderr)")
-            #expect(try levels(frame(frames, k), still) == 0, "frame \(k): amplitude \(amplitude) at \(time) s")
+            #expect(try pngLevels(frameFile(frames, k), still) == 0, "frame \(k): amplitude \(amplitude) at \(time) s")
         }
         // The keyframes did move it: the same time with the default amplitude differs.
         let plain = dir.appendingPathComponent("plain.png").path
         #expect(try CLIRun(["render", "ripple", "--origin", "48,36", "--time", "0.25", "--size", "96x72", "-o", plain, "-q"]).status == 0)
-        #expect(try levels(frame(frames, 1), plain) > 0)
+        #expect(try pngLevels(frameFile(frames, 1), plain) > 0)
     }
 
     @Test func aColourKeyframedOnAStillEffectRunsUntilItsLastKeyframe() throws {
@@ -57,7 +46,7 @@ import ShaderFX
             let still = dir.appendingPathComponent("still\(k).png").path
             let render = try CLIRun(["render", "checkerboard", "--replacement", "\(1 - f),0,\(f),1", "--size", "64x48", "-o", still, "-q"])
             #expect(render.status == 0, "\(render.stderr)")
-            #expect(try levels(frame(frames, k), still) == 0, "frame \(k)")
+            #expect(try pngLevels(frameFile(frames, k), still) == 0, "frame \(k)")
         }
     }
 
@@ -73,7 +62,7 @@ import ShaderFX
         #expect(run.stdout.contains("wrote 4 frames"), "\(run.stdout)")
         let still = dir.appendingPathComponent("still.png").path
         #expect(try CLIRun(["render", "blur", "--radius", "4", "--size", "64x48", "-o", still, "-q"]).status == 0)
-        #expect(try levels(frame(frames, 2), still) == 0, "frame 2 at 0.5 s: radius 4")
+        #expect(try pngLevels(frameFile(frames, 2), still) == 0, "frame 2 at 0.5 s: radius 4")
     }
 
     @Test func aGoldenCaseRecordsKeyframedFramesAndRefusesBadOnes() throws {
@@ -87,7 +76,7 @@ import ShaderFX
         #expect(record.status == 0, "\(record.stdout)\(record.stderr)")
         let still = dir.appendingPathComponent("still.png").path
         #expect(try CLIRun(["render", "blur", "--radius", "4", "--size", "64x48", "-o", still, "-q"]).status == 0)
-        #expect(try levels(suite.appendingPathComponent("blur/t0.5.png").path, still) == 0, "the frame at 0.5 s has radius 4")
+        #expect(try pngLevels(suite.appendingPathComponent("blur/t0.5.png").path, still) == 0, "the frame at 0.5 s has radius 4")
 
         try #"{"effect": "blur", "size": "64x48", "frames": [0.5], "events": {"keyframes": {"sigma": [{"time": 0, "value": 0}]}}}"#
             .write(to: suite.appendingPathComponent("blur.json"), atomically: true, encoding: .utf8)

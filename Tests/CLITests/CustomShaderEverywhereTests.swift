@@ -14,12 +14,6 @@ import ShaderFX
                              "--arg", "speed=1200", "--max-sample-offset", "12"]
     static let vignette = "examples/vignette.glsl"
 
-    /// The largest difference between two PNG files, in 8-bit levels of straight RGBA.
-    func levels(_ a: String, _ b: String) throws -> Int {
-        let x = PNG.straight8(try PNG.read(path: a)).rgba, y = PNG.straight8(try PNG.read(path: b)).rgba
-        guard x.count == y.count else { return 255 }
-        return zip(x, y).map { abs(Int($0) - Int($1)) }.max() ?? 0
-    }
 
     /// The largest channel difference of two premultiplied pixels.
     func gap(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> Float {
@@ -27,9 +21,6 @@ import ShaderFX
         return max(max(abs(d.x), abs(d.y)), max(abs(d.z), abs(d.w)))
     }
 
-    func frame(_ dir: URL, _ k: Int) -> String {
-        dir.appendingPathComponent(String(format: "frame_%05d.png", k)).path
-    }
 
     @Test func animatingRippleMetalWithItsTimeArgumentGivesTheBuiltInRipple() throws {
         let dir = try temporaryFolder()
@@ -43,10 +34,10 @@ import ShaderFX
                                     "-o", builtIn.path + "/", "-q"])
         #expect(reference.status == 0, "\(reference.stderr)")
         for k in 0..<5 {
-            #expect(try levels(frame(custom, k), frame(builtIn, k)) <= 1, "frame \(k)")
+            #expect(try pngLevels(frameFile(custom, k), frameFile(builtIn, k)) <= 1, "frame \(k)")
         }
         // The frames differ from one another: the time did feed the function.
-        #expect(try levels(frame(custom, 1), frame(custom, 4)) > 10)
+        #expect(try pngLevels(frameFile(custom, 1), frameFile(custom, 4)) > 10)
     }
 
     @Test func keyframedArgumentsMatchStillRendersAtTheirValues() throws {
@@ -65,7 +56,7 @@ import ShaderFX
             let render = try CLIRun(["render", "--shader", Self.vignette, "--arg", "tint=indigo", "--arg", "bounds=bounds",
                                      "--arg", "strength=\(strength)", "--size", "96x72", "-o", still, "-q"])
             #expect(render.status == 0, "\(render.stderr)")
-            #expect(try levels(frame(frames, k), still) == 0, "frame \(k), strength \(strength)")
+            #expect(try pngLevels(frameFile(frames, k), still) == 0, "frame \(k), strength \(strength)")
         }
     }
 
@@ -89,7 +80,7 @@ import ShaderFX
         let render = try CLIRun(["render", "--shader", Self.vignette, "--arg", "tint=red", "--arg", "bounds=bounds",
                                  "--arg", "strength=\(strength)", "--size", "64x48", "-o", still, "-q"])
         #expect(render.status == 0, "\(render.stderr)")
-        #expect(try levels(frame(frames, 1), still) <= 1)
+        #expect(try pngLevels(frameFile(frames, 1), still) <= 1)
     }
 
     @Test func aChainedShaderReadsThePreviousStage() throws {
@@ -106,8 +97,8 @@ import ShaderFX
         #expect(try CLIRun(["render", "ripple", "--origin", "48,36", "--time", "0.2", "--size", "96x72", "-o", first, "-q"]).status == 0)
         #expect(try CLIRun(["render", "--shader", Self.vignette, "--arg", "strength=1.5", "--arg", "tint=indigo", "--arg", "bounds=bounds",
                             "-i", first, "-o", second, "-q"]).status == 0)
-        #expect(try levels(chained, second) <= 1)
-        #expect(try levels(chained, first) > 10)
+        #expect(try pngLevels(chained, second) <= 1)
+        #expect(try pngLevels(chained, first) > 10)
     }
 
     @Test func anAnimatedChainAnimatesItsShaderStage() throws {
@@ -123,7 +114,7 @@ import ShaderFX
         #expect(try CLIRun(["render", "ripple", "--origin", "48,36", "--time", "0.5", "--size", "96x72",
                             "--then", "--shader", Self.vignette, "--arg", "tint=indigo", "--arg", "bounds=bounds", "--arg", "strength=1",
                             "-o", still, "-q"]).status == 0)
-        #expect(try levels(frame(frames, 1), still) == 0)
+        #expect(try pngLevels(frameFile(frames, 1), still) == 0)
     }
 
     @Test func aMetalTransitionMixesThePicturesAsItsFormulaSays() throws {

@@ -53,6 +53,19 @@ func currentRenderer() throws -> String {
         .replacingOccurrences(of: " (software rendering)", with: "")
 }
 
+/// The largest difference between two PNG files, in 8-bit levels of straight RGBA (255 when
+/// their sizes differ).
+func pngLevels(_ a: String, _ b: String) throws -> Int {
+    let x = PNG.straight8(try PNG.read(path: a)).rgba, y = PNG.straight8(try PNG.read(path: b)).rgba
+    guard x.count == y.count else { return 255 }
+    return zip(x, y).map { abs(Int($0) - Int($1)) }.max() ?? 0
+}
+
+/// Frame `k` of a frame folder that `animate -o DIR/` wrote.
+func frameFile(_ dir: URL, _ k: Int) -> String {
+    dir.appendingPathComponent(String(format: "frame_%05d.png", k)).path
+}
+
 func temporaryFolder() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("shaderfx-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
