@@ -63,6 +63,12 @@ import ShaderFX
         let still = dir.appendingPathComponent("still.png").path
         #expect(try CLIRun(["render", "blur", "--radius", "4", "--size", "64x48", "-o", still, "-q"]).status == 0)
         #expect(try pngLevels(frameFile(frames, 2), still) == 0, "frame 2 at 0.5 s: radius 4")
+
+        // A script's bad keyframes are named as the script's.
+        try #"{"keyframes": {"sigma": [{"time": 0, "value": 0}]}}"#.write(to: script, atomically: true, encoding: .utf8)
+        let bad = try CLIRun(["animate", "blur", "--events", script.path, "--fps", "4", "--size", "64x48", "-o", frames.path + "2/"])
+        #expect(bad.status == 2, "\(bad.stdout)\(bad.stderr)")
+        #expect(bad.stderr.contains("--events: expected one of blur's float, point and colour parameters"), "\(bad.stderr)")
     }
 
     @Test func aGoldenCaseRecordsKeyframedFramesAndRefusesBadOnes() throws {
@@ -86,14 +92,15 @@ import ShaderFX
     }
 
     @Test func theAnimatorHoldsAfterTheLastKeyframeAndRunsAsLongAsTheLonger() throws {
-        let animator = try EffectAnimator(effect: Ripple.self, base: ParameterValues(), events: EventScript(), size: SIMD2(100, 100),
-                                          keyframes: ["amplitude": [ArgumentKeyframe(time: 0, value: .numbers([0])),
-                                                                    ArgumentKeyframe(time: 5, value: .numbers([10]))]])
+        func rippleAnimator(_ keyframes: [ArgumentKeyframe]) throws -> EffectAnimator {
+            EffectAnimator(effect: Ripple.self, base: ParameterValues(), events: EventScript(), size: SIMD2(100, 100),
+                           keyframes: try EffectAnimator.keyframes(["amplitude": keyframes], of: Ripple.self, base: ParameterValues()))
+        }
+        let animator = try rippleAnimator([ArgumentKeyframe(time: 0, value: .numbers([0])), ArgumentKeyframe(time: 5, value: .numbers([10]))])
         #expect(try animator.values(at: 2.5).raw["amplitude"] == "5.0")
         #expect(try animator.values(at: 9).raw["amplitude"] == "10.0")
         #expect(try animator.naturalDuration() == 5, "the keyframes outlast ripple's 3 s")
-        let short = try EffectAnimator(effect: Ripple.self, base: ParameterValues(), events: EventScript(), size: SIMD2(100, 100),
-                                       keyframes: ["amplitude": [ArgumentKeyframe(time: 1, value: .numbers([3]))]])
+        let short = try rippleAnimator([ArgumentKeyframe(time: 1, value: .numbers([3]))])
         #expect(try short.naturalDuration() == 3)
         #expect(try short.values(at: 0).raw["amplitude"] == "3.0", "held before the first keyframe")
     }

@@ -13,10 +13,8 @@ struct ImageDeflaterTests {
     func deflate(_ data: [UInt8], bytesPerPixel: Int = 4, rowStride: Int? = nil, last: Bool = true,
                  mayDecline: Bool = false) -> [UInt8]? {
         data.withUnsafeBufferPointer { buffer in
-            ImageDeflater.withDeflater {
-                $0.compress(buffer.baseAddress!, count: data.count, bytesPerPixel: bytesPerPixel,
-                            rowStride: rowStride ?? 1 + 64 * bytesPerPixel, last: last, mayDecline: mayDecline)
-            }
+            ImageDeflater.compress(buffer.baseAddress!, count: data.count, bytesPerPixel: bytesPerPixel,
+                                   rowStride: rowStride ?? 1 + 64 * bytesPerPixel, last: last, mayDecline: mayDecline)
         }
     }
 

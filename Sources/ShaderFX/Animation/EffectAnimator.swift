@@ -30,32 +30,34 @@ public struct EffectAnimator: Sendable {
     /// animation and `base` give them.
     public let keyframes: [String: KeyframedArgument]
 
-    /// An animator for `effect` with the user's `base` values, `events` and picture `size`.
-    public init(effect: any BuiltInEffect.Type, base: ParameterValues, events: EventScript, size: SIMD2<Double>) {
+    /// An animator for `effect` with the user's `base` values, `events` and picture `size`,
+    /// its parameters in `keyframes` (read by `keyframes(_:of:base:)`) following them.
+    public init(effect: any BuiltInEffect.Type, base: ParameterValues, events: EventScript, size: SIMD2<Double>,
+                keyframes: [String: KeyframedArgument] = [:]) {
         self.effect = effect
         self.base = base
         self.events = events
         self.size = size
-        self.keyframes = [:]
+        self.keyframes = keyframes
     }
 
-    /// An animator whose float, point and colour parameters may also follow `keyframes`
-    /// (by parameter name: a value at each time, the curve leading into it, held before the
-    /// first and after the last), as a `--shader`'s arguments do.
+    /// Reads keyframes of `effect`'s float, point and colour parameters by name (a value at
+    /// each time, the curve leading into it, held before the first and after the last), as a
+    /// `--shader`'s arguments have them; once, before any frame.
     /// - Throws: `ParameterError`, its reason saying what was expected: for a name the effect
     ///   does not have, a parameter of another type, a malformed keyframe, a keyframe value the
     ///   effect refuses (out of its range), or keyframes of a parameter that `base` also gives.
-    public init(effect: any BuiltInEffect.Type, base: ParameterValues, events: EventScript, size: SIMD2<Double>,
-                keyframes: [String: [ArgumentKeyframe]]) throws(ParameterError) {
+    public static func keyframes(_ keyframes: [String: [ArgumentKeyframe]], of effect: any BuiltInEffect.Type,
+                                 base: ParameterValues) throws(ParameterError) -> [String: KeyframedArgument] {
         var read: [String: KeyframedArgument] = [:]
         for (name, list) in keyframes.sorted(by: { $0.key < $1.key }) {
             guard let parameter = effect.options.first(where: { $0.name == name }) else {
-                let movable = effect.options.filter { Self.keyframeType($0.type) != nil }.map(\.name)
+                let movable = effect.options.filter { keyframeType($0.type) != nil }.map(\.name)
                 throw ParameterError(parameter: name, reason: movable.isEmpty
                     ? "a parameter to keyframe, but \(effect.name) has no float, point or colour parameters"
                     : "one of \(effect.name)'s float, point and colour parameters (\(movable.joined(separator: ", ")))")
             }
-            guard let type = Self.keyframeType(parameter.type) else {
+            guard let type = keyframeType(parameter.type) else {
                 throw ParameterError(parameter: name, reason: "a float, point or colour parameter (\(name) is a \(parameter.type.rawValue))")
             }
             guard base.raw[name] == nil else {
@@ -70,18 +72,14 @@ public struct EffectAnimator: Sendable {
             // between them (or along a curve that may overshoot, checked when the frame is drawn).
             for (index, time) in argument.times.enumerated() {
                 var values = base
-                values.raw[name] = Self.text(argument.components(at: time))
+                values.raw[name] = text(argument.components(at: time))
                 do { _ = try effect.init(values: values) } catch {
                     throw ParameterError(parameter: name, reason: "values \(effect.name) takes in keyframe \(index + 1) (at \(ValueForms.format(time)) s: \(error.reason))")
                 }
             }
             read[name] = argument
         }
-        self.effect = effect
-        self.base = base
-        self.events = events
-        self.size = size
-        self.keyframes = read
+        return read
     }
 
     /// The shader type a parameter's keyframes are read as, or nil when it cannot have any.

@@ -53,16 +53,16 @@ public struct EventScript: Encodable, Sendable, Equatable {
     public var taps: [Touch]
     /// Drags.
     public var drags: [Drag]
-    /// Keyframes of a custom shader's arguments, by parameter name: each argument moves from
-    /// value to value over time (`"keyframes": {"amplitude": [{"time": 0, "value": 12},
+    /// Keyframes by parameter name (a custom shader's arguments, or a built-in effect's float,
+    /// point and colour parameters): each moves from value to value over time (`"keyframes": {"amplitude": [{"time": 0, "value": 12},
     /// {"time": 2, "value": 0, "curve": "easeOut"}]}`).
     public var keyframes: [String: [ArgumentKeyframe]]
 
-    /// A script from its taps, drags and argument keyframes.
+    /// A script from its taps, drags and keyframes.
     /// - Parameters:
     ///   - taps: the taps.
     ///   - drags: the drags.
-    ///   - keyframes: keyframes of custom shader arguments, by parameter name.
+    ///   - keyframes: keyframes by parameter name.
     public init(taps: [Touch] = [], drags: [Drag] = [], keyframes: [String: [ArgumentKeyframe]] = [:]) {
         self.taps = taps
         self.drags = drags

@@ -93,10 +93,6 @@ struct AnimateCommand: BuiltInEffectCommand {
         let stages = try EffectStage.stages(builtIn: builtIn.map { ($0, EffectOptions.values(for: $0, from: args)) },
                                             custom: custom, animation: animation, scriptKeyframes: events.keyframes,
                                             chain: context.chain)
-        // Keyframes of a built-in effect's parameters go to its animator (a --shader has its
-        // own), checked here, before the GPU starts.
-        let builtInKeyframes = builtIn == nil ? [:] : try ShaderAnimationFlags.keyframes(animation.keyframe, script: events.keyframes)
-        if !builtInKeyframes.isEmpty { _ = try StageAnimator(stages[0], events: events, size: SIMD2(1, 1), keyframes: builtInKeyframes) }
         let options = try gpu.resolve()
 
         let renderer = try Renderer(options: options)
@@ -105,7 +101,7 @@ struct AnimateCommand: BuiltInEffectCommand {
                                                      budget: renderer.budget, scale: scale)
         let size = SIMD2(Double(image.width), Double(image.height))
         let gestureDriven = stages.contains {
-            if case let .builtIn(effect, _) = $0 { return effect.animation == .gesture || Self.isTouch(effect.animation) }
+            if case let .builtIn(effect, _, _) = $0 { return effect.animation == .gesture || Self.isTouch(effect.animation) }
             return false
         }
         if events.taps.isEmpty && events.drags.isEmpty, gestureDriven {
@@ -114,10 +110,7 @@ struct AnimateCommand: BuiltInEffectCommand {
             let origin = given.map { SIMD2(Double($0.x), Double($0.y)) } ?? size / 2
             events.taps = [EventScript.Touch(time: 0, x: origin.x, y: origin.y)]
         }
-        let animators = try stages.enumerated().map { index, stage in
-            try StageAnimator(try stage.readingImages(budget: renderer.budget), events: events, size: size,
-                              keyframes: index == 0 ? builtInKeyframes : [:])
-        }
+        let animators = try stages.map { StageAnimator(try $0.readingImages(budget: renderer.budget), events: events, size: size) }
         // A gesture effect whose gestures start nothing (drags for ripple-wave) has no length of its own.
         let natural = try animators.compactMap { try $0.naturalDuration() }.filter { $0 > 0 }.max()
         guard let duration = duration ?? natural else {

@@ -3,50 +3,55 @@ import ShaderFXGolden
 /// One effect of a command's chain as the command runs it: a built-in effect (its value, or
 /// its animator when the command animates) or a user's function.
 enum EffectStage {
-    /// A built-in effect with the values given for its parameters.
-    case builtIn(any BuiltInEffect.Type, ParameterValues)
+    /// A built-in effect with the values given for its parameters, and the parameters that
+    /// follow keyframes (`animate` only).
+    case builtIn(any BuiltInEffect.Type, ParameterValues, keyframes: [String: KeyframedArgument])
     /// A user's function; its image arguments are read once the GPU is up (`readingImages`).
     case custom(CustomEffect)
 
     /// The stages of a command: its own effect (a built-in one named by `builtIn`, else the
-    /// custom flags' function) then the `--then` chain, every built-in stage's values checked
-    /// (before the GPU starts).
+    /// custom flags' function) then the `--then` chain, every built-in stage's values and
+    /// keyframes checked (before the GPU starts).
     /// - Parameters:
     ///   - builtIn: the built-in effect the command names, if any, with its values.
     ///   - custom: the command's custom-shader flags (refused beside a built-in effect).
-    ///   - animation: the command's `--time-arg` and `--keyframe` (animate only); keyframes of
-    ///     a built-in effect are its animator's (`StageAnimator`).
-    ///   - scriptKeyframes: keyframes from an event script, for the command's own function.
+    ///   - animation: the command's `--time-arg` and `--keyframe` (animate only).
+    ///   - scriptKeyframes: keyframes from an event script, for the command's own effect.
     ///   - chain: the `--then` stages.
     static func stages(builtIn: (any BuiltInEffect.Type, ParameterValues)?, custom: CustomShaderFlags,
                        animation: ShaderAnimationFlags? = nil, scriptKeyframes: [String: [ArgumentKeyframe]] = [:],
                        chain: [EffectChain.Stage]) throws -> [EffectStage] {
         var stages: [EffectStage]
         if let (effect, values) = builtIn {
-            // Keyframes may move a built-in effect's parameters (`StageAnimator`); a time
-            // argument is a function's.
+            // Keyframes may move a built-in effect's parameters; a time argument is a function's.
             if let given = custom.givenOption ?? animation?.timeArg.map({ ("time-arg", $0) }) {
                 throw UsageError.invalidValue(option: "--\(given.0)", value: given.1,
                                               expected: "no --\(given.0) with a built-in effect (it is for --shader)")
             }
-            stages = [.builtIn(effect, values)]
+            let lists = try ShaderAnimationFlags.keyframes(animation?.keyframe ?? [], script: scriptKeyframes)
+            do {
+                stages = [.builtIn(effect, values, keyframes: try EffectAnimator.keyframes(lists, of: effect, base: values))]
+            } catch {
+                throw UsageError.invalidValue(option: scriptKeyframes[error.parameter] != nil ? "--events" : "--keyframe",
+                                              value: error.parameter, expected: error.reason)
+            }
         } else {
             stages = [.custom(try custom.customEffect(animation: animation, scriptKeyframes: scriptKeyframes))]
         }
         for stage in chain {
             switch stage {
-            case let .builtIn(effect, values): stages.append(.builtIn(effect, values))
+            case let .builtIn(effect, values): stages.append(.builtIn(effect, values, keyframes: [:]))
             case let .custom(flags, animation): stages.append(.custom(try flags.customEffect(animation: animation)))
             }
         }
-        for case let .builtIn(effect, values) in stages { _ = try effect.init(values: values) }
+        for case let .builtIn(effect, values, _) in stages { _ = try effect.init(values: values) }
         return stages
     }
 
     /// The name status lines use: the effect's, or the function's.
     var name: String {
         switch self {
-        case let .builtIn(effect, _): effect.name
+        case let .builtIn(effect, _, _): effect.name
         case let .custom(custom): custom.name
         }
     }
@@ -54,7 +59,7 @@ enum EffectStage {
     /// The kind of the stage's effect.
     var kind: EffectKind {
         switch self {
-        case let .builtIn(effect, _): effect.kind
+        case let .builtIn(effect, _, _): effect.kind
         case let .custom(custom): custom.kind
         }
     }
@@ -68,7 +73,7 @@ enum EffectStage {
     /// The passes of a still picture: a built-in effect as its values say, a function at time 0.
     func passes() throws -> [Effect] {
         switch self {
-        case let .builtIn(effect, values): try effect.init(values: values).passes
+        case let .builtIn(effect, values, _): try effect.init(values: values).passes
         case let .custom(custom): [custom.effect(at: 0)]
         }
     }
@@ -81,18 +86,10 @@ enum StageAnimator {
     case custom(CustomEffect)
 
     /// The animator of `stage`, its gestures from `events` over a picture of `size` points.
-    /// - Parameter keyframes: for a built-in effect, keyframes of its parameters by name (a
-    ///   custom stage has its own in its `CustomEffect`).
-    init(_ stage: EffectStage, events: EventScript, size: SIMD2<Double>,
-         keyframes: [String: [ArgumentKeyframe]] = [:]) throws(UsageError) {
+    init(_ stage: EffectStage, events: EventScript, size: SIMD2<Double>) {
         switch stage {
-        case let .builtIn(effect, values):
-            do {
-                self = .builtIn(try EffectAnimator(effect: effect, base: values, events: events, size: size, keyframes: keyframes))
-            } catch {
-                let option = events.keyframes[error.parameter] != nil ? "--events" : "--keyframe"
-                throw UsageError.invalidValue(option: option, value: error.parameter, expected: error.reason)
-            }
+        case let .builtIn(effect, values, keyframes):
+            self = .builtIn(EffectAnimator(effect: effect, base: values, events: events, size: size, keyframes: keyframes))
         case let .custom(custom): self = .custom(custom)
         }
     }

@@ -65,9 +65,10 @@ package struct GoldenCase {
 
     /// What to render.
     package enum Source {
-        /// A built-in effect with its parameters, and the taps and drags that drive a gesture
-        /// effect's frames (empty: one tap at `origin` or the centre at time 0).
-        case builtIn(any BuiltInEffect.Type, values: ParameterValues, events: EventScript)
+        /// A built-in effect with its parameters, the taps and drags that drive a gesture
+        /// effect's frames (empty: one tap at `origin` or the centre at time 0), and the
+        /// parameters the events' keyframes move.
+        case builtIn(any BuiltInEffect.Type, values: ParameterValues, events: EventScript, keyframes: [String: KeyframedArgument])
         /// A user's function; `timeArgument` is the index of the argument each frame's time feeds.
         case custom(Effect, imagePaths: [Int: String], timeArgument: Int?)
     }
@@ -106,9 +107,9 @@ package struct GoldenCase {
     /// The effect passes of `frame` over a picture of `size` points.
     package func passes(for frame: Frame, size: SIMD2<Double>) throws -> [Effect] {
         switch source {
-        case let .builtIn(type, values, events):
+        case let .builtIn(type, values, events, keyframes):
             guard let time = frame.time else { return try type.init(values: values).passes }
-            return try Self.animator(type, values: values, events: events, size: size).passes(at: time)
+            return try Self.animator(type, values: values, events: events, keyframes: keyframes, size: size).passes(at: time)
         case let .custom(effect, _, timeArgument):
             var effect = effect
             if let timeArgument, let time = frame.time { effect.shader.arguments[timeArgument] = .float(Float(time)) }
@@ -200,6 +201,7 @@ package struct GoldenCase {
                 throw f.error("parameters.\(error.parameter)", error.reason)
             }
             var events = EventScript()
+            var keyframes: [String: KeyframedArgument] = [:]
             if let times {
                 if let eventsJSON = f.fields["events"], eventsJSON != .null {
                     do {
@@ -215,21 +217,19 @@ package struct GoldenCase {
                 if type.animation == .still && events.keyframes.isEmpty {
                     throw f.error("frames", "\(type.name) does not change with time: a still effect has one frame unless \"events\" gives \"keyframes\" of its parameters; remove \"frames\"")
                 }
-                let size = try pictureSize(sizeText, fields: f)
-                let animator: EffectAnimator
-                do {
-                    animator = try Self.animator(type, values: values, events: events,
-                                                 size: SIMD2(Double(size.width), Double(size.height)))
-                } catch {
+                do { keyframes = try EffectAnimator.keyframes(events.keyframes, of: type, base: values) } catch {
                     throw f.error("events.keyframes.\(error.parameter)", "expected \(error.reason)")
                 }
+                let size = try pictureSize(sizeText, fields: f)
+                let animator = Self.animator(type, values: values, events: events, keyframes: keyframes,
+                                             size: SIMD2(Double(size.width), Double(size.height)))
                 for (index, time) in times.enumerated() {
                     do { _ = try animator.passes(at: time) } catch {
                         throw SuiteError(file: path, path: "frames[\(index)]", message: "\(error)")
                     }
                 }
             }
-            source = .builtIn(type, values: values, events: events)
+            source = .builtIn(type, values: values, events: events, keyframes: keyframes)
             effectName = type.name
             kind = type.kind
         } else {
@@ -269,11 +269,11 @@ package struct GoldenCase {
             scale: try f.int("scale", in: 1...8) ?? 1, tolerance: tolerance, gpuTolerance: gpuTolerance)
     }
 
-    /// The animator of a built-in effect's frames, its parameters following the events'
-    /// keyframes; a gesture or touch effect with no taps or drags gets one tap at time 0 at its
-    /// `origin` parameter, or the picture's centre.
+    /// The animator of a built-in effect's frames, its parameters following `keyframes`; a
+    /// gesture or touch effect with no taps or drags gets one tap at time 0 at its `origin`
+    /// parameter, or the picture's centre.
     package static func animator(_ type: any BuiltInEffect.Type, values: ParameterValues, events: EventScript,
-                         size: SIMD2<Double>) throws(ParameterError) -> EffectAnimator {
+                         keyframes: [String: KeyframedArgument], size: SIMD2<Double>) -> EffectAnimator {
         var events = events
         if events.taps.isEmpty && events.drags.isEmpty {
             switch type.animation {
@@ -287,7 +287,7 @@ package struct GoldenCase {
                 break
             }
         }
-        return try EffectAnimator(effect: type, base: values, events: events, size: size, keyframes: events.keyframes)
+        return EffectAnimator(effect: type, base: values, events: events, size: size, keyframes: keyframes)
     }
 
     /// `"WxH"`, each side 1...16384; 512x384 when absent.

@@ -123,9 +123,8 @@ enum ImageCompressor {
         var band = Band()
         band.filteredCount = count
         band.adler = libdeflate_adler32(1, filtered, count)
-        if plan.imageDeflater, let bytes = ImageDeflater.withDeflater({ deflater in
-            deflater.compress(filtered, count: count, bytesPerPixel: pixels.format.channels, rowStride: stride, last: last)
-        }) {
+        if plan.imageDeflater,
+           let bytes = ImageDeflater.compress(filtered, count: count, bytesPerPixel: pixels.format.channels, rowStride: stride, last: last) {
             band.bytes = bytes
             return band
         }

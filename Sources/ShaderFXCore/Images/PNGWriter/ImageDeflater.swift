@@ -1,9 +1,4 @@
 // A DEFLATE compressor (RFC 1951) made for filtered PNG rows: the fast tier's compressor.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Compresses one band of filtered rows into raw DEFLATE blocks: on rendered frames of 1080p
 /// and more it takes a third to a half of libdeflate level 1's time, for files from 12 % smaller
@@ -17,18 +12,22 @@ import Darwin
 /// less to scan.
 /// Each block (64 KiB first, then 1 MiB) gets its own Huffman codes.
 ///
-/// A compressor holds 2.3 MB of tables; `ImageDeflater.withDeflater` lends pooled ones, so
-/// that frames after the first do not fault in fresh pages.
+/// Its working memory (2.3 MB: the hash table and one block's parse) comes from
+/// `FrameBufferPool.scratch`, so that frames after the first fault in no fresh pages.
 ///
 /// Photos and noise do not suit it: they are mostly literals and short matches, which
 /// libdeflate's level 1 compresses better in about the same time. So the first block
 /// is a trial: when it would take more than a third of its input, `compress` returns nil and
 /// the caller compresses the band with libdeflate instead.
-final class ImageDeflater: @unchecked Sendable {
+struct ImageDeflater {
     /// Bytes per pixel: the distance to the left neighbour's sample.
-    private var bytesPerPixel = 4
+    let bytesPerPixel: Int
     /// Bytes per filtered row (the filter byte and the row): the distance to the row above.
-    private var rowStride = 1
+    let rowStride: Int
+    /// The hash table: the last two positions seen for each hash of four bytes.
+    private let table: UnsafeMutablePointer<UInt32>
+    /// One block's parse.
+    private let sequences: UnsafeMutablePointer<MatchSequence>
 
     /// The trial block's input size.
     static let trialBlockBytes = 64 * 1024
@@ -37,12 +36,10 @@ final class ImageDeflater: @unchecked Sendable {
     /// A band whose trial block takes more than 1/`fallbackRatio` of its input is left to libdeflate.
     static let fallbackRatio = 3
 
-    /// The hash table: the last two positions seen for each hash of four bytes.
-    private let table: UnsafeMutablePointer<UInt32>
     private static let hashBits = 15
-    /// One block's parse.
-    private let sequences: UnsafeMutablePointer<MatchSequence>
-    private let sequenceCapacity: Int
+    private static let tableEntries = 2 << hashBits
+    /// Matches are at least 4 bytes long, and a block's parse may run one match past its end.
+    private static let sequenceCapacity = (blockBytes + 258) / 4 + 2
 
     /// A run of literals followed by a match (`length` 0: no match, the block's last run).
     struct MatchSequence {
@@ -51,51 +48,33 @@ final class ImageDeflater: @unchecked Sendable {
         var distance: UInt16
     }
 
-    private init() {
-        table = .allocate(capacity: 2 << Self.hashBits)
-        // Matches are at least 4 bytes long, and the block's parse may run one match past its end.
-        sequenceCapacity = (Self.blockBytes + 258) / 4 + 2
-        sequences = .allocate(capacity: sequenceCapacity)
-    }
-
-    deinit {
-        table.deallocate()
-        sequences.deallocate()
-    }
-
-    private static let idle = Unchecked(value: IdleList())
-    private final class IdleList {
-        var deflaters: [ImageDeflater] = []
-        /// Allocated, so that its address never moves.
-        let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        init() { pthread_mutex_init(lock, nil) }
-    }
-
-    /// Runs `body` with a compressor from the pool (a new one when none is idle), then returns
-    /// it to the pool, which keeps as many as there are processors.
-    static func withDeflater<Result>(_ body: (ImageDeflater) -> Result) -> Result {
-        let list = idle.value
-        pthread_mutex_lock(list.lock)
-        let deflater = list.deflaters.popLast() ?? ImageDeflater()
-        pthread_mutex_unlock(list.lock)
-        defer {
-            pthread_mutex_lock(list.lock)
-            if list.deflaters.count < max(2, sysconf(Int32(_SC_NPROCESSORS_ONLN))) { list.deflaters.append(deflater) }
-            pthread_mutex_unlock(list.lock)
-        }
-        return body(deflater)
-    }
-
     /// Compresses `input[0..<count]`, filtered rows of `rowStride` bytes with pixels of
     /// `bytesPerPixel`, as DEFLATE blocks; unless `last`, the stream ends with an empty stored
     /// block instead of a final one, byte-aligned, so that another band's blocks can follow.
     /// Returns nil when the band is better left to libdeflate (see the type's summary), unless
     /// `mayDecline` is false.
-    func compress(_ input: UnsafePointer<UInt8>, count: Int, bytesPerPixel: Int, rowStride: Int, last: Bool,
-                  mayDecline: Bool = true) -> [UInt8]? {
-        self.bytesPerPixel = bytesPerPixel
-        self.rowStride = rowStride
-        table.initialize(repeating: 0, count: 2 << Self.hashBits)
+    static func compress(_ input: UnsafePointer<UInt8>, count: Int, bytesPerPixel: Int, rowStride: Int, last: Bool,
+                         mayDecline: Bool = true) -> [UInt8]? {
+        withScratch(UInt32.self, count: tableEntries) { table in
+            withScratch(MatchSequence.self, count: sequenceCapacity) { sequences in
+                ImageDeflater(bytesPerPixel: bytesPerPixel, rowStride: rowStride, table: table, sequences: sequences)
+                    .compress(input, count: count, last: last, mayDecline: mayDecline)
+            }
+        }
+    }
+
+    /// Runs `body` with room for `count` values of `type` from the encoder's scratch pool.
+    private static func withScratch<Element, Result>(_ type: Element.Type, count: Int,
+                                                     _ body: (UnsafeMutablePointer<Element>) -> Result) -> Result {
+        var memory = FrameBufferPool.scratch.take(count: count * MemoryLayout<Element>.stride)
+        defer { FrameBufferPool.scratch.recycle(memory) }
+        return memory.withUnsafeMutableBytes { bytes in
+            bytes.withMemoryRebound(to: Element.self) { body($0.baseAddress!) }
+        }
+    }
+
+    private func compress(_ input: UnsafePointer<UInt8>, count: Int, last: Bool, mayDecline: Bool) -> [UInt8]? {
+        table.initialize(repeating: 0, count: Self.tableEntries)
         // Every block is at worst stored (5 bytes of header per 65535 bytes), plus 8 bytes of
         // slack for the bit writer's whole-word stores and the closing stored block.
         let capacity = count + (count / 65535 + 2) * 5 + 2 * (count / Self.blockBytes + 2) * 5 + 64
