@@ -216,6 +216,43 @@ static int create_reader(sfx_session *s, png_structp *png, png_infop *info) {
     return SFX_PNG_OK;
 }
 
+// What a reading session does once libpng has its structures and its error handler: runs inside
+// `read_session`'s setjmp, so a libpng error in it unwinds to there; returns a status.
+typedef int (*sfx_read_body)(png_structp png, png_infop info, sfx_session *s, void *context);
+
+// The one reading session: checks the signature, creates the reader over `data`, sets the error
+// handler, runs `body`, and destroys what it created, whichever way `body` ends.
+static int read_session(const uint8_t *data, size_t size, char *err, size_t errlen,
+                        sfx_read_body body, void *context) {
+    int status = check_signature(data, size, err, errlen);
+    if (status != SFX_PNG_OK) return status;
+    sfx_session s = {.err = err, .errlen = errlen, .error_status = SFX_PNG_ERR_CORRUPT,
+                     .input = data, .input_size = size};
+    png_structp png;
+    png_infop info;
+    status = create_reader(&s, &png, &info);
+    if (status != SFX_PNG_OK) return status;
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_read_struct(&png, &info, NULL);
+        return s.status;
+    }
+    status = body(png, info, &s, context);
+    png_destroy_read_struct(&png, &info, NULL);
+    return status;
+}
+
+static int read_header_body(png_structp png, png_infop info, sfx_session *s, void *context) {
+    (void)s;
+    sfx_png_header *header = context;
+    png_read_info(png, info);
+    header->width = png_get_image_width(png, info);
+    header->height = png_get_image_height(png, info);
+    header->bit_depth = png_get_bit_depth(png, info);
+    header->color_type = png_get_color_type(png, info);
+    header->interlaced = png_get_interlace_type(png, info) != PNG_INTERLACE_NONE;
+    return SFX_PNG_OK;
+}
+
 int sfx_png_read_header(const uint8_t *data, size_t size, sfx_png_header *header,
                         char *err, size_t errlen) {
     set_message(err, errlen, "");
@@ -223,56 +260,27 @@ int sfx_png_read_header(const uint8_t *data, size_t size, sfx_png_header *header
         set_message(err, errlen, "no header to fill");
         return SFX_PNG_ERR_ARGUMENT;
     }
-    int status = check_signature(data, size, err, errlen);
-    if (status != SFX_PNG_OK) return status;
-
-    sfx_session s = {.err = err, .errlen = errlen, .error_status = SFX_PNG_ERR_CORRUPT,
-                     .input = data, .input_size = size};
-    png_structp png;
-    png_infop info;
-    status = create_reader(&s, &png, &info);
-    if (status != SFX_PNG_OK) return status;
-    if (setjmp(png_jmpbuf(png))) {
-        png_destroy_read_struct(&png, &info, NULL);
-        return s.status;
-    }
-    png_read_info(png, info);
-    header->width = png_get_image_width(png, info);
-    header->height = png_get_image_height(png, info);
-    header->bit_depth = png_get_bit_depth(png, info);
-    header->color_type = png_get_color_type(png, info);
-    header->interlaced = png_get_interlace_type(png, info) != PNG_INTERLACE_NONE;
-    png_destroy_read_struct(&png, &info, NULL);
-    return SFX_PNG_OK;
+    return read_session(data, size, err, errlen, read_header_body, header);
 }
 
-int sfx_png_decode_rgba16(const uint8_t *data, size_t size, uint16_t *rgba, size_t capacity,
-                          char *err, size_t errlen) {
-    set_message(err, errlen, "");
-    int status = check_signature(data, size, err, errlen);
-    if (status != SFX_PNG_OK) return status;
+// Where `sfx_png_decode_rgba16` decodes to.
+typedef struct {
+    uint16_t *rgba;
+    size_t capacity;
+} sfx_rgba16_target;
 
-    sfx_session s = {.err = err, .errlen = errlen, .error_status = SFX_PNG_ERR_CORRUPT,
-                     .input = data, .input_size = size};
-    png_structp png;
-    png_infop info;
-    status = create_reader(&s, &png, &info);
-    if (status != SFX_PNG_OK) return status;
-    if (setjmp(png_jmpbuf(png))) {
-        png_destroy_read_struct(&png, &info, NULL);
-        return s.status;
-    }
+static int decode_rgba16_body(png_structp png, png_infop info, sfx_session *s, void *context) {
+    const sfx_rgba16_target *target = context;
+    uint16_t *rgba = target->rgba;
     png_read_info(png, info);
     const png_uint_32 width = png_get_image_width(png, info);
     const png_uint_32 height = png_get_image_height(png, info);
     const size_t row_values = (size_t)width * 4;
-    if (rgba == NULL || row_values > capacity / height) {
-        png_destroy_read_struct(&png, &info, NULL);
-        set_message(err, errlen, "output buffer of %zu values too small for %ux%u RGBA",
-                    capacity, (unsigned)width, (unsigned)height);
+    if (rgba == NULL || row_values > target->capacity / height) {
+        set_message(s->err, s->errlen, "output buffer of %zu values too small for %ux%u RGBA",
+                    target->capacity, (unsigned)width, (unsigned)height);
         return SFX_PNG_ERR_ARGUMENT;
     }
-
     // Expand everything to 16-bit RGBA, straight alpha, no gamma change.
     const int color_type = png_get_color_type(png, info);
     const int bit_depth = png_get_bit_depth(png, info);
@@ -301,9 +309,16 @@ int sfx_png_decode_rgba16(const uint8_t *data, size_t size, uint16_t *rgba, size
         }
     }
     png_read_end(png, NULL);  // checks the rest of the file, up to IEND
-    png_destroy_read_struct(&png, &info, NULL);
     return SFX_PNG_OK;
 }
+
+int sfx_png_decode_rgba16(const uint8_t *data, size_t size, uint16_t *rgba, size_t capacity,
+                          char *err, size_t errlen) {
+    set_message(err, errlen, "");
+    sfx_rgba16_target target = {.rgba = rgba, .capacity = capacity};
+    return read_session(data, size, err, errlen, decode_rgba16_body, &target);
+}
+
 
 static int channels_of(int color_type) {
     switch (color_type) {
