@@ -162,23 +162,9 @@ public struct RGBA: Sendable, Equatable {
     /// The nearest colour name within two edits (a swap of neighbours counts one).
     private static func suggestion(for text: String) -> String? {
         let names = swiftUINames.map(\.0)
-        let scored = names.map { ($0, editDistance(Array(text), Array($0))) }
+        let scored = names.map { ($0, TextUtilities.editDistance(text, $0)) }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= min(2, max(1, text.count / 3)) else { return nil }
         return best.0
-    }
-
-    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { d[i][0] = i }
-        for j in 0...b.count { d[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
-            }
-        }
-        return d[a.count][b.count]
     }
 }
 
