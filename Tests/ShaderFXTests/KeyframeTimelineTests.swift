@@ -154,19 +154,11 @@ private struct Pair {
     }
 
     @Test func rippleWaveTimeline() {
-        // The ripple-wave seed with reach 1300 pt at 650 pt/s: travel = 2 s.
+        // The ripple-wave seed's own timeline, from a tap at the left end of a 1190-pt line:
+        // reach = 1190 + the 110-pt wavelength = 1300 pt, at 650 pt/s: travel = 2 s.
         let reach = 1300.0, travel = 2.0
-        let timeline = KeyframeTimeline(initialValue: Wave()) {
-            KeyframeTrack(\.radius) {
-                MoveKeyframe(0)
-                LinearKeyframe(reach, duration: travel)
-            }
-            KeyframeTrack(\.strength) {
-                MoveKeyframe(1)
-                LinearKeyframe(1, duration: travel * 0.35)
-                CubicKeyframe(0, duration: travel * 0.65)
-            }
-        }
+        let timeline = RippleWave().timeline(origin: SIMD2(0, 0), size: SIMD2(1190, 0))
+        typealias Wave = RippleWave.Wave
         #expect(timeline.duration == travel)
         #expect(timeline.value(time: 0) == Wave(radius: 0, strength: 1))
         #expect(isClose(timeline.value(time: 1).radius, 650))       // 1300 · 1/2
