@@ -63,14 +63,17 @@ let package = Package(
         // The `shaderfx` commands and their argument parser.
         .target(name: "ShaderFXCLI", dependencies: ["ShaderFXGolden", "ShaderFX", "ShaderFXCore"]),
         .executableTarget(name: "shaderfx", dependencies: ["ShaderFXCLI"]),
-        .testTarget(name: "ShaderFXTests", dependencies: ["ShaderFX", "ShaderFXGolden", "ShaderFXTesting"],
-                    exclude: ["References", "MetalCorpus", "__References__"]),
-        .testTarget(name: "ShaderFXMetalTests", dependencies: ["ShaderFXMetal"]),
-        .testTarget(name: "CLITests", dependencies: ["ShaderFXCLI"]),
+        // Tests: one target per source target, named after it, and the helpers they share.
+        .target(name: "ShaderFXTestSupport", path: "Tests/Support/ShaderFXTestSupport"),
         // libpng at the settings of the encoder the PNG writer replaced, for its tests only: an
         // independent decoder, and the sizes to stay within.
         .target(name: "CPNGReference", dependencies: ["CPNG"], path: "Tests/Support/CPNGReference"),
-        .testTarget(name: "VideoTests", dependencies: ["ShaderFXCore"]),
-        .testTarget(name: "PNGWriterTests", dependencies: ["ShaderFXCore", "CDeflate", "CPNGReference"]),
+        .testTarget(name: "ShaderFXCoreTests", dependencies: ["ShaderFXCore", "CDeflate", "CPNGReference", "ShaderFXTestSupport"]),
+        .testTarget(name: "ShaderFXMetalTests", dependencies: ["ShaderFXMetal", "ShaderFXTestSupport"]),
+        .testTarget(name: "ShaderFXTests", dependencies: ["ShaderFX", "ShaderFXTesting", "ShaderFXTestSupport"],
+                    exclude: ["References", "MetalCorpus", "__References__"]),
+        .testTarget(name: "ShaderFXGoldenTests", dependencies: ["ShaderFXGolden", "ShaderFXTestSupport"]),
+        .testTarget(name: "ShaderFXTestingTests", dependencies: ["ShaderFXTesting", "ShaderFXTestSupport"]),
+        .testTarget(name: "ShaderFXCLITests", dependencies: ["ShaderFXCLI", "ShaderFXTestSupport"]),
     ]
 )

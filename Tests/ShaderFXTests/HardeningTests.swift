@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ShaderFXTestSupport
 @testable import ShaderFX
 @testable import ShaderFXCore
 
@@ -172,103 +173,103 @@ struct ContextDisciplineTests {
 @Suite("Hardening: output and input files", .serialized)
 struct OutputInputFileTests {
     @Test func devicesAndFIFOsAreWrittenThroughNeverReplaced() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.cleanUp() }
-        // A copy of /dev/null: a regression must not replace the system's own.
-        var info = stat()
-        let null = directory.file("null")
-        if mknod(null, S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0 {
-            try OutputFile.write([1, 2, 3], to: null)
-            #expect(lstat(null, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
-            unlink(null)
+        try withTemporaryFolder { (directory) throws in
+            // A copy of /dev/null: a regression must not replace the system's own.
+            var info = stat()
+            let null = directory.file("null")
+            if mknod(null, S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0 {
+                try OutputFile.write([1, 2, 3], to: null)
+                #expect(lstat(null, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+                unlink(null)
+            }
+            let fifo = directory.file("pipe")
+            #expect(mkfifo(fifo, 0o600) == 0)
+            let reader = Thread {
+                let fd = open(fifo, O_RDONLY)
+                var buffer = [UInt8](repeating: 0, count: 16)
+                _ = read(fd, &buffer, 16)
+                close(fd)
+            }
+            reader.start()
+            try OutputFile.write([7, 7], to: fifo)
+            #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+            #expect(try directory.contents() == ["pipe"])
         }
-        let fifo = directory.file("pipe")
-        #expect(mkfifo(fifo, 0o600) == 0)
-        let reader = Thread {
-            let fd = open(fifo, O_RDONLY)
-            var buffer = [UInt8](repeating: 0, count: 16)
-            _ = read(fd, &buffer, 16)
-            close(fd)
-        }
-        reader.start()
-        try OutputFile.write([7, 7], to: fifo)
-        #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
-        #expect(try directory.contents() == ["pipe"])
     }
 
     @Test func aFullDeviceIsAnErrorAndStaysADevice() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.cleanUp() }
-        let full = directory.file("full")
-        guard mknod(full, S_IFCHR | 0o666, dev_t((1 << 8) | 7)) == 0 else { return }  // needs CAP_MKNOD
-        let error = #expect(throws: ImageError.self) { try PNG.write(RGBAImage(width: 2, height: 2), to: full) }
-        #expect("\(error.map { "\($0)" } ?? "")".contains("No space left"))
-        var info = stat()
-        #expect(lstat(full, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
-        #expect(try directory.contents() == ["full"])
+        try withTemporaryFolder { (directory) throws in
+            let full = directory.file("full")
+            guard mknod(full, S_IFCHR | 0o666, dev_t((1 << 8) | 7)) == 0 else { return }  // needs CAP_MKNOD
+            let error = #expect(throws: ImageError.self) { try PNG.write(RGBAImage(width: 2, height: 2), to: full) }
+            #expect("\(error.map { "\($0)" } ?? "")".contains("No space left"))
+            var info = stat()
+            #expect(lstat(full, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+            #expect(try directory.contents() == ["full"])
+        }
     }
 
     @Test func socketsAndDirectoriesAreRefused() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.cleanUp() }
-        let path = directory.file("sock")
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, byte) in path.utf8.enumerated() where i < raw.count - 1 { raw[i] = byte }
+        try withTemporaryFolder { (directory) throws in
+            let path = directory.file("sock")
+            let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(fd) }
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            withUnsafeMutableBytes(of: &address.sun_path) { raw in
+                for (i, byte) in path.utf8.enumerated() where i < raw.count - 1 { raw[i] = byte }
+            }
+            let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+            #expect(bound == 0)
+            let error = #expect(throws: ImageError.self) { try OutputFile.write([1], to: path) }
+            #expect("\(error.map { "\($0)" } ?? "")".contains("socket"))
+            var info = stat()
+            #expect(lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFSOCK)
+            #expect(throws: ImageError.self) { try OutputFile.write([1], to: directory.path) }
         }
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
-        #expect(bound == 0)
-        let error = #expect(throws: ImageError.self) { try OutputFile.write([1], to: path) }
-        #expect("\(error.map { "\($0)" } ?? "")".contains("socket"))
-        var info = stat()
-        #expect(lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFSOCK)
-        #expect(throws: ImageError.self) { try OutputFile.write([1], to: directory.path) }
     }
 
     @Test func aSymlinkIsKeptAndItsTargetReplaced() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.cleanUp() }
-        try FileManager.default.createDirectory(atPath: directory.file("real"), withIntermediateDirectories: false)
-        try Data([9]).write(to: URL(fileURLWithPath: directory.file("real/target.png")))
-        #expect(symlink("real/target.png", directory.file("link.png")) == 0)
-        try OutputFile.write([1, 2], to: directory.file("link.png"))
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory.file("link.png")) == "real/target.png")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: directory.file("real/target.png"))) == Data([1, 2]))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.file("real")) == ["target.png"])
-        // A dangling link creates the file it names.
-        #expect(symlink("real/new.png", directory.file("dangling.png")) == 0)
-        try OutputFile.write([3], to: directory.file("dangling.png"))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: directory.file("real/new.png"))) == Data([3]))
+        try withTemporaryFolder { (directory) throws in
+            try FileManager.default.createDirectory(atPath: directory.file("real"), withIntermediateDirectories: false)
+            try Data([9]).write(to: URL(fileURLWithPath: directory.file("real/target.png")))
+            #expect(symlink("real/target.png", directory.file("link.png")) == 0)
+            try OutputFile.write([1, 2], to: directory.file("link.png"))
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory.file("link.png")) == "real/target.png")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: directory.file("real/target.png"))) == Data([1, 2]))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.file("real")) == ["target.png"])
+            // A dangling link creates the file it names.
+            #expect(symlink("real/new.png", directory.file("dangling.png")) == 0)
+            try OutputFile.write([3], to: directory.file("dangling.png"))
+            #expect(try Data(contentsOf: URL(fileURLWithPath: directory.file("real/new.png"))) == Data([3]))
+        }
     }
 
     @Test(arguments: [229, 240, 250, 255])
     func longOutputNamesWork(length: Int) throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.cleanUp() }
-        let name = String(repeating: "é", count: (length - 4) / 2) + String(repeating: "a", count: (length - 4) % 2) + ".png"
-        #expect(name.utf8.count == length)
-        try PNG.write(RGBAImage(width: 1, height: 1), to: directory.file(name))
-        #expect(try directory.contents() == [name])
-        #expect(OutputFile.temporaryName(for: name, unique: "ffffffffffffffff").utf8.count <= 255)
+        try withTemporaryFolder { (directory) throws in
+            let name = String(repeating: "é", count: (length - 4) / 2) + String(repeating: "a", count: (length - 4) % 2) + ".png"
+            #expect(name.utf8.count == length)
+            try PNG.write(RGBAImage(width: 1, height: 1), to: directory.file(name))
+            #expect(try directory.contents() == [name])
+            #expect(OutputFile.temporaryName(for: name, unique: "ffffffffffffffff").utf8.count <= 255)
+        }
     }
 
     @Test func temporaryFilesAreRegisteredAndRemovable() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.cleanUp() }
-        let before = ProcessGuard.registeredCount
-        try PNG.write(RGBAImage(width: 1, height: 1), to: directory.file("a.png"))
-        #expect(ProcessGuard.registeredCount == before)
-        let path = directory.file(".a.png.tmp-test")
-        try Data([1]).write(to: URL(fileURLWithPath: path))
-        let token = ProcessGuard.register(temporaryFile: path)
-        #expect(token != nil)
-        ProcessGuard.removeRegisteredFiles()
-        #expect(!FileManager.default.fileExists(atPath: path))
-        ProcessGuard.unregister(token)
-        #expect(try directory.contents() == ["a.png"])
+        try withTemporaryFolder { (directory) throws in
+            let before = ProcessGuard.registeredCount
+            try PNG.write(RGBAImage(width: 1, height: 1), to: directory.file("a.png"))
+            #expect(ProcessGuard.registeredCount == before)
+            let path = directory.file(".a.png.tmp-test")
+            try Data([1]).write(to: URL(fileURLWithPath: path))
+            let token = ProcessGuard.register(temporaryFile: path)
+            #expect(token != nil)
+            ProcessGuard.removeRegisteredFiles()
+            #expect(!FileManager.default.fileExists(atPath: path))
+            ProcessGuard.unregister(token)
+            #expect(try directory.contents() == ["a.png"])
+        }
     }
 
     @Test func timeoutOptionIsTakenOutOfTheCommandLine() throws {
@@ -280,29 +281,29 @@ struct OutputInputFileTests {
     }
 
     @Test func inputsMustBeRegularUTF8FilesAndErrorsAreOurOwn() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.cleanUp() }
-        // A folder.
-        var error = #expect(throws: ShaderError.self) { try ShaderLibrary(contentsOf: directory.path) }
-        #expect("\(error.map { "\($0)" } ?? "")".contains("is a directory"))
-        // Not UTF-8.
-        try Data([0x76, 0x65, 0x63, 0x0A, 0xFF, 0xFE]).write(to: URL(fileURLWithPath: directory.file("latin.glsl")))
-        error = #expect(throws: ShaderError.self) { try ShaderLibrary(contentsOf: directory.file("latin.glsl")) }
-        let text = "\(error.map { "\($0)" } ?? "")"
-        #expect(text.contains("must be UTF-8") && text.contains("line 2"), "\(text)")
-        #expect(!text.contains("NSCocoaErrorDomain") && !text.contains("operation"))
-        // Endless inputs are never read.
-        let fifo = directory.file("pipe.glsl")
-        #expect(mkfifo(fifo, 0o600) == 0)
-        for path in [fifo, "/dev/zero"] {
-            let started = ContinuousClock.now
-            let failure = #expect(throws: InputFileError.self) { try InputFile.read(path) }
-            #expect(failure?.reason.contains("not a regular file") == true)
-            #expect(ContinuousClock.now - started < .seconds(1))
+        try withTemporaryFolder { (directory) throws in
+            // A folder.
+            var error = #expect(throws: ShaderError.self) { try ShaderLibrary(contentsOf: directory.path) }
+            #expect("\(error.map { "\($0)" } ?? "")".contains("is a directory"))
+            // Not UTF-8.
+            try Data([0x76, 0x65, 0x63, 0x0A, 0xFF, 0xFE]).write(to: URL(fileURLWithPath: directory.file("latin.glsl")))
+            error = #expect(throws: ShaderError.self) { try ShaderLibrary(contentsOf: directory.file("latin.glsl")) }
+            let text = "\(error.map { "\($0)" } ?? "")"
+            #expect(text.contains("must be UTF-8") && text.contains("line 2"), "\(text)")
+            #expect(!text.contains("NSCocoaErrorDomain") && !text.contains("operation"))
+            // Endless inputs are never read.
+            let fifo = directory.file("pipe.glsl")
+            #expect(mkfifo(fifo, 0o600) == 0)
+            for path in [fifo, "/dev/zero"] {
+                let started = ContinuousClock.now
+                let failure = #expect(throws: InputFileError.self) { try InputFile.read(path) }
+                #expect(failure?.reason.contains("not a regular file") == true)
+                #expect(ContinuousClock.now - started < .seconds(1))
+            }
+            #expect(throws: EventScriptError.self) { try EventScript.load(path: fifo) }
+            // Size-capped.
+            try Data(count: 100).write(to: URL(fileURLWithPath: directory.file("big")))
+            #expect(throws: InputFileError.self) { try InputFile.read(directory.file("big"), maxBytes: 99) }
         }
-        #expect(throws: EventScriptError.self) { try EventScript.load(path: fifo) }
-        // Size-capped.
-        try Data(count: 100).write(to: URL(fileURLWithPath: directory.file("big")))
-        #expect(throws: InputFileError.self) { try InputFile.read(directory.file("big"), maxBytes: 99) }
     }
 }

@@ -185,9 +185,3 @@ func disassembleWithApngdis(_ path: String) throws -> [String]? {
         .map { "\(directory)/\($0)" }
 }
 
-/// A fresh temporary directory.
-func temporaryDirectory() throws -> String {
-    let path = NSTemporaryDirectory() + "pngwriter-tests-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}

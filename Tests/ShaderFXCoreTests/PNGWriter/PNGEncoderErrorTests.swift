@@ -3,7 +3,7 @@ import Testing
 @testable import ShaderFXCore
 
 @Suite("PNGEncoder errors")
-struct ErrorTests {
+struct PNGEncoderErrorTests {
     let encoder = PNGEncoder()
 
     @Test("zero, negative and over-2^31 sizes are .invalidDimensions")

@@ -1,5 +1,4 @@
 import Testing
-@testable import ShaderFX
 @testable import ShaderFXCore
 
 @Test func imageFillAndSubscript() {

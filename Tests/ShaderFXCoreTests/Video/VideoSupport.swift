@@ -3,7 +3,7 @@ import Testing
 @testable import ShaderFXCore
 
 /// One RGBA pixel.
-struct RGBA: Equatable, CustomStringConvertible {
+struct VideoPixel: Equatable, CustomStringConvertible {
     var r, g, b, a: UInt8
     var description: String { "(\(r),\(g),\(b),\(a))" }
 }
@@ -17,21 +17,21 @@ struct TestAnimation {
     var height: Int
     var frames: Int
 
-    func pixel(_ i: Int, _ x: Int, _ y: Int) -> RGBA {
+    func pixel(_ i: Int, _ x: Int, _ y: Int) -> VideoPixel {
         let half = width / 2
         if x < half {
-            return RGBA(r: UInt8(20 + (i * 9) % 200), g: UInt8(220 - (i * 7) % 180),
+            return VideoPixel(r: UInt8(20 + (i * 9) % 200), g: UInt8(220 - (i * 7) % 180),
                         b: UInt8(60 + (i * 5) % 150), a: 255)
         }
         if y < height / 2 {
             let side = height / 4, sx = half + 4 + 2 * i, sy = height / 10
             if x >= sx && x < sx + side && y >= sy && y < sy + side {
-                return RGBA(r: 240, g: 200, b: 40, a: 255)
+                return VideoPixel(r: 240, g: 200, b: 40, a: 255)
             }
-            return RGBA(r: 255, g: 0, b: 255, a: 0)
+            return VideoPixel(r: 255, g: 0, b: 255, a: 0)
         }
-        if x < half + (width - half) / 2 { return RGBA(r: 30, g: 60, b: 230, a: 64) }
-        return RGBA(r: 200, g: 40, b: 40, a: 192)
+        if x < half + (width - half) / 2 { return VideoPixel(r: 30, g: 60, b: 230, a: 64) }
+        return VideoPixel(r: 200, g: 40, b: 40, a: 192)
     }
 
     func frame(_ i: Int) -> [UInt8] {
@@ -59,22 +59,22 @@ struct TestAnimation {
 
 /// What an encoded pixel should decode to.
 enum Expectation {
-    /// Alpha kept (WebM, ProRes): RGBA as input; RGB compared only where alpha > 0.
+    /// Alpha kept (WebM, ProRes): VideoPixel as input; RGB compared only where alpha > 0.
     case keepAlpha
     /// GIF: alpha thresholded at 128 to fully clear / fully opaque.
     case binaryAlpha
     /// Flattened onto a background: opaque `rgb * a + bg * (1 - a)`.
-    case flatten(RGBA)
+    case flatten(VideoPixel)
 
-    func expected(_ p: RGBA) -> RGBA {
+    func expected(_ p: VideoPixel) -> VideoPixel {
         switch self {
         case .keepAlpha: return p
-        case .binaryAlpha: return p.a >= 128 ? RGBA(r: p.r, g: p.g, b: p.b, a: 255) : RGBA(r: 0, g: 0, b: 0, a: 0)
+        case .binaryAlpha: return p.a >= 128 ? VideoPixel(r: p.r, g: p.g, b: p.b, a: 255) : VideoPixel(r: 0, g: 0, b: 0, a: 0)
         case .flatten(let bg):
             func mix(_ c: UInt8, _ b: UInt8) -> UInt8 {
                 UInt8((UInt32(c) * UInt32(p.a) + UInt32(b) * UInt32(255 - p.a) + 127) / 255)
             }
-            return RGBA(r: mix(p.r, bg.r), g: mix(p.g, bg.g), b: mix(p.b, bg.b), a: 255)
+            return VideoPixel(r: mix(p.r, bg.r), g: mix(p.g, bg.g), b: mix(p.b, bg.b), a: 255)
         }
     }
 }
@@ -84,7 +84,7 @@ enum Expectation {
 /// `mutate` lets tests corrupt the expectation to prove that the comparison can fail.
 func compare(decoded: [UInt8], decodedWidth: Int, decodedHeight: Int,
              animation anim: TestAnimation, expectation: Expectation, tolerance: Int,
-             flatRadius: Int = 3, mutate: (Int, RGBA) -> RGBA = { $1 }) -> [String] {
+             flatRadius: Int = 3, mutate: (Int, VideoPixel) -> VideoPixel = { $1 }) -> [String] {
     var problems: [String] = []
     let frameBytes = decodedWidth * decodedHeight * 4
     guard frameBytes > 0, decoded.count % frameBytes == 0 else {
@@ -98,7 +98,7 @@ func compare(decoded: [UInt8], decodedWidth: Int, decodedHeight: Int,
             for x in 0..<anim.width where anim.isFlat(i, x, y, radius: flatRadius) {
                 let want = mutate(i, expectation.expected(anim.pixel(i, x, y)))
                 let o = i * frameBytes + (y * decodedWidth + x) * 4
-                let got = RGBA(r: decoded[o], g: decoded[o + 1], b: decoded[o + 2], a: decoded[o + 3])
+                let got = VideoPixel(r: decoded[o], g: decoded[o + 1], b: decoded[o + 2], a: decoded[o + 3])
                 var bad = abs(Int(got.a) - Int(want.a)) > tolerance
                 if want.a > 0 {
                     bad = bad || abs(Int(got.r) - Int(want.r)) > tolerance
@@ -226,15 +226,6 @@ func decodeRGBA(_ path: String, vp9Alpha: Bool = false) throws -> [UInt8] {
     return [UInt8](out.stdout)
 }
 
-/// A fresh empty folder, removed by the caller with `removeTree`.
-func makeTempDir() -> String {
-    var template = Array((NSTemporaryDirectory() + "videoout-test-XXXXXX").utf8CString)
-    let p = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-    precondition(p != nil, "mkdtemp failed")
-    return String(cString: p!)
-}
-
-func removeTree(_ dir: String) { try? FileManager.default.removeItem(atPath: dir) }
 
 func listDir(_ dir: String) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted()

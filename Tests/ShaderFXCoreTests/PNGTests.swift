@@ -1,7 +1,7 @@
 import Foundation
 import Testing
+import ShaderFXTestSupport
 
-@testable import ShaderFX
 @testable import ShaderFXCore
 
 // MARK: - Fixtures: every kind of PNG, made with libpng through PNG.encodeRaw
@@ -187,23 +187,6 @@ func decodeError(_ bytes: [UInt8], name: String = "test.png", limits: ImageLimit
     }
 }
 
-/// A fresh directory under the temporary directory, removed by `cleanUp`.
-struct TemporaryDirectory {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ShaderFX-PNGTests-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-    }
-
-    func file(_ name: String) -> String { path + "/" + name }
-    func contents() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: path).sorted()
-    }
-    func cleanUp() { try? FileManager.default.removeItem(atPath: path) }
-}
-
 // MARK: - Decoding every format
 
 @Suite("PNG decoding")
@@ -289,12 +272,12 @@ struct PNGDecodingTests {
 
     @Test("reads from a file like from memory")
     func readsFile() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.cleanUp() }
-        let png = try samplePNG(PNGFormat(.rgba, 16, false))
-        let path = directory.file("in.png")
-        try Data(png).write(to: URL(fileURLWithPath: path))
-        #expect(try PNG.read(path: path) == PNG.decode(png, name: "mem"))
+        try withTemporaryFolder { (directory) throws in
+            let png = try samplePNG(PNGFormat(.rgba, 16, false))
+            let path = directory.file("in.png")
+            try Data(png).write(to: URL(fileURLWithPath: path))
+            #expect(try PNG.read(path: path) == PNG.decode(png, name: "mem"))
+        }
     }
 }
 
@@ -495,34 +478,34 @@ struct PNGErrorTests {
 
     @Test("a missing file or a directory is .unreadable; not-a-PNG on disk is .notPNG")
     func unreadable() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.cleanUp() }
-        let missing = directory.file("missing.png")
-        #expect(throws: ImageError.unreadable(path: missing, reason: "No such file or directory")) {
-            try PNG.read(path: missing)
-        }
-        #expect(throws: ImageError.unreadable(path: directory.path, reason: "it is a directory, not a file")) {
-            try PNG.read(path: directory.path)
-        }
-        let text = directory.file("notes.png")
-        try Data("not a picture".utf8).write(to: URL(fileURLWithPath: text))
-        #expect(throws: ImageError.notPNG(path: text)) { try PNG.read(path: text) }
-        let throughFile = text + "/inner.png"
-        #expect(throws: ImageError.unreadable(path: throughFile, reason: "Not a directory")) {
-            try PNG.read(path: throughFile)
+        try withTemporaryFolder { (directory) throws in
+            let missing = directory.file("missing.png")
+            #expect(throws: ImageError.unreadable(path: missing, reason: "No such file or directory")) {
+                try PNG.read(path: missing)
+            }
+            #expect(throws: ImageError.unreadable(path: directory.path, reason: "it is a directory, not a file")) {
+                try PNG.read(path: directory.path)
+            }
+            let text = directory.file("notes.png")
+            try Data("not a picture".utf8).write(to: URL(fileURLWithPath: text))
+            #expect(throws: ImageError.notPNG(path: text)) { try PNG.read(path: text) }
+            let throughFile = text + "/inner.png"
+            #expect(throws: ImageError.unreadable(path: throughFile, reason: "Not a directory")) {
+                try PNG.read(path: throughFile)
+            }
         }
     }
 
     @Test("a file without read permission is .unreadable",
           .enabled(if: getuid() != 0, "skipped as root: root reads files whatever their permissions; run the tests as another user to check"))
     func noPermission() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.cleanUp() }
-        let path = directory.file("secret.png")
-        try Data(samplePNG()).write(to: URL(fileURLWithPath: path))
-        chmod(path, 0)
-        #expect(throws: ImageError.unreadable(path: path, reason: "Permission denied")) {
-            try PNG.read(path: path)
+        try withTemporaryFolder { (directory) throws in
+            let path = directory.file("secret.png")
+            try Data(samplePNG()).write(to: URL(fileURLWithPath: path))
+            chmod(path, 0)
+            #expect(throws: ImageError.unreadable(path: path, reason: "Permission denied")) {
+                try PNG.read(path: path)
+            }
         }
     }
 
@@ -557,18 +540,18 @@ struct PNGErrorTests {
 struct PNGWritingTests {
     @Test("write then read gives the image back; only the file is left")
     func atomicWrite() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.cleanUp() }
-        let path = directory.file("out.png")
-        let first = RGBAImage(width: 4, height: 3, fill: SIMD4(0, 0.4, 0, 0.4))
-        try PNG.write(first, to: path)
-        #expect(try directory.contents() == ["out.png"])
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(PNG.encode(first)))
+        try withTemporaryFolder { (directory) throws in
+            let path = directory.file("out.png")
+            let first = RGBAImage(width: 4, height: 3, fill: SIMD4(0, 0.4, 0, 0.4))
+            try PNG.write(first, to: path)
+            #expect(try directory.contents() == ["out.png"])
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(PNG.encode(first)))
 
-        let second = RGBAImage(width: 2, height: 2, fill: SIMD4(1, 1, 1, 1))
-        try PNG.write(second, to: path)  // replaces the file
-        #expect(try directory.contents() == ["out.png"])
-        #expect(try PNG.read(path: path) == second)
+            let second = RGBAImage(width: 2, height: 2, fill: SIMD4(1, 1, 1, 1))
+            try PNG.write(second, to: path)  // replaces the file
+            #expect(try directory.contents() == ["out.png"])
+            #expect(try PNG.read(path: path) == second)
+        }
     }
 
     @Test("a relative path's missing directory is named as given")
@@ -583,69 +566,67 @@ struct PNGWritingTests {
 
     @Test("writing into a missing directory fails, naming it, and creates nothing")
     func missingDirectory() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.cleanUp() }
-        let missing = directory.file("missing")
-        let path = missing + "/out.png"
-        #expect(throws: ImageError.unwritable(path: path, reason: "directory \(missing) does not exist")) {
-            try PNG.write(RGBAImage(width: 1, height: 1), to: path)
+        try withTemporaryFolder { (directory) throws in
+            let missing = directory.file("missing")
+            let path = missing + "/out.png"
+            #expect(throws: ImageError.unwritable(path: path, reason: "directory \(missing) does not exist")) {
+                try PNG.write(RGBAImage(width: 1, height: 1), to: path)
+            }
+            #expect(try directory.contents() == [])
         }
-        #expect(try directory.contents() == [])
     }
 
     @Test("a directory that is a file, or a path ending in /, is .unwritable")
     func notADirectory() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.cleanUp() }
-        let file = directory.file("plain")
-        try Data([1]).write(to: URL(fileURLWithPath: file))
-        let image = RGBAImage(width: 1, height: 1)
-        #expect(throws: ImageError.unwritable(path: file + "/x.png", reason: "\(file) is not a directory")) {
-            try PNG.write(image, to: file + "/x.png")
+        try withTemporaryFolder { (directory) throws in
+            let file = directory.file("plain")
+            try Data([1]).write(to: URL(fileURLWithPath: file))
+            let image = RGBAImage(width: 1, height: 1)
+            #expect(throws: ImageError.unwritable(path: file + "/x.png", reason: "\(file) is not a directory")) {
+                try PNG.write(image, to: file + "/x.png")
+            }
+            #expect(throws: ImageError.unwritable(
+                path: directory.path + "/", reason: "the path names a directory, not a file")
+            ) {
+                try PNG.write(image, to: directory.path + "/")
+            }
+            #expect(try directory.contents() == ["plain"])
         }
-        #expect(throws: ImageError.unwritable(
-            path: directory.path + "/", reason: "the path names a directory, not a file")
-        ) {
-            try PNG.write(image, to: directory.path + "/")
-        }
-        #expect(try directory.contents() == ["plain"])
     }
 
     @Test("a failed rename (destination is a directory) leaves no temporary file")
     func failedRename() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.cleanUp() }
-        let path = directory.file("taken")
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-        let error = #expect(throws: ImageError.self) {
-            try PNG.write(RGBAImage(width: 1, height: 1), to: path)
+        try withTemporaryFolder { (directory) throws in
+            let path = directory.file("taken")
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+            let error = #expect(throws: ImageError.self) {
+                try PNG.write(RGBAImage(width: 1, height: 1), to: path)
+            }
+            guard case let .unwritable(errorPath, reason) = error else {
+                Issue.record("expected .unwritable, got \(String(describing: error))")
+                return
+            }
+            #expect(errorPath == path && reason.contains("Is a directory"))
+            #expect(try directory.contents() == ["taken"])
         }
-        guard case let .unwritable(errorPath, reason) = error else {
-            Issue.record("expected .unwritable, got \(String(describing: error))")
-            return
-        }
-        #expect(errorPath == path && reason.contains("Is a directory"))
-        #expect(try directory.contents() == ["taken"])
     }
 
     @Test("a read-only directory is .unwritable and stays empty",
           .enabled(if: getuid() != 0, "skipped as root: root writes into read-only folders; run the tests as another user to check"))
     func readOnlyDirectory() throws {
-        let directory = try TemporaryDirectory()
-        defer {
-            chmod(directory.path, 0o755)
-            directory.cleanUp()
+        try withTemporaryFolder { (directory) throws in
+            defer { chmod(directory.path, 0o755) }
+            chmod(directory.path, 0o555)
+            let path = directory.file("out.png")
+            let error = #expect(throws: ImageError.self) {
+                try PNG.write(RGBAImage(width: 1, height: 1), to: path)
+            }
+            guard case let .unwritable(errorPath, reason) = error else {
+                Issue.record("expected .unwritable, got \(String(describing: error))")
+                return
+            }
+            #expect(errorPath == path && reason.contains("Permission denied"))
+            #expect(try directory.contents() == [])
         }
-        chmod(directory.path, 0o555)
-        let path = directory.file("out.png")
-        let error = #expect(throws: ImageError.self) {
-            try PNG.write(RGBAImage(width: 1, height: 1), to: path)
-        }
-        guard case let .unwritable(errorPath, reason) = error else {
-            Issue.record("expected .unwritable, got \(String(describing: error))")
-            return
-        }
-        #expect(errorPath == path && reason.contains("Permission denied"))
-        #expect(try directory.contents() == [])
     }
 }

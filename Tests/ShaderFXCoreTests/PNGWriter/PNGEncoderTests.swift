@@ -4,7 +4,7 @@ import Testing
 @testable import ShaderFXCore
 
 @Suite("PNGEncoder")
-struct EncoderTests {
+struct PNGEncoderTests {
     @Test("every format, size, level and filtering decodes (libpng) to exactly the input",
           arguments: allFormats, PNGEncoder.Compression.allCases)
     func roundTrip(format: PNGColorFormat, compression: PNGEncoder.Compression) throws {

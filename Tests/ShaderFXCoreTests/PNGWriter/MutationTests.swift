@@ -3,6 +3,7 @@
 import CDeflate
 import Foundation
 import Testing
+import ShaderFXTestSupport
 
 @testable import ShaderFXCore
 
@@ -75,29 +76,30 @@ struct MutationTests {
 
     @Test("a repeated, skipped or reordered APNG sequence number is reported")
     func sequenceNumbers() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let path = directory + "/s.png"
-        let writer = try APNGWriter(path: path, width: 30, height: 20)
-        for _ in 0..<3 { try writer.append(pixels, delay: .init(fps: 5)) }
-        try writer.finish()
-        let good = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        #expect(apngProblems(good) == [])
-        let numbered = try #require(chunks(good)).filter { $0.type == "fcTL" || $0.type == "fdAT" }
-        #expect(numbered.count == 5)
-        for (index, part) in numbered.enumerated() {
-            for delta in [1, 255] {
-                var bad = good
-                bad[part.offset + 11] = UInt8((index + delta) & 0xFF)  // low byte of the number
-                fixCRC(&bad, chunkAt: part.offset)
-                #expect(apngProblems(bad).contains { $0.hasPrefix("sequence") }, "chunk \(index) +\(delta)")
+        try withTemporaryFolder { (folder) throws in
+            let directory = folder.path
+            let path = directory + "/s.png"
+            let writer = try APNGWriter(path: path, width: 30, height: 20)
+            for _ in 0..<3 { try writer.append(pixels, delay: .init(fps: 5)) }
+            try writer.finish()
+            let good = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            #expect(apngProblems(good) == [])
+            let numbered = try #require(chunks(good)).filter { $0.type == "fcTL" || $0.type == "fdAT" }
+            #expect(numbered.count == 5)
+            for (index, part) in numbered.enumerated() {
+                for delta in [1, 255] {
+                    var bad = good
+                    bad[part.offset + 11] = UInt8((index + delta) & 0xFF)  // low byte of the number
+                    fixCRC(&bad, chunkAt: part.offset)
+                    #expect(apngProblems(bad).contains { $0.hasPrefix("sequence") }, "chunk \(index) +\(delta)")
+                }
             }
+            // A frame count in acTL that does not match.
+            var wrongCount = good
+            let actl = try #require(chunks(good)?.first { $0.type == "acTL" })
+            wrongCount[actl.offset + 11] = 4
+            fixCRC(&wrongCount, chunkAt: actl.offset)
+            #expect(apngProblems(wrongCount) == ["acTL says 4 frames, 3 fcTL"])
         }
-        // A frame count in acTL that does not match.
-        var wrongCount = good
-        let actl = try #require(chunks(good)?.first { $0.type == "acTL" })
-        wrongCount[actl.offset + 11] = 4
-        fixCRC(&wrongCount, chunkAt: actl.offset)
-        #expect(apngProblems(wrongCount) == ["acTL says 4 frames, 3 fcTL"])
     }
 }

@@ -2,6 +2,7 @@ import CDeflate
 import CPNGReference
 import Foundation
 import Testing
+import ShaderFXTestSupport
 
 @testable import ShaderFXCore
 
@@ -170,8 +171,7 @@ struct ImageDeflaterTests {
           arguments: ["ripple-t0.05.png", "ripple-t0.05@2x.png", "ripple-t0.15.png", "ripple-t0.3.png", "ripple-refraction-t0.9.png",
                       "ripple-wave-t0.12.png", "background-warp-t2.png", "background-warp-pipeline-t2.png", "blur-r6.png"])
     func renderSizes(_ name: String) throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../ShaderFXTests/References/Seeds/\(name)").path
+        let path = repositoryRoot.appendingPathComponent("Tests/ShaderFXTests/References/Seeds/\(name)").path
         let image = try libpngDecode(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
         let ours = try PNGEncoder(options: .init(compression: .fast)).encode(
             image.pixels, width: image.width, height: image.height, format: allFormats[image.channels - 1])
