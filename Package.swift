@@ -51,9 +51,10 @@ let package = Package(
         // the GLSL library the stitcher reads (docs/METAL.md). Knows nothing of GL or effects.
         .target(name: "ShaderFXMetal"),
         // Effects: shaders, the stitcher, the renderer, built-in effects and transitions, animation.
+        // It reaches GL only through ShaderFXCore's GPU objects, never CGLLoader itself.
         .target(
             name: "ShaderFX",
-            dependencies: ["ShaderFXCore", "CGLLoader", "ShaderFXMetal"],
+            dependencies: ["ShaderFXCore", "ShaderFXMetal"],
             plugins: ["EmbedShaders"]
         ),
         // Image comparison and golden suites (cases, runs, reports), usable from Swift.

@@ -2,8 +2,10 @@ import Testing
 @testable import ShaderFX
 @testable import ShaderFXCore
 
-/// Opaque pictures of whole 8-bit levels (what an opaque PNG decodes to) are sampled from 8-bit
-/// textures; every built-in effect's result stays within one 8-bit level of the float path.
+/// Opaque pictures of whole 8-bit levels (what an opaque PNG decodes to) are sampled as every
+/// other picture is, from float textures: every built-in effect's result over one stays within
+/// one 8-bit level of its result over the same picture moved off its levels by a hair (a
+/// picture no 8-bit texture could hold).
 @Suite(.serialized) struct EightBitSourceTests {
     /// The pool floor rounded to whole 8-bit levels, as a PNG round trip gives it.
     static func quantised(width: Int = 96, height: Int = 72) -> RGBAImage {
@@ -32,6 +34,13 @@ import Testing
         #expect(bytes.exactOpaqueBytes?[0] == UInt8((bytes.pixels[0] * 255).rounded()))
     }
 
+    /// `picture` with one channel of one pixel moved off its 8-bit level (by a hundredth of one).
+    static func offLevel(_ picture: RGBAImage) -> RGBAImage {
+        var moved = picture
+        moved.pixels[0] += moved.pixels[0] > 0.5 ? -0.01 / 255 : 0.01 / 255
+        return moved
+    }
+
     @Test(arguments: BuiltInEffects.all.map { $0.name })
     func everyEffectStaysWithinALevelOfTheFloatPath(name: String) throws {
         let effect = try #require(BuiltInEffects.named(name))
@@ -41,24 +50,21 @@ import Testing
             value = try effect.init(values: ParameterValues(["time": "0.3"]))
         }
         let picture = Self.quantised()
-        let eightBit = try TestGPU.get()
-        let float = try Renderer(options: GPUOptions(backend: .surfaceless))
-        float.eightBitSources = false
-        let a = try eightBit.render(picture, effects: value.passes)
-        #expect(eightBit.sourceIsEightBit)
-        let b = try float.render(picture, effects: value.passes)
-        #expect(!float.sourceIsEightBit)
+        let float = Self.offLevel(picture)
+        #expect(picture.exactOpaqueBytes != nil && float.exactOpaqueBytes == nil)
+        let renderer = try TestGPU.get()
+        let a = try renderer.render(picture, effects: value.passes)
+        let b = try renderer.render(float, effects: value.passes)
         #expect(Self.levels(a, b) <= 1, "\(name): \(Self.levels(a, b)) levels from the float path")
     }
 
     @Test func atTwiceTheScaleTooAndWithTheLayerGrown() throws {
         let picture = Self.quantised()
         let ripple = Ripple().with(\.origin, SIMD2(48, 36)).with(\.time, 0.1)
-        let float = try Renderer(options: GPUOptions(backend: .surfaceless))
-        float.eightBitSources = false
+        let float = Self.offLevel(picture)
         for scale in [1, 2] {
             let a = try TestGPU.get().render(picture, effects: ripple.passes, scale: scale, region: .grown)
-            let b = try float.render(picture, effects: ripple.passes, scale: scale, region: .grown)
+            let b = try TestGPU.get().render(float, effects: ripple.passes, scale: scale, region: .grown)
             #expect(Self.levels(a, b) <= 1, "scale \(scale)")
         }
     }

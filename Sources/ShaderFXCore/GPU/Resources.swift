@@ -59,6 +59,10 @@ package final class Texture {
     /// Whether the texture holds 8-bit channels.
     package var isEightBit: Bool { internalFormat == GLenum(GL_RGBA8) }
 
+    /// The bytes its texels take: 4 a texel in 8 bits, else 16 (what a 32-bit float texture
+    /// takes, an upper bound where the context stores half floats).
+    package var byteCount: Int { width * height * (isEightBit ? 4 : 16) }
+
     deinit {
         var id = self.id
         let gl = context.gl
@@ -134,6 +138,20 @@ package final class Framebuffer {
     package func bindForDrawing() {
         context.gl.BindFramebuffer(GLenum(GL_FRAMEBUFFER), id)
         context.gl.Viewport(0, 0, GLsizei(width), GLsizei(height))
+    }
+
+    /// Binds for drawing with the viewport on the rectangle of `size` pixels at `origin` (the
+    /// rest of the texture is left as it is).
+    package func bindForDrawing(viewportOrigin origin: SIMD2<Int>, size: SIMD2<Int>) {
+        context.gl.BindFramebuffer(GLenum(GL_FRAMEBUFFER), id)
+        context.gl.Viewport(GLint(origin.x), GLint(origin.y), GLsizei(size.x), GLsizei(size.y))
+    }
+
+    /// Binds for drawing and sets every pixel to transparent (0, 0, 0, 0).
+    package func clear() {
+        bindForDrawing()
+        let transparent: [GLfloat] = [0, 0, 0, 0]
+        context.gl.ClearBufferfv(GLenum(GL_COLOR), 0, transparent)
     }
 
     /// The most bytes one `glReadPixels` call reads; larger regions are read in bands of whole
@@ -277,4 +295,17 @@ package final class Program {
     package func set(_ name: String, _ x: Float, _ y: Float, _ z: Float) { context.gl.Uniform3f(location(name), x, y, z) }
     package func set(_ name: String, _ x: Float, _ y: Float, _ z: Float, _ w: Float) { context.gl.Uniform4f(location(name), x, y, z, w) }
     package func set(_ name: String, int v: Int) { context.gl.Uniform1i(location(name), GLint(v)) }
+    package func set(_ name: String, int2 v: SIMD2<Int>) { context.gl.Uniform2i(location(name), GLint(v.x), GLint(v.y)) }
+
+    /// Feeds the uniform block `name` from binding point `index` (`UniformBuffer.bind`); a
+    /// block the program lacks (or the compiler removed) is ignored.
+    package func bindUniformBlock(_ name: String, toBindingPoint index: Int) {
+        let gl = context.gl
+        let block = gl.GetUniformBlockIndex(id, name)
+        if block != GL_INVALID_INDEX { gl.UniformBlockBinding(id, block, GLuint(index)) }
+    }
+
+    /// Draws the full-screen triangle with this program (which must be in use) into the bound
+    /// framebuffer's viewport.
+    package func drawFullScreen() { context.gl.DrawArrays(GLenum(GL_TRIANGLES), 0, 3) }
 }
