@@ -8,7 +8,8 @@
 // import against the direction (ARCHITECTURE.md draws the graph):
 //
 //   shaderfx ─▶ ShaderFXCLI ─▶ ShaderFXGolden ─▶ ShaderFX ─▶ ShaderFXCore ─▶ CGLLoader, CPNGShim ─▶ CPNG
-//                                                      └────▶ ShaderFXMetal (the Metal translator)
+//                                                      ├────▶ ShaderFXMetal (the Metal translator) ─┐
+//                                                      └────▶ ShaderFXContract (the stitched GLSL) ◀┘
 //                ShaderFXTesting ─▶ ShaderFXGolden
 import PackageDescription
 
@@ -47,13 +48,17 @@ let package = Package(
         // The GPU (contexts, textures, framebuffers, programs) and images (PNG, APNG, pictures).
         // Knows nothing of effects.
         .target(name: "ShaderFXCore", dependencies: ["CGLLoader", "CPNGShim", "CProcessGuard", "CDeflate"]),
+        // The GLSL contract of a stitched effect function, written once: the prelude's names and
+        // text, the parameter types, the sampler pragma, typed signatures. Pure Swift, no imports.
+        .target(name: "ShaderFXContract"),
         // The MSL -> GLSL ES translator: SwiftUI developers' [[ stitchable ]] Metal files, as
-        // the GLSL library the stitcher reads (docs/METAL.md). Knows nothing of GL or effects.
-        .target(name: "ShaderFXMetal"),
+        // the GLSL library the stitcher reads (docs/METAL.md). Knows nothing of GL or effects;
+        // it writes GLSL against the contract and hands over each function's typed signature.
+        .target(name: "ShaderFXMetal", dependencies: ["ShaderFXContract"]),
         // Effects: shaders, the stitcher, the renderer, built-in effects and transitions, animation.
         .target(
             name: "ShaderFX",
-            dependencies: ["ShaderFXCore", "CGLLoader", "ShaderFXMetal"],
+            dependencies: ["ShaderFXCore", "CGLLoader", "ShaderFXMetal", "ShaderFXContract"],
             plugins: ["EmbedShaders"]
         ),
         // Image comparison and golden suites (cases, runs, reports), usable from Swift.
@@ -65,7 +70,7 @@ let package = Package(
         .executableTarget(name: "shaderfx", dependencies: ["ShaderFXCLI"]),
         .testTarget(name: "ShaderFXTests", dependencies: ["ShaderFX", "ShaderFXGolden", "ShaderFXTesting"],
                     exclude: ["References", "MetalCorpus", "__References__"]),
-        .testTarget(name: "ShaderFXMetalTests", dependencies: ["ShaderFXMetal"]),
+        .testTarget(name: "ShaderFXMetalTests", dependencies: ["ShaderFXMetal", "ShaderFXContract"]),
         .testTarget(name: "CLITests", dependencies: ["ShaderFXCLI"]),
         // libpng at the settings of the encoder the PNG writer replaced, for its tests only: an
         // independent decoder, and the sizes to stay within.
