@@ -147,7 +147,7 @@ extension EffectKind {
         case "vec2": return .distortion
         case "vec4":
             if parameterTypes.count > 1 && parameterTypes[1] == "vec4" { return .color }
-            if parameterTypes.count > 1 && parameterTypes[1] == "Layer" { return .layer }
+            if parameterTypes.count > 1 && parameterTypes[1] == StitchedInterface.layerType { return .layer }
             return .fill
         default: return nil
         }
