@@ -8,8 +8,8 @@
 // import against the direction (ARCHITECTURE.md draws the graph):
 //
 //   shaderfx ─▶ ShaderFXCLI ─▶ ShaderFXGolden ─▶ ShaderFX ─▶ ShaderFXCore ─▶ CGLLoader, CPNGShim ─▶ CPNG
-//                                                      ├────▶ ShaderFXMetal (the Metal translator) ─┐
-//                                                      └────▶ ShaderFXContract (the stitched GLSL) ◀┘
+//                                                      ├────▶ ShaderFXMetal (the Metal translator) ──┐
+//                                                      └────▶ ShaderFXContract (the stitched GLSL) ◀─┘
 //                ShaderFXTesting ─▶ ShaderFXGolden
 import PackageDescription
 

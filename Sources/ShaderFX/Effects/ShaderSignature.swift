@@ -6,7 +6,8 @@ public struct ShaderParameter: Sendable, Equatable {
     public let name: String
 }
 
-/// The parsed signature of an effect function in a GLSL file.
+/// The signature of an effect function: read from a GLSL file, or as the Metal translator handed
+/// it over (`StitchedSignature`) for a function it translated.
 public struct ShaderSignature: Sendable, Equatable {
     /// The function's name.
     public let function: String
