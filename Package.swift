@@ -8,7 +8,8 @@
 // import against the direction (ARCHITECTURE.md draws the graph):
 //
 //   shaderfx ─▶ ShaderFXCLI ─▶ ShaderFXGolden ─▶ ShaderFX ─▶ ShaderFXCore ─▶ CGLLoader, CPNGShim ─▶ CPNG
-//                                                      └────▶ ShaderFXMetal (the Metal translator)
+//                                                      ├────▶ ShaderFXMetal (the Metal translator) ──┐
+//                                                      └────▶ ShaderFXContract (the stitched GLSL) ◀─┘
 //                ShaderFXTesting ─▶ ShaderFXGolden
 import PackageDescription
 
@@ -47,14 +48,18 @@ let package = Package(
         // The GPU (contexts, textures, framebuffers, programs) and images (PNG, APNG, pictures).
         // Knows nothing of effects.
         .target(name: "ShaderFXCore", dependencies: ["CGLLoader", "CPNGShim", "CProcessGuard", "CDeflate"]),
+        // The GLSL contract of a stitched effect function, written once: the prelude's names and
+        // text, the parameter types, the sampler pragma, typed signatures. Pure Swift, no imports.
+        .target(name: "ShaderFXContract"),
         // The MSL -> GLSL ES translator: SwiftUI developers' [[ stitchable ]] Metal files, as
-        // the GLSL library the stitcher reads (docs/METAL.md). Knows nothing of GL or effects.
-        .target(name: "ShaderFXMetal"),
+        // the GLSL library the stitcher reads (docs/METAL.md). Knows nothing of GL or effects;
+        // it writes GLSL against the contract and hands over each function's typed signature.
+        .target(name: "ShaderFXMetal", dependencies: ["ShaderFXContract"]),
         // Effects: shaders, the stitcher, the renderer, built-in effects and transitions, animation.
         // It reaches GL only through ShaderFXCore's GPU objects, never CGLLoader itself.
         .target(
             name: "ShaderFX",
-            dependencies: ["ShaderFXCore", "ShaderFXMetal"],
+            dependencies: ["ShaderFXCore", "ShaderFXMetal", "ShaderFXContract"],
             plugins: ["EmbedShaders"]
         ),
         // Image comparison and golden suites (cases, runs, reports), usable from Swift.
@@ -70,7 +75,7 @@ let package = Package(
         // independent decoder, and the sizes to stay within.
         .target(name: "CPNGReference", dependencies: ["CPNG"], path: "Tests/Support/CPNGReference"),
         .testTarget(name: "ShaderFXCoreTests", dependencies: ["ShaderFXCore", "CDeflate", "CPNGReference", "ShaderFXTestSupport"]),
-        .testTarget(name: "ShaderFXMetalTests", dependencies: ["ShaderFXMetal", "ShaderFXTestSupport"]),
+        .testTarget(name: "ShaderFXMetalTests", dependencies: ["ShaderFXMetal", "ShaderFXContract", "ShaderFXTestSupport"]),
         .testTarget(name: "ShaderFXTests", dependencies: ["ShaderFX", "ShaderFXTesting", "ShaderFXTestSupport"],
                     exclude: ["References", "MetalCorpus", "__References__"]),
         .testTarget(name: "ShaderFXGoldenTests", dependencies: ["ShaderFXGolden", "ShaderFXTestSupport"]),

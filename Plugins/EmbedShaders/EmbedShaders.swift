@@ -2,8 +2,9 @@ import Foundation
 import PackagePlugin
 
 /// Embeds every `Shaders/<Kind>/<name>.glsl` file of the package into the target that uses
-/// this plugin, as `EmbeddedShaders.files`, so the GLSL travels inside the binary however it
-/// is installed.
+/// this plugin, as a typed constant each (`EmbeddedShaderFile.colorRainbowNoise`, all of them in
+/// `EmbeddedShaders.all`), with `#include "<name>.glsl"` lines replaced by the snippets of
+/// `Shaders/Include/`, so the GLSL travels inside the binary however it is installed.
 @main
 struct EmbedShaders: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

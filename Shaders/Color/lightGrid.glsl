@@ -23,21 +23,7 @@
 //
 // Source: reimplements Inferno's lightGrid (MIT) from its description.
 
-highp uint lightGridMix(highp uint x) {
-    x ^= x >> 16;
-    x *= 0x7feb352du;
-    x ^= x >> 15;
-    x *= 0x846ca68bu;
-    x ^= x >> 16;
-    return x;
-}
-
-/// A uniform value in [0, 1) from a group's column and row and a seed.
-float lightGridRandom(vec2 group, highp uint seed) {
-    highp uint h = lightGridMix(floatBitsToUint(group.y) ^ seed);
-    h = lightGridMix(floatBitsToUint(group.x) ^ h);
-    return float(h >> 8) * (1.0 / 16777216.0);
-}
+#include "noise.glsl"
 
 vec4 lightGrid(vec2 position, vec4 color, vec4 bounds, float time, float density, float speed,
                float groupSize, float brightness) {
@@ -47,9 +33,9 @@ vec4 lightGrid(vec2 position, vec4 color, vec4 bounds, float time, float density
     float rho = length(fract(cells) - 0.5);
 
     const float twoPi = 6.2831853;
-    float hue = lightGridRandom(group, 0x68e31da4u);
-    float phase = lightGridRandom(group, 0xb5297a4du);
-    float rate = lightGridRandom(group, 0x1b56c4e9u);
+    float hue = noiseValue(group, 0x68e31da4u);
+    float phase = noiseValue(group, 0xb5297a4du);
+    float rate = noiseValue(group, 0x1b56c4e9u);
     vec3 tint = 0.5 + 0.5 * cos(twoPi * (hue + vec3(0.0, 1.0 / 3.0, 2.0 / 3.0)));
     float blink = 0.5 + 0.5 * sin((0.5 + rate) * speed * time + twoPi * phase);
     float glow = brightness * pow(max(1.0 - 2.0 * rho, 0.0), 2.0);

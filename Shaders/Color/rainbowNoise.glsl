@@ -16,26 +16,11 @@
 // Source: reimplements Inferno's rainbowNoise (MIT) from its description, with an integer
 // hash in place of a sine hash so the noise does not degrade as time grows.
 
-highp uint rainbowNoiseMix(highp uint x) {
-    x ^= x >> 16;
-    x *= 0x7feb352du;
-    x ^= x >> 15;
-    x *= 0x846ca68bu;
-    x ^= x >> 16;
-    return x;
-}
-
-/// A uniform value in [0, 1) from the pixel's position, the time and a seed.
-float rainbowNoiseValue(vec2 position, float time, highp uint seed) {
-    highp uint h = rainbowNoiseMix(floatBitsToUint(time) ^ seed);
-    h = rainbowNoiseMix(floatBitsToUint(position.y) ^ h);
-    h = rainbowNoiseMix(floatBitsToUint(position.x) ^ h);
-    return float(h >> 8) * (1.0 / 16777216.0);
-}
+#include "noise.glsl"
 
 vec4 rainbowNoise(vec2 position, vec4 color, float time) {
-    vec3 straight = vec3(rainbowNoiseValue(position, time, 0x9e3779b9u),
-                         rainbowNoiseValue(position, time, 0x85ebca6bu),
-                         rainbowNoiseValue(position, time, 0xc2b2ae35u));
+    vec3 straight = vec3(noiseValue(position, time, 0x9e3779b9u),
+                         noiseValue(position, time, 0x85ebca6bu),
+                         noiseValue(position, time, 0xc2b2ae35u));
     return vec4(straight, 1.0) * color.a;
 }

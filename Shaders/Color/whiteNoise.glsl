@@ -17,24 +17,9 @@
 // Source: reimplements Inferno's whiteNoise (MIT) from its description, with an integer hash
 // in place of a sine hash so the noise does not degrade as time grows.
 
-highp uint whiteNoiseMix(highp uint x) {
-    x ^= x >> 16;
-    x *= 0x7feb352du;
-    x ^= x >> 15;
-    x *= 0x846ca68bu;
-    x ^= x >> 16;
-    return x;
-}
-
-/// A uniform value in [0, 1) from the pixel's position, the time and a seed.
-float whiteNoiseValue(vec2 position, float time, highp uint seed) {
-    highp uint h = whiteNoiseMix(floatBitsToUint(time) ^ seed);
-    h = whiteNoiseMix(floatBitsToUint(position.y) ^ h);
-    h = whiteNoiseMix(floatBitsToUint(position.x) ^ h);
-    return float(h >> 8) * (1.0 / 16777216.0);
-}
+#include "noise.glsl"
 
 vec4 whiteNoise(vec2 position, vec4 color, float time) {
-    float v = whiteNoiseValue(position, time, 0x9e3779b9u);
+    float v = noiseValue(position, time, 0x9e3779b9u);
     return vec4(v, v, v, 1.0) * color.a;
 }

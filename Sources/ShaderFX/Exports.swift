@@ -1,1 +1,2 @@
 @_exported import ShaderFXCore
+@_exported import ShaderFXContract

@@ -1,4 +1,5 @@
 import Foundation
+import ShaderFXContract
 
 /// One Metal source file given to the translator as text.
 public struct MetalSourceFile: Sendable {
@@ -72,6 +73,10 @@ public struct MetalStitchableFunction: Sendable {
     /// The GLSL names of ``parameters`` (the Metal name unless reserved in GLSL or clashing, e.g. `m_input`);
     /// `#pragma shaderfx sampler(...)` lines use these.
     public var glslParameterNames: [String]
+    /// The function's whole GLSL signature against the stitched interface (GLSL names, every
+    /// parameter with the leading ones, the sampler of each texture, the line of its definition):
+    /// what the stitcher uses instead of reading the GLSL back.
+    public var signature: StitchedSignature?
     /// Creates a description of a stitchable function.
     public init(name: String, kind: MetalEffectKind, location: MetalSourceLocation, parameters: [(name: String, glslType: String)]) {
         self.name = name

@@ -1,3 +1,4 @@
+import ShaderFXContract
 /// Metal's predefined constants, as preprocessor macros (like Metal's own headers).
 enum BuiltinConstants {
     /// `M_*` constants; each gets an `_F` (float) and `_H` (half) macro.
@@ -347,7 +348,7 @@ extension Semantic {
         case (.layer, "sample"):
             guard exprs.count == 1 else { throw error(loc, "'Layer::sample' takes one float2 position") }
             let p = try convert(try lowerExpr(exprs[0]), to: .vector(.float, 2), exprs[0].loc)
-            return TE(g: .call("sampleLayer", [obj.g, p.g]), type: .vector(.half, 4))
+            return TE(g: .call(StitchedInterface.sampleLayer, [obj.g, p.g]), type: .vector(.half, 4))
         case (.texture, "sample"):
             var lod: (String, GExpr)?
             if exprs.count == 3, case .call(let fn, let fa) = exprs[2].kind, case .ident(let opt) = fn.kind, fa.count == 1,

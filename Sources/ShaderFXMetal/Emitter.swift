@@ -17,14 +17,16 @@ struct Emitter {
         for h in program.helpers {
             for l in h.split(separator: "\n", omittingEmptySubsequences: false) { e.line(String(l), nil) }
         }
+        var stitchable = program.stitchable
         for f in program.functions {
             for (p, loc) in f.pragmas { e.line(p, loc) }
+            for k in stitchable.indices where stitchable[k].name == f.name { stitchable[k].signature?.line = e.lines.count + 1 }
             let params = f.params.map { ($0.qualifier.isEmpty ? "" : $0.qualifier + " ") + "\($0.type) \($0.name)\($0.suffix)" }
             e.line("\(f.returnType) \(f.name)(\(params.joined(separator: ", "))) {", f.loc)
             for s in f.body { e.stmt(s, 1) }
             e.line("}", f.loc)
         }
-        return MetalTranslation(glsl: e.lines.joined(separator: "\n") + "\n", functions: program.stitchable, lineMap: e.map)
+        return MetalTranslation(glsl: e.lines.joined(separator: "\n") + "\n", functions: stitchable, lineMap: e.map)
     }
 
     private mutating func line(_ text: String, _ loc: MetalSourceLocation?) {

@@ -1,3 +1,5 @@
+import ShaderFXContract
+
 /// GLSL ES 3.00 names that user identifiers must not take, and the renaming rule.
 enum GLSLNames {
     /// Keywords and reserved words of GLSL ES 3.00 (section 3.7 of the spec).
@@ -40,13 +42,10 @@ enum GLSLNames {
         "textureGradOffset", "textureProjGrad", "textureProjGradOffset", "dFdx", "dFdy", "fwidth",
     ]
 
-    /// Names the ShaderFX prelude and stitched `main` define.
-    static let preludeNames: Set<String> = ["Layer", "FloatArray", "ColorArray", "at", "sampleLayer", "main", "ShaderFXArrays"]
-
     /// Is `name` unusable as a user identifier in the emitted GLSL?
     static func isReserved(_ name: String) -> Bool {
-        keywords.contains(name) || builtinFunctions.contains(name) || preludeNames.contains(name)
-            || name.hasPrefix("sfx_") || name.hasPrefix("mtl_") || name.hasPrefix("gl_") || name.hasPrefix("GL_")
+        keywords.contains(name) || builtinFunctions.contains(name) || StitchedInterface.isDefined(name)
+            || name.hasPrefix("mtl_") || name.hasPrefix("gl_") || name.hasPrefix("GL_")
             || name.contains("__")
     }
 

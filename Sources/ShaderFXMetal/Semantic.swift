@@ -1,3 +1,4 @@
+import ShaderFXContract
 /// A typed, lowered expression.
 struct TE {
     var g: GExpr
@@ -25,8 +26,8 @@ struct StructInfo {
 
 /// A sampler state from a `constexpr sampler`.
 struct SamplerState: Equatable {
-    var address = "clamp"
-    var filter = "nearest"
+    var address = SamplerPragma.Address.clamp
+    var filter = SamplerPragma.Filter.nearest
     var pixelCoordinates = false
 }
 
@@ -372,7 +373,8 @@ final class Semantic {
         case .name(let n): return globals.values.contains { $0.glslName == n && $0.isConst }
         case .call(let f, let args):
             if f.hasPrefix("mtl_") || allFunctions.contains(where: { $0.glslName == f }) { return false }
-            if ["texture", "texelFetch", "textureSize", "dFdx", "dFdy", "fwidth", "at", "sampleLayer"].contains(f) { return false }
+            if ["texture", "texelFetch", "textureSize", "dFdx", "dFdy", "fwidth", StitchedInterface.arrayElement,
+                StitchedInterface.sampleLayer].contains(f) { return false }
             return args.allSatisfy(isConstantExpression)
         case .unary(let op, let a): return op != "++" && op != "--" && isConstantExpression(a)
         case .binary(_, let a, let b): return isConstantExpression(a) && isConstantExpression(b)
@@ -385,7 +387,7 @@ final class Semantic {
 
     func samplerState(_ v: VarDecl) throws(MetalError) -> SamplerState {
         var s = SamplerState()
-        var addresses: [String: String] = [:]
+        var addresses: [String: SamplerPragma.Address] = [:]
         for a in v.samplerArgs ?? [] {
             var text = ""
             if case .ident(let n) = a.kind { text = n }
@@ -399,13 +401,13 @@ final class Semantic {
             switch key {
             case "filter", "mag_filter", "min_filter":
                 guard value == "linear" || value == "nearest" else { throw error(a.loc, "unknown sampler filter '\(value)'") }
-                if key != "min_filter" { s.filter = value }
+                if key != "min_filter" { s.filter = value == "linear" ? .linear : .nearest }
             case "mip_filter":
                 break
             case "address", "s_address", "t_address", "r_address":
                 switch value {
-                case "repeat": addresses[key] = "repeat"
-                case "clamp_to_edge": addresses[key] = "clamp"
+                case "repeat": addresses[key] = .repeat
+                case "clamp_to_edge": addresses[key] = .clamp
                 case "mirrored_repeat", "clamp_to_zero", "clamp_to_border":
                     throw error(a.loc, "sampler address mode '\(value)' is not supported (only repeat and clamp_to_edge)")
                 default: throw error(a.loc, "unknown sampler address mode '\(value)'")
@@ -584,6 +586,12 @@ final class Semantic {
         if let kind {
             f.stitchable = MetalStitchableFunction(name: f.glslName, kind: kind, location: f.decl.loc, parameters: userParams)
             f.stitchable?.glslParameterNames = userGLSLNames
+            // Stitchable parameter types were checked by `classify`: each is a contract type.
+            let typed = gparams.compactMap { p in ParameterType(rawValue: p.type).map { StitchedSignature.Parameter(name: p.name, type: $0) } }
+            if typed.count == gparams.count {
+                f.stitchable?.signature = StitchedSignature(function: f.glslName, returnType: gf.returnType, parameters: typed,
+                                                            line: 0, samplers: [])
+            }
         }
         f.lowered = gf
     }
@@ -684,7 +692,9 @@ final class Semantic {
             guard var gf = f.lowered else { continue }
             for (k, p) in f.params.enumerated() where p.type == .texture {
                 let st = f.texturesSampled[p.name]?.0 ?? SamplerState()
-                gf.pragmas.append(("#pragma shaderfx sampler(\(gf.params[k].name), address: \(st.address), filter: \(st.filter))", p.loc))
+                let pragma = SamplerPragma(parameter: gf.params[k].name, address: st.address, filter: st.filter)
+                gf.pragmas.append((pragma.text, p.loc))
+                f.stitchable?.signature?.samplers.append(pragma)
             }
             f.lowered = gf
         }

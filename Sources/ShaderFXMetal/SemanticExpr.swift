@@ -1,3 +1,4 @@
+import ShaderFXContract
 import Foundation
 
 /// Expression lowering: typing, MSL's implicit conversions made explicit, operators.
@@ -472,7 +473,7 @@ extension Semantic {
         switch base.type {
         case .floatArray, .colorArray:
             idx = try convert(idx, to: .int, idxExpr.loc)
-            return TE(g: .call("at", [base.g, idx.g]), type: base.type == .floatArray ? .float : .vector(.half, 4))
+            return TE(g: .call(StitchedInterface.arrayElement, [base.g, idx.g]), type: base.type == .floatArray ? .float : .vector(.half, 4))
         case .vector(let es, _):
             if s == .bool { idx = try convert(idx, to: .int, idxExpr.loc) }
             return TE(g: .index(base.g, idx.g), type: .scalar(es), lvalue: base.lvalue)

@@ -1,3 +1,4 @@
+import ShaderFXContract
 /// Scalar element types. `short`/`char` are `int`, `ushort`/`uchar` are `uint`; `half` keeps its
 /// identity for signatures but is computed as GLSL `float` (highp).
 enum Scalar: Int, Comparable, Sendable {
@@ -93,11 +94,11 @@ indirect enum MType: Equatable, Sendable {
         case .matrix(_, let c, let r): return c == r ? "mat\(c)" : "mat\(c)x\(r)"
         case .array(let e, _): return e.glsl
         case .structure(let n): return n
-        case .texture: return "sampler2D"
+        case .texture: return ParameterType.image.rawValue
         case .sampler: return "/*sampler*/"
-        case .layer: return "Layer"
-        case .floatArray: return "FloatArray"
-        case .colorArray: return "ColorArray"
+        case .layer: return ParameterType.layer.rawValue
+        case .floatArray: return ParameterType.floatArray.rawValue
+        case .colorArray: return ParameterType.colorArray.rawValue
         }
     }
     /// `[N]` for arrays (arrays of arrays are flattened).

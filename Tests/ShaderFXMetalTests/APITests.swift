@@ -4,6 +4,7 @@ import Glibc
 #endif
 import Testing
 @testable import ShaderFXMetal
+import ShaderFXContract
 
 /// Several files, directories, file errors, the line map, and a big mixed input through glslangValidator.
 @Suite struct APITests {
@@ -77,6 +78,33 @@ import Testing
         }
     }
 
+    /// Each stitchable function comes with its whole GLSL signature against the contract: GLSL
+    /// names (a reserved Metal name renamed), every parameter with the leading ones, each texture's
+    /// sampler as its pragma says, and the line of its definition in the GLSL.
+    @Test func stitchableFunctionsCarryTheirTypedSignature() throws {
+        let r = translate("""
+        constexpr sampler tiles(filter::linear, address::repeat);
+        float twice(float x) { return 2.0 * x; }
+        [[ stitchable ]] half4 f(float2 position, SwiftUI::Layer layer, float input, texture2d<half> tex,
+                                 device const float *values, int count) {
+            return layer.sample(position) * half(twice(input) + values[0]) + tex.sample(tiles, position);
+        }
+        [[ stitchable ]] float2 g(float2 position) { return position; }
+        """)
+        let f = try #require(r.function(named: "f")?.signature)
+        #expect(f.function == "f" && f.returnType == "vec4")
+        #expect(f.parameters == [.init(name: "position", type: .vec2), .init(name: "layer", type: .layer),
+                                 .init(name: "m_input", type: .float), .init(name: "tex", type: .image),
+                                 .init(name: "values", type: .floatArray)])
+        #expect(f.samplers == [SamplerPragma(parameter: "tex", address: .repeat, filter: .linear)])
+        let lines = r.glsl.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[f.line - 1].hasPrefix("vec4 f(vec2 position, Layer layer, float m_input, sampler2D tex, FloatArray values) {"))
+        #expect(lines[f.line - 2] == Substring(f.samplers[0].text))
+        let g = try #require(r.function(named: "g")?.signature)
+        #expect(g.parameters == [.init(name: "position", type: .vec2)] && g.returnType == "vec2" && g.samplers.isEmpty)
+        #expect(lines[g.line - 1].hasPrefix("vec2 g(vec2 position) {"))
+    }
+
     @Test func lineMapPointsBackToMetal() {
         let r = translate("""
         [[ stitchable ]] half4 f(float2 position, half4 color) {
@@ -96,10 +124,6 @@ import Testing
     }
 
     @Test func bigMixedInputCompilesWithGlslang() throws {
-        guard glslangPath != nil else {
-            print("note: glslangValidator not found (apt-get install -y glslang-tools); skipping the GLSL compile check")
-            return
-        }
         let r = try MetalTranslator().translate([MetalSourceFile(path: "big.metal", text: bigMixedSource), MetalSourceFile(path: "more.metal", text: moreSource)])
         #expect(r.functions.count == 6)
         let errors = glslangErrors(r.glsl)

@@ -1,21 +1,11 @@
 import Foundation
 import Testing
 @testable import ShaderFXMetal
+import ShaderFXContract
 
-/// The ShaderFX prelude that the renderer prepends to a translated library.
-let shaderFXPrelude = """
-#version 300 es
-precision highp float; precision highp int; precision highp sampler2D;
-uniform sampler2D sfx_layerTexture; uniform vec2 sfx_layerOrigin; uniform vec2 sfx_layerSize; uniform float sfx_scale;
-struct Layer { float unused; };
-vec4 sampleLayer(Layer layer, vec2 position) { vec2 q = clamp(position - sfx_layerOrigin, vec2(0.0), sfx_layerSize); return texture(sfx_layerTexture, q / sfx_layerSize); }
-layout(std140) uniform ShaderFXArrays { vec4 sfx_arrayData[1024]; };
-struct FloatArray { int offset; int count; };
-struct ColorArray { int offset; int count; };
-float at(FloatArray a, int i) { if (i < 0 || i >= a.count) return 0.0; int k = a.offset + i; return sfx_arrayData[k >> 2][k & 3]; }
-vec4 at(ColorArray a, int i) { if (i < 0 || i >= a.count) return vec4(0.0); return sfx_arrayData[(a.offset >> 2) + i]; }
-
-"""
+/// What the stitcher puts before a translated library: the contract's prelude, then the library's
+/// own line numbers (so glslangValidator's messages name the library's lines, as the stitcher's do).
+let shaderFXPrelude = StitchedInterface.prelude + StitchedInterface.userLineDirective
 
 /// Metal source headers most tests start with.
 let header = """
@@ -30,10 +20,12 @@ let glslangPath: String? = ["/usr/bin/glslangValidator", "/usr/local/bin/glslang
     FileManager.default.isExecutableFile(atPath: $0)
 }
 
-/// Compiles prelude + library + a dummy main with glslangValidator; returns the log on failure, nil on success
-/// or when the tool is absent.
+/// Compiles prelude + library + a dummy main with glslangValidator; returns the log on failure (a missing
+/// glslangValidator is a failure: every translation the tests make must be checked), nil on success.
 func glslangErrors(_ library: String) -> String? {
-    guard let tool = glslangPath else { return nil }
+    guard let tool = glslangPath else {
+        return "glslangValidator is not installed, so the translated GLSL cannot be checked: apt-get install -y glslang-tools (make test does)"
+    }
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sfxmetal-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -46,16 +38,16 @@ func glslangErrors(_ library: String) -> String? {
     let pipe = Pipe()
     p.standardOutput = pipe
     p.standardError = pipe
-    do { try p.run() } catch { return nil }
+    do { try p.run() } catch { return "cannot run \(tool): \(error)" }
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     p.waitUntilExit()
     if p.terminationStatus == 0 { return nil }
-    let numbered = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { "\($0.offset + 1): \($0.element)" }.joined(separator: "\n")
+    let numbered = library.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { "\($0.offset + 1): \($0.element)" }.joined(separator: "\n")
     return (String(data: data, encoding: .utf8) ?? "") + "\n" + numbered
 }
 
 /// Translates `source` (prefixed with `header` unless `raw`), expects success, and checks the result with
-/// glslangValidator when available (every successful test input is compiled this way).
+/// glslangValidator (every successful test input is compiled this way; the test fails without it).
 @discardableResult
 func translate(_ source: String, raw: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) -> MetalTranslation {
     do {

@@ -126,12 +126,16 @@ public enum BuiltInEffects {
         all.first { $0.name == name }
     }
 
-    /// The embedded GLSL file `Shaders/<file>.glsl` as a library.
+    /// An embedded GLSL file as a library.
+    static func library(for file: EmbeddedShaderFile) -> ShaderLibrary {
+        ShaderLibrary(source: file.source, name: "Shaders/\(file.path).glsl")
+    }
+
+    /// The embedded GLSL file `Shaders/<file>.glsl` (a catalogue entry's `shaderFile`, so always
+    /// embedded) as a library; a path that is none gives an empty library, whose functions fail
+    /// to render with an error naming the file.
     static func library(for file: String) -> ShaderLibrary {
-        guard let source = EmbeddedShaders.files[file] else {
-            preconditionFailure("Shaders/\(file).glsl is not embedded in the binary")
-        }
-        return ShaderLibrary(source: source, name: "Shaders/\(file).glsl")
+        EmbeddedShaders.file(file).map(library(for:)) ?? ShaderLibrary(source: "", name: "Shaders/\(file).glsl")
     }
 }
 

@@ -17,7 +17,7 @@ public struct BuiltInShaderLibrary: Sendable {
     init() {
         var files: [String: String] = [:]
         let order = ["Color/", "Distortion/", "Fill/", "Layer/", "Transition/"]
-        let sorted = EmbeddedShaders.files.keys.sorted { a, b in
+        let sorted = EmbeddedShaders.all.map(\.path).sorted { a, b in
             let x = order.firstIndex { a.hasPrefix($0) } ?? order.count, y = order.firstIndex { b.hasPrefix($0) } ?? order.count
             return x != y ? x < y : a < b
         }
@@ -34,7 +34,7 @@ public struct BuiltInShaderLibrary: Sendable {
 
     /// The function of this name, in the file that defines it (or in `file` when given).
     public func function(_ name: String, file: String? = nil) -> ShaderFunction {
-        guard let file = file ?? files[name], EmbeddedShaders.files[file] != nil else {
+        guard let file = (file ?? files[name]).flatMap(EmbeddedShaders.file) else {
             return ShaderLibrary(source: "", name: "the built-in shaders").function(name)
         }
         return BuiltInEffects.library(for: file).function(name)

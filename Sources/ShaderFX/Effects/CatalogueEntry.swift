@@ -5,26 +5,28 @@ public struct CatalogueEntry: Sendable, Equatable {
     public var name: String
     /// The effect kind of the shader.
     public var kind: EffectKind
+    /// The embedded shader file (a generated constant, so a misspelt file does not compile).
+    let shader: EmbeddedShaderFile
     /// The shader file below `Shaders/`, without extension (`Layer/ripple`).
-    public var shaderFile: String
+    public var shaderFile: String { shader.path }
     /// One line saying what it does.
     public var summary: String
     /// Where it comes from (seed, public effect).
     public var origin: String
 
     /// An entry.
-    public init(_ name: String, _ kind: EffectKind, shader shaderFile: String, summary: String, origin: String) {
+    init(_ name: String, _ kind: EffectKind, shader: EmbeddedShaderFile, summary: String, origin: String) {
         self.name = name
         self.kind = kind
-        self.shaderFile = shaderFile
+        self.shader = shader
         self.summary = summary
         self.origin = origin
     }
 
     /// The entry of a transition reimplemented from Inferno, whose function is named as its file.
-    public static func transition(_ name: String, _ kind: EffectKind, shader shaderFile: String, summary: String) -> CatalogueEntry {
-        let function = shaderFile.split(separator: "/").last.map(String.init) ?? shaderFile
-        return CatalogueEntry(name, kind, shader: shaderFile, summary: summary,
+    static func transition(_ name: String, _ kind: EffectKind, shader: EmbeddedShaderFile, summary: String) -> CatalogueEntry {
+        let function = shader.path.split(separator: "/").last.map(String.init) ?? shader.path
+        return CatalogueEntry(name, kind, shader: shader, summary: summary,
                               origin: "Inferno's \(function) transition (MIT), reimplemented from its description")
     }
 }

@@ -13,11 +13,14 @@ public enum EffectKind: String, Sendable, CaseIterable, Codable {
     var returnType: String { self == .distortion ? "vec2" : "vec4" }
 
     /// The GLSL types of the fixed leading parameters.
-    var leadingTypes: [String] {
+    var leadingTypes: [String] { leadingParameterTypes.map(\.rawValue) }
+
+    /// The contract types of the fixed leading parameters.
+    var leadingParameterTypes: [ParameterType] {
         switch self {
-        case .color: return ["vec2", "vec4"]
-        case .distortion, .fill: return ["vec2"]
-        case .layer: return ["vec2", "Layer"]
+        case .color: return [.vec2, .vec4]
+        case .distortion, .fill: return [.vec2]
+        case .layer: return [.vec2, .layer]
         }
     }
 

@@ -88,8 +88,12 @@ public struct ShaderFunction: Sendable, Equatable {
         Shader(function: self, arguments: arguments)
     }
 
-    /// The function's parsed signature.
+    /// The function's signature: the one the translator handed over for a stitchable function of
+    /// translated GLSL, otherwise read from the GLSL.
     public func signature() throws(ShaderError) -> ShaderSignature {
+        if let typed = library.stitchableFunctions?.first(where: { $0.name == name })?.signature {
+            return ShaderSignature(typed)
+        }
         do {
             return try ShaderSignature.parse(function: name, in: library.source, file: library.name)
         } catch {

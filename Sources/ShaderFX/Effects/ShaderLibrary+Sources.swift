@@ -1,4 +1,5 @@
 import Foundation
+import ShaderFXContract
 import ShaderFXMetal
 
 /// A place in the source a developer wrote: a file, a 1-based line and column (0 when unknown).
@@ -30,11 +31,15 @@ public struct StitchableFunction: Sendable, Equatable {
     /// The names of the parameters arguments feed, as the source spells them (the GLSL may
     /// rename one that is reserved there, such as `input`); empty when they are the GLSL's.
     public var argumentNames: [String]
+    /// The function's GLSL signature as the translator wrote it, so it is not read back from the
+    /// GLSL; nil to read it from the source.
+    public var signature: StitchedSignature?
 
-    public init(name: String, kind: EffectKind, argumentNames: [String] = []) {
+    public init(name: String, kind: EffectKind, argumentNames: [String] = [], signature: StitchedSignature? = nil) {
         self.name = name
         self.kind = kind
         self.argumentNames = argumentNames
+        self.signature = signature
     }
 }
 
@@ -100,7 +105,7 @@ extension ShaderLibrary {
                   lineMap: translation.lineMap.map { $0.map { ShaderSourceLocation(file: $0.file, line: $0.line, column: $0.column) } },
                   stitchableFunctions: translation.functions.map {
                       StitchableFunction(name: $0.name, kind: EffectKind(rawValue: $0.kind.rawValue) ?? .fill,
-                                         argumentNames: $0.parameters.map(\.name))
+                                         argumentNames: $0.parameters.map(\.name), signature: $0.signature)
                   })
     }
 
@@ -142,7 +147,7 @@ extension EffectKind {
         case "vec2": return .distortion
         case "vec4":
             if parameterTypes.count > 1 && parameterTypes[1] == "vec4" { return .color }
-            if parameterTypes.count > 1 && parameterTypes[1] == "Layer" { return .layer }
+            if parameterTypes.count > 1 && parameterTypes[1] == StitchedInterface.layerType { return .layer }
             return .fill
         default: return nil
         }

@@ -1,23 +1,3 @@
-/// The GLSL type of an effect function's parameter, and the argument kind that feeds it.
-public enum ParameterType: String, Sendable, CaseIterable, Codable {
-    /// `float`: `.float(x)`.
-    case float
-    /// `vec2`: `.float2(x, y)`.
-    case vec2
-    /// `vec3`: `.float3(x, y, z)`.
-    case vec3
-    /// `vec4`: `.float4(...)`, `.color(...)` (premultiplied) or `.boundingRect` (x, y, width, height).
-    case vec4
-    /// `FloatArray`: `.floatArray([...])`; read with `at(array, i)` and `array.count`.
-    case floatArray = "FloatArray"
-    /// `ColorArray`: `.colorArray([...])`; `at(colors, i)` is a premultiplied `vec4`.
-    case colorArray = "ColorArray"
-    /// `sampler2D`: `.image(...)`, sampled as a `#pragma shaderfx sampler` line declares.
-    case image = "sampler2D"
-    /// `Layer`: the layer of a layer effect (leading parameter only).
-    case layer = "Layer"
-}
-
 /// One parameter of an effect function.
 public struct ShaderParameter: Sendable, Equatable {
     /// The GLSL type.
@@ -26,7 +6,8 @@ public struct ShaderParameter: Sendable, Equatable {
     public let name: String
 }
 
-/// The parsed signature of an effect function in a GLSL file.
+/// The signature of an effect function: read from a GLSL file, or as the Metal translator handed
+/// it over (`StitchedSignature`) for a function it translated.
 public struct ShaderSignature: Sendable, Equatable {
     /// The function's name.
     public let function: String
@@ -163,27 +144,9 @@ public struct ShaderSignature: Sendable, Equatable {
     /// The `#pragma shaderfx sampler(NAME, address: repeat, filter: nearest)` lines in order, each
     /// with its 1-based line.
     static func samplerPragmaLines(in text: String) -> [(name: String, sampling: ImageSampling, line: Int)] {
-        var result: [(name: String, sampling: ImageSampling, line: Int)] = []
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.trimmingWhitespace
-            guard line.hasPrefix("#pragma"), line.contains("shaderfx"), line.contains("sampler("),
-                  let open = line.firstIndex(of: "("), let close = line.lastIndex(of: ")"), open < close else { continue }
-            let fields = line[line.index(after: open)..<close].split(separator: ",").map { $0.trimmingWhitespace }
-            guard let name = fields.first, !name.isEmpty else { continue }
-            var sampling = ImageSampling()
-            for field in fields.dropFirst() {
-                let value = field.split(separator: ":").last.map { $0.trimmingWhitespace } ?? ""
-                switch value {
-                case "repeat": sampling.repeats = true
-                case "clamp", "clamp_to_edge": sampling.repeats = false
-                case "linear": sampling.linear = true
-                case "nearest": sampling.linear = false
-                default: break
-                }
-            }
-            result.append((name, sampling, index + 1))
+        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
+            SamplerPragma(line: line).map { ($0.parameter, ImageSampling($0), index + 1) }
         }
-        return result
     }
 
     /// The text with `//` and `/* */` comments replaced by spaces, newlines kept.
@@ -207,5 +170,27 @@ public struct ShaderSignature: Sendable, Equatable {
             }
         }
         return String(out)
+    }
+}
+
+extension ShaderSignature {
+    /// The signature a translator wrote and handed over with its GLSL, read from nothing.
+    public init(_ typed: StitchedSignature) {
+        function = typed.function
+        returnType = typed.returnType
+        parameters = typed.parameters.map { ShaderParameter(type: $0.type, name: $0.name) }
+        line = typed.line
+        var samplers: [String: ImageSampling] = [:]
+        for pragma in typed.samplers { samplers[pragma.parameter] = ImageSampling(pragma) }
+        self.samplers = samplers
+    }
+}
+
+extension ImageSampling {
+    /// The sampling a `#pragma shaderfx sampler` line declares; what it leaves out is the default.
+    init(_ pragma: SamplerPragma) {
+        self.init()
+        if let address = pragma.address { repeats = address == .repeat }
+        if let filter = pragma.filter { linear = filter == .linear }
     }
 }

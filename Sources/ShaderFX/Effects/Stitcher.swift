@@ -1,3 +1,5 @@
+import ShaderFXContract
+
 /// Wraps a user's effect function in the uniforms and `main` that run it, as SwiftUI
 /// stitches a `[[stitchable]]` function into its own pipeline.
 ///
@@ -8,48 +10,13 @@
 /// decide where a message belongs: Mesa gives some messages source string 0 whatever
 /// `#line` said.
 struct Stitcher {
-    /// Floats the array uniform block holds: 1024 `vec4`s, the 16 KiB every GLES 3 GPU allows.
-    static let arrayCapacity = 4096
+    /// Floats the array uniform block holds (`StitchedInterface.arrayCapacity`).
+    static let arrayCapacity = StitchedInterface.arrayCapacity
     /// The first line number of the generated `main` part; the prelude starts at 200001.
-    static let mainFirstLine = 100_001
+    static let mainFirstLine = StitchedInterface.mainFirstLine
 
-    /// The GLSL every effect function can use.
-    static let prelude = """
-        #version 300 es
-        #line 200001 0
-        precision highp float;
-        precision highp int;
-        precision highp sampler2D;
-        uniform sampler2D sfx_layerTexture;
-        uniform vec2 sfx_layerOrigin;
-        uniform vec2 sfx_layerSize;
-        uniform float sfx_scale;
-        /// The layer of a layer effect: pass it to sampleLayer.
-        struct Layer { float unused; };
-        /// SwiftUI's layer.sample(position): a bilinear sample at a position in points,
-        /// clamped to the grown layer's edge.
-        vec4 sampleLayer(Layer layer, vec2 position) {
-            vec2 q = clamp(position - sfx_layerOrigin, vec2(0.0), sfx_layerSize);
-            return texture(sfx_layerTexture, q / sfx_layerSize);
-        }
-        layout(std140) uniform ShaderFXArrays { vec4 sfx_arrayData[1024]; };
-        /// A float array argument (SwiftUI's `device const float *ptr, int count`).
-        struct FloatArray { int offset; int count; };
-        /// A colour array argument (SwiftUI's `device const half4 *ptr, int count`).
-        struct ColorArray { int offset; int count; };
-        /// Element i of a float array; 0.0 outside 0 ..< count.
-        float at(FloatArray a, int i) {
-            if (i < 0 || i >= a.count) return 0.0;
-            int k = a.offset + i;
-            return sfx_arrayData[k >> 2][k & 3];
-        }
-        /// Element i of a colour array, premultiplied; transparent outside 0 ..< count.
-        vec4 at(ColorArray a, int i) {
-            if (i < 0 || i >= a.count) return vec4(0.0);
-            return sfx_arrayData[(a.offset >> 2) + i];
-        }
-
-        """
+    /// The GLSL every effect function can use (`StitchedInterface.prelude`).
+    static let prelude = StitchedInterface.prelude
 
     let kind: EffectKind
     let signature: ShaderSignature
@@ -65,7 +32,7 @@ struct Stitcher {
         file = function.library.name
         signature = try function.signature()
         do { try signature.validate(as: kind, file: file) } catch { throw library.mapped(error) }
-        fragmentSource = Self.prelude + "#line 1 1\n" + Self.userSource(function.library.source)
+        fragmentSource = Self.prelude + StitchedInterface.userLineDirective + Self.userSource(function.library.source)
             + "\n#line \(Self.mainFirstLine) 2\n" + Self.main(kind: kind, signature: signature)
     }
 
@@ -76,8 +43,8 @@ struct Stitcher {
         }.joined(separator: "\n")
     }
 
-    /// The uniform that carries parameter `name`.
-    static func uniformName(_ name: String) -> String { "sfx_arg_" + name }
+    /// The uniform that carries parameter `name` (`StitchedInterface.uniformName`).
+    static func uniformName(_ name: String) -> String { StitchedInterface.uniformName(name) }
 
     static func main(kind: EffectKind, signature: ShaderSignature) -> String {
         var lines: [String] = []
@@ -94,32 +61,34 @@ struct Stitcher {
                 callArguments.append(uniform)
             }
         }
+        let contract = StitchedInterface.self
+        let layer = "\(contract.layerType)(0.0)"
         let leading: [String]
         switch kind {
         case .color: leading = ["position", "sfx_own"]
         case .distortion, .fill: leading = ["position"]
-        case .layer: leading = ["position", "Layer(0.0)"]
+        case .layer: leading = ["position", layer]
         }
         let call = "\(signature.function)(\((leading + callArguments).joined(separator: ", ")))"
         let result: String
         switch kind {
         case .color, .layer: result = call
-        case .distortion: result = "sampleLayer(Layer(0.0), \(call))"
+        case .distortion: result = "\(contract.sampleLayer)(\(layer), \(call))"
         case .fill: result = "\(call) * sfx_own.a"
         }
         // sfx_outputOffset places a smaller target (the frame alone) on the layer's grid, and
         // sfx_straight writes the last pass straight to 8 bits, rounded as PNG.encode rounds, so
         // a picture read back for a PNG needs no conversion pass (Renderer.renderStraight).
         lines += [
-            "uniform ivec2 sfx_outputOffset;",
-            "uniform bool sfx_straight;",
+            "uniform ivec2 \(contract.outputOffset);",
+            "uniform bool \(contract.straight);",
             "out vec4 sfx_fragColor;",
             "void main() {",
-            "    vec2 sfx_coord = gl_FragCoord.xy + vec2(sfx_outputOffset);",
-            "    vec2 position = sfx_layerOrigin + sfx_coord / sfx_scale;",
-            "    vec4 sfx_own = texelFetch(sfx_layerTexture, ivec2(sfx_coord), 0);",
+            "    vec2 sfx_coord = gl_FragCoord.xy + vec2(\(contract.outputOffset));",
+            "    vec2 position = \(contract.layerOrigin) + sfx_coord / \(contract.scale);",
+            "    vec4 sfx_own = texelFetch(\(contract.layerTexture), ivec2(sfx_coord), 0);",
             "    vec4 sfx_result = \(result);",
-            "    if (sfx_straight) {",
+            "    if (\(contract.straight)) {",
             "        float a8 = floor(clamp(sfx_result.a, 0.0, 1.0) * 255.0 + 0.5);",
             "        vec3 c = a8 == 0.0 ? vec3(0.0) : clamp(sfx_result.rgb / clamp(sfx_result.a, 0.0, 1.0), 0.0, 1.0);",
             "        sfx_result = a8 == 0.0 ? vec4(0.0) : vec4(floor(c * 255.0 + 0.5) / 255.0, a8 / 255.0);",
@@ -151,8 +120,10 @@ struct Stitcher {
     /// Where a message belongs, and a note to put after it (the generated GLSL's own place).
     private static func place(_ line: Int, _ column: Int?, library: ShaderLibrary) -> (place: String, note: String) {
         let where_: String
-        if line >= 200_001 {
-            where_ = "<ShaderFX prelude>:\(line - 200_000)"
+        if line >= EmbeddedShaders.includeFirstLine, let included = included(line, library: library) {
+            where_ = included
+        } else if line >= StitchedInterface.preludeFirstLine {
+            where_ = "<ShaderFX prelude>:\(line - StitchedInterface.preludeFirstLine + 1)"
         } else if line >= mainFirstLine {
             where_ = "<ShaderFX generated main>:\(line - mainFirstLine + 1)"
         } else if !library.lineMap.isEmpty {
@@ -165,6 +136,15 @@ struct Stitcher {
             where_ = "\(library.name):\(line)"
         }
         return (column.map { "\(where_):\($0)" } ?? where_, "")
+    }
+
+    /// `Shaders/Include/<name>.glsl:<line>` for a line of a snippet a built-in shader file includes.
+    private static func included(_ line: Int, library: ShaderLibrary) -> String? {
+        guard EmbeddedShaders.all.contains(where: { "Shaders/\($0.path).glsl" == library.name && $0.source == library.source })
+        else { return nil }
+        let (k, offset) = (line - EmbeddedShaders.includeFirstLine).quotientAndRemainder(dividingBy: EmbeddedShaders.includeStride)
+        guard k < EmbeddedShaders.includes.count else { return nil }
+        return "Shaders/Include/\(EmbeddedShaders.includes[k]).glsl:\(offset + 1)"
     }
 
     private static func mapMesa(_ line: String, library: ShaderLibrary) -> String? {

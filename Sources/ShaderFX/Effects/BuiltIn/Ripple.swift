@@ -4,7 +4,7 @@
 /// isEnabled: 0 < elapsedTime && elapsedTime < duration)`.
 public struct Ripple: SinglePassEffect {
     public static let entry = CatalogueEntry(
-        "ripple", .layer, shader: "Layer/ripple",
+        "ripple", .layer, shader: .layerRipple,
         summary: "a decaying ripple from a tap that bends the picture and lights its crests",
         origin: "seed 000 (MetalRipples), Ripple.metal with RippleModifier and RippleEffect")
     /// The seed's animation length: the effect is enabled only while 0 < time < duration.

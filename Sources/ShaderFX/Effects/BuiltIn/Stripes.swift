@@ -3,7 +3,7 @@
 /// SwiftUI: `.foregroundStyle(ShaderLibrary.Stripes(.float(20), .colorArray([...])))`.
 public struct Stripes: SinglePassEffect {
     public static let entry = CatalogueEntry(
-        "stripes", .fill, shader: "Fill/stripes",
+        "stripes", .fill, shader: .fillStripes,
         summary: "horizontal stripes of repeating colours filling the picture's coverage",
         origin: "seed 000 (MetalRipples), Stripes.metal")
     public static var table: [ParameterRow<Self>] {

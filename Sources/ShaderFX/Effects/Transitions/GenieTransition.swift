@@ -8,7 +8,7 @@
 /// give opaque frames), else faded to 1 - progress.
 public struct GenieTransition: BuiltInTransition {
     public static let entry = CatalogueEntry.transition(
-        "genie", .distortion, shader: "Transition/genie",
+        "genie", .distortion, shader: .transitionGenie,
         summary: "the incoming picture pours out of a corner through a curved funnel, the macOS genie")
     public static var table: [ParameterRow<Self>] {
         [
@@ -54,7 +54,7 @@ public struct GenieTransition: BuiltInTransition {
 /// A translucent incoming picture would let it show through at the end, so then it fades
 /// to 1 - progress, and the last frame is exactly the incoming picture.
 public enum TransitionBackdrop {
-    static let function = BuiltInEffects.library(for: "Transition/backdrop").function("backdrop")
+    static let function = BuiltInEffects.library(for: .transitionBackdrop).function("backdrop")
 
     /// The backdrop pass at `progress`.
     public static func pass(progress: Float, from: RGBAImage, incomingIsOpaque: Bool) -> Effect {

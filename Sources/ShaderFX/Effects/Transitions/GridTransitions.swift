@@ -39,7 +39,7 @@ public typealias CirclesTransition = GridTransition<CirclesEntry>
 /// ``CirclesTransition``'s names.
 public enum CirclesEntry: GridTransitionEntry {
     public static let entry = CatalogueEntry.transition(
-        "circles", .color, shader: "Transition/circles",
+        "circles", .color, shader: .transitionCircles,
         summary: "a grid of growing dots reveals the incoming picture")
     public static let shape = GridShape.circle
 }
@@ -52,7 +52,7 @@ public typealias CircleWaveTransition = GridTransition<CircleWaveEntry>
 /// ``CircleWaveTransition``'s names.
 public enum CircleWaveEntry: GridTransitionEntry {
     public static let entry = CatalogueEntry.transition(
-        "circle-wave", .color, shader: "Transition/circleWave",
+        "circle-wave", .color, shader: .transitionCircleWave,
         summary: "dots grow in a wave from the top-left corner, revealing the incoming picture")
     public static let shape = GridShape.circle
 }
@@ -63,7 +63,7 @@ public typealias DiamondsTransition = GridTransition<DiamondsEntry>
 /// ``DiamondsTransition``'s names.
 public enum DiamondsEntry: GridTransitionEntry {
     public static let entry = CatalogueEntry.transition(
-        "diamonds", .color, shader: "Transition/diamonds",
+        "diamonds", .color, shader: .transitionDiamonds,
         summary: "a grid of growing diamonds reveals the incoming picture")
     public static let shape = GridShape.diamond
 }
@@ -75,7 +75,7 @@ public typealias DiamondWaveTransition = GridTransition<DiamondWaveEntry>
 /// ``DiamondWaveTransition``'s names.
 public enum DiamondWaveEntry: GridTransitionEntry {
     public static let entry = CatalogueEntry.transition(
-        "diamond-wave", .color, shader: "Transition/diamondWave",
+        "diamond-wave", .color, shader: .transitionDiamondWave,
         summary: "diamonds grow in a wave from the top-left corner, revealing the incoming picture")
     public static let shape = GridShape.diamond
 }

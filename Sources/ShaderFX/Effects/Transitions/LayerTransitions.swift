@@ -17,7 +17,7 @@ public typealias CrosswarpLTRTransition = PlainLayerTransition<CrosswarpLTREntry
 /// ``CrosswarpLTRTransition``'s names.
 public enum CrosswarpLTREntry: FamilyEntry {
     public static let entry = CatalogueEntry.transition(
-        "crosswarp-ltr", .layer, shader: "Transition/crosswarpLTR",
+        "crosswarp-ltr", .layer, shader: .transitionCrosswarpLTR,
         summary: "the pictures zoom through the centre and cross-fade in a sweep from left to right")
 }
 
@@ -28,7 +28,7 @@ public typealias CrosswarpRTLTransition = PlainLayerTransition<CrosswarpRTLEntry
 /// ``CrosswarpRTLTransition``'s names.
 public enum CrosswarpRTLEntry: FamilyEntry {
     public static let entry = CatalogueEntry.transition(
-        "crosswarp-rtl", .layer, shader: "Transition/crosswarpRTL",
+        "crosswarp-rtl", .layer, shader: .transitionCrosswarpRTL,
         summary: "the pictures zoom through the centre and cross-fade in a sweep from right to left")
 }
 
@@ -38,7 +38,7 @@ public typealias RadialTransition = PlainLayerTransition<RadialEntry>
 /// ``RadialTransition``'s names.
 public enum RadialEntry: FamilyEntry {
     public static let entry = CatalogueEntry.transition(
-        "radial", .layer, shader: "Transition/radial",
+        "radial", .layer, shader: .transitionRadial,
         summary: "a clock-hand wipe reveals the incoming picture, clockwise from twelve o'clock")
 }
 
@@ -48,7 +48,7 @@ public enum RadialEntry: FamilyEntry {
 /// A layer effect on the incoming picture that reads the outgoing one as `from`.
 public struct PixellateTransition: BuiltInTransition {
     public static let entry = CatalogueEntry.transition(
-        "pixellate", .layer, shader: "Transition/pixellate",
+        "pixellate", .layer, shader: .transitionPixellate,
         summary: "the pictures pixellate toward the middle of the transition and cross-fade there")
     public static var table: [ParameterRow<Self>] {
         [
@@ -74,7 +74,7 @@ public struct PixellateTransition: BuiltInTransition {
 /// A layer effect on the incoming picture that reads the outgoing one as `from`.
 public struct SwirlTransition: BuiltInTransition {
     public static let entry = CatalogueEntry.transition(
-        "swirl", .layer, shader: "Transition/swirl",
+        "swirl", .layer, shader: .transitionSwirl,
         summary: "the pictures twist around the centre, hardest mid-way, while one dissolves into the other")
     public static var table: [ParameterRow<Self>] {
         [
@@ -96,7 +96,7 @@ public struct SwirlTransition: BuiltInTransition {
 /// A layer effect on the incoming picture that reads the outgoing one as `from`.
 public struct WindTransition: BuiltInTransition {
     public static let entry = CatalogueEntry.transition(
-        "wind", .layer, shader: "Transition/wind",
+        "wind", .layer, shader: .transitionWind,
         summary: "rows of the outgoing picture blow away at random offsets, uncovering the incoming one from the left")
     public static var table: [ParameterRow<Self>] {
         [

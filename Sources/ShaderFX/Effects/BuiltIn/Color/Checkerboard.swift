@@ -3,7 +3,7 @@
 /// SwiftUI: `.colorEffect(ShaderLibrary.checkerboard(.color(replacement), .float(squareSize)))`.
 public struct Checkerboard: SinglePassEffect {
     public static let entry = CatalogueEntry(
-        "checkerboard", .color, shader: "Color/checkerboard",
+        "checkerboard", .color, shader: .colorCheckerboard,
         summary: "replaces alternate squares of a checkerboard with a colour",
         origin: "reimplements Inferno's checkerboard (MIT) from its description")
     public static var table: [ParameterRow<Self>] {

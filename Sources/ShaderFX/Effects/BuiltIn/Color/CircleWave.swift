@@ -4,7 +4,7 @@
 /// .float(speed), .float(strength), .float(density), .float2(center), .color(circleColor)))`.
 public struct CircleWave: SinglePassEffect {
     public static let entry = CatalogueEntry(
-        "circle-wave", .color, shader: "Color/circleWave",
+        "circle-wave", .color, shader: .colorCircleWave,
         summary: "rings of light spreading from a centre and fading with distance",
         origin: "reimplements Inferno's circleWave (MIT) from its description")
     public static let animation = EffectAnimation.time(parameter: "time", duration: nil)

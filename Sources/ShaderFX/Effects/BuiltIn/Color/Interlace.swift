@@ -3,7 +3,7 @@
 /// SwiftUI: `.colorEffect(ShaderLibrary.interlace(.float(lineWidth), .color(replacement), .float(strength)))`.
 public struct Interlace: SinglePassEffect {
     public static let entry = CatalogueEntry(
-        "interlace", .color, shader: "Color/interlace",
+        "interlace", .color, shader: .colorInterlace,
         summary: "tints every other band of rows toward a colour, like interlaced video",
         origin: "reimplements Inferno's interlace (MIT) from its description")
     public static var table: [ParameterRow<Self>] {

@@ -4,7 +4,7 @@
 /// .float(speed), .float(groupSize), .float(brightness)))`.
 public struct LightGrid: SinglePassEffect {
     public static let entry = CatalogueEntry(
-        "light-grid", .color, shader: "Color/lightGrid",
+        "light-grid", .color, shader: .colorLightGrid,
         summary: "a grid of coloured lights blinking on and off",
         origin: "reimplements Inferno's lightGrid (MIT) from its description")
     public static let animation = EffectAnimation.time(parameter: "time", duration: nil)

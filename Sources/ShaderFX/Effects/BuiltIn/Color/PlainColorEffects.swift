@@ -13,7 +13,7 @@ public typealias GradientFill = PlainColorEffect<GradientFillEntry>
 /// ``GradientFill``'s names.
 public enum GradientFillEntry: FamilyEntry {
     public static let entry = CatalogueEntry(
-        "gradient-fill", .color, shader: "Color/gradientFill",
+        "gradient-fill", .color, shader: .colorGradientFill,
         summary: "fills the view with a red-blue gradient, (x/y, 0, y/x) of the coordinates",
         origin: "reimplements Inferno's gradientFill (MIT) from its description")
 }
@@ -24,7 +24,7 @@ public typealias Infrared = PlainColorEffect<InfraredEntry>
 /// ``Infrared``'s names.
 public enum InfraredEntry: FamilyEntry {
     public static let entry = CatalogueEntry(
-        "infrared", .color, shader: "Color/infrared",
+        "infrared", .color, shader: .colorInfrared,
         summary: "a thermal-camera look: dark blue, mid-tones yellow, bright red",
         origin: "reimplements Inferno's infrared (MIT) from its description")
 }
@@ -35,7 +35,7 @@ public typealias Passthrough = PlainColorEffect<PassthroughEntry>
 /// ``Passthrough``'s names.
 public enum PassthroughEntry: FamilyEntry {
     public static let entry = CatalogueEntry(
-        "passthrough", .color, shader: "Color/passthrough",
+        "passthrough", .color, shader: .colorPassthrough,
         summary: "leaves every pixel as it is (the identity)",
         origin: "reimplements Inferno's passthrough (MIT) from its description")
 }

@@ -24,7 +24,7 @@ public typealias InvertAlpha = ReplacementColorEffect<InvertAlphaEntry>
 /// ``InvertAlpha``'s names and default colour, black.
 public enum InvertAlphaEntry: ReplacementColorEntry {
     public static let entry = CatalogueEntry(
-        "invert-alpha", .color, shader: "Color/invertAlpha",
+        "invert-alpha", .color, shader: .colorInvertAlpha,
         summary: "fills the transparent part of the view with a colour and clears the rest",
         origin: "reimplements Inferno's invertAlpha (MIT) from its description")
     public static let defaultReplacement = RGBA.named("black")
@@ -37,7 +37,7 @@ public typealias Recolor = ReplacementColorEffect<RecolorEntry>
 /// ``Recolor``'s names and default colour, SwiftUI's red.
 public enum RecolorEntry: ReplacementColorEntry {
     public static let entry = CatalogueEntry(
-        "recolor", .color, shader: "Color/recolor",
+        "recolor", .color, shader: .colorRecolor,
         summary: "paints the view in one colour, keeping its shape and edges",
         origin: "reimplements Inferno's recolor (MIT) from its description")
     public static let defaultReplacement = RGBA.named("red")

@@ -4,7 +4,7 @@
 /// .float(gradientWidth), .float(maxLightness)))`.
 public struct Shimmer: SinglePassEffect {
     public static let entry = CatalogueEntry(
-        "shimmer", .color, shader: "Color/shimmer",
+        "shimmer", .color, shader: .colorShimmer,
         summary: "a band of light sweeping diagonally across the view, as on a loading placeholder",
         origin: "reimplements Inferno's shimmer (MIT) from its description")
     /// One sweep lasts the default duration.

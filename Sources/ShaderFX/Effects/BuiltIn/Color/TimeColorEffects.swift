@@ -31,7 +31,7 @@ public typealias AnimatedGradientFill = TimeColorEffect<AnimatedGradientFillEntr
 /// ``AnimatedGradientFill``'s names.
 public enum AnimatedGradientFillEntry: TimeColorEntry {
     public static let entry = CatalogueEntry(
-        "animated-gradient-fill", .color, shader: "Color/animatedGradientFill",
+        "animated-gradient-fill", .color, shader: .colorAnimatedGradientFill,
         summary: "fills the view with a rainbow that turns around its centre",
         origin: "reimplements Inferno's animatedGradientFill (MIT) from its description")
     public static let takesBounds = true
@@ -45,7 +45,7 @@ public typealias RainbowNoise = TimeColorEffect<RainbowNoiseEntry>
 /// ``RainbowNoise``'s names.
 public enum RainbowNoiseEntry: TimeColorEntry {
     public static let entry = CatalogueEntry(
-        "rainbow-noise", .color, shader: "Color/rainbowNoise",
+        "rainbow-noise", .color, shader: .colorRainbowNoise,
         summary: "coloured static, a new random colour per pixel for every moment",
         origin: "reimplements Inferno's rainbowNoise (MIT) from its description")
     public static let takesBounds = false
@@ -58,7 +58,7 @@ public typealias Sinebow = TimeColorEffect<SinebowEntry>
 /// ``Sinebow``'s names.
 public enum SinebowEntry: TimeColorEntry {
     public static let entry = CatalogueEntry(
-        "sinebow", .color, shader: "Color/sinebow",
+        "sinebow", .color, shader: .colorSinebow,
         summary: "ten glowing rainbow sine waves weaving across the view",
         origin: "reimplements Inferno's sinebow (MIT) from its description")
     public static let takesBounds = true
@@ -71,7 +71,7 @@ public typealias WhiteNoise = TimeColorEffect<WhiteNoiseEntry>
 /// ``WhiteNoise``'s names.
 public enum WhiteNoiseEntry: TimeColorEntry {
     public static let entry = CatalogueEntry(
-        "white-noise", .color, shader: "Color/whiteNoise",
+        "white-noise", .color, shader: .colorWhiteNoise,
         summary: "grey static, a new random grey per pixel for every moment",
         origin: "reimplements Inferno's whiteNoise (MIT) from its description")
     public static let takesBounds = false

@@ -4,7 +4,7 @@
 /// .float(10)), maxSampleOffset: CGSize(width: 3, height: 3))`.
 public struct Water: SinglePassEffect {
     public static let entry = CatalogueEntry(
-        "water", .distortion, shader: "Distortion/water",
+        "water", .distortion, shader: .distortionWater,
         summary: "rows sway sideways and columns up and down, like the view through moving water",
         origin: "Inferno (twostraws/Inferno, MIT): water, reimplemented from its description")
     public static let animation = EffectAnimation.time(parameter: "time", duration: nil)

@@ -47,7 +47,7 @@ public typealias Wave = SineWave<WaveEntry>
 /// ``Wave``'s names and default smoothing.
 public enum WaveEntry: SineWaveEntry {
     public static let entry = CatalogueEntry(
-        "wave", .distortion, shader: "Distortion/wave",
+        "wave", .distortion, shader: .distortionWave,
         summary: "a travelling sine wave that moves each column of the picture up and down",
         origin: "Inferno (twostraws/Inferno, MIT): wave, reimplemented from its description")
     public static let takesBounds = false
@@ -65,7 +65,7 @@ public typealias RelativeWave = SineWave<RelativeWaveEntry>
 /// ``RelativeWave``'s names and default smoothing.
 public enum RelativeWaveEntry: SineWaveEntry {
     public static let entry = CatalogueEntry(
-        "relative-wave", .distortion, shader: "Distortion/relativeWave",
+        "relative-wave", .distortion, shader: .distortionRelativeWave,
         summary: "a sine wave that grows from still at the left edge to full strength at the right",
         origin: "Inferno (twostraws/Inferno, MIT): relativeWave, reimplemented from its description")
     public static let takesBounds = true

@@ -5,7 +5,7 @@
 /// maxSampleOffset: CGSize(width: 0.211 * 45, height: 0.211 * 45))`.
 public struct Bubble: SinglePassEffect {
     public static let entry = CatalogueEntry(
-        "bubble", .layer, shader: "Layer/bubble",
+        "bubble", .layer, shader: .layerBubble,
         summary: "a glass bubble at the touch point that refracts the picture and catches the light",
         origin: "Inferno (twostraws/Inferno, MIT): bubble, reimplemented from its description")
     public static let animation = EffectAnimation.touch(parameter: "touch")

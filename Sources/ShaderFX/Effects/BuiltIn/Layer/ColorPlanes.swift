@@ -4,7 +4,7 @@
 /// maxSampleOffset: CGSize(width: abs(offset.x), height: abs(offset.y)))`.
 public struct ColorPlanes: SinglePassEffect {
     public static let entry = CatalogueEntry(
-        "color-planes", .layer, shader: "Layer/colorPlanes",
+        "color-planes", .layer, shader: .layerColorPlanes,
         summary: "a chromatic split: red and blue planes slide away from green in opposite directions",
         origin: "Inferno (twostraws/Inferno, MIT): colorPlanes, reimplemented from its description")
     public static var table: [ParameterRow<Self>] {

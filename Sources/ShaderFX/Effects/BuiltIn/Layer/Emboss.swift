@@ -4,7 +4,7 @@
 /// SwiftUI: `.layerEffect(ShaderLibrary.emboss(.float(10)), maxSampleOffset: CGSize(width: 1, height: 1))`.
 public struct Emboss: SinglePassEffect {
     public static let entry = CatalogueEntry(
-        "emboss", .layer, shader: "Layer/emboss",
+        "emboss", .layer, shader: .layerEmboss,
         summary: "a relief lit from the top-left: edges facing the light brighten, the others darken",
         origin: "Inferno (twostraws/Inferno, MIT): emboss, reimplemented from its description")
     /// How far the two diagonal neighbours are along each axis, in points.

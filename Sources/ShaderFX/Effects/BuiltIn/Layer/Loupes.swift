@@ -46,7 +46,7 @@ public typealias SimpleLoupe = Loupe<SimpleLoupeEntry>
 /// ``SimpleLoupe``'s names.
 public enum SimpleLoupeEntry: LoupeEntry {
     public static let entry = CatalogueEntry(
-        "simple-loupe", .layer, shader: "Layer/simpleLoupe",
+        "simple-loupe", .layer, shader: .layerSimpleLoupe,
         summary: "a magnifying glass: a circle around the touch point shows the picture enlarged",
         origin: "Inferno (twostraws/Inferno, MIT): simpleLoupe, reimplemented from its description")
     public static let zoomHelp = "magnification inside the loupe, >= 1"
@@ -58,7 +58,7 @@ public typealias WarpingLoupe = Loupe<WarpingLoupeEntry>
 /// ``WarpingLoupe``'s names.
 public enum WarpingLoupeEntry: LoupeEntry {
     public static let entry = CatalogueEntry(
-        "warping-loupe", .layer, shader: "Layer/warpingLoupe",
+        "warping-loupe", .layer, shader: .layerWarpingLoupe,
         summary: "a magnifying bulge: full zoom at the touch point, easing to none at the rim",
         origin: "Inferno (twostraws/Inferno, MIT): warpingLoupe, reimplemented from its description")
     public static let zoomHelp = "magnification at the centre, >= 1; it eases to 1 at the rim"

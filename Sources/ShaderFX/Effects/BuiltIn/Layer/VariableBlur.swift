@@ -5,7 +5,7 @@
 /// maxSampleOffset: CGSize(width: 20, height: 20))` followed by the same with `variableBlurVertical`.
 public struct VariableBlur: BuiltInEffect {
     public static let entry = CatalogueEntry(
-        "variable-blur", .layer, shader: "Layer/variableBlur",
+        "variable-blur", .layer, shader: .layerVariableBlur,
         summary: "a Gaussian blur whose radius follows a mask: sharp where it is clear, blurred where opaque",
         origin: "Inferno (twostraws/Inferno, MIT): variableBlur, reimplemented from its description")
     /// Horizontal, then vertical over the first pass's output.

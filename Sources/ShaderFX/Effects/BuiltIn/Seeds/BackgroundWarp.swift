@@ -7,7 +7,7 @@
 /// as in the seed: samples past the picture clamp to its edge.
 public struct BackgroundWarp: SinglePassEffect {
     public static let entry = CatalogueEntry(
-        "background-warp", .layer, shader: "Layer/backgroundWarp",
+        "background-warp", .layer, shader: .layerBackgroundWarp,
         summary: "a picture warped by two samples of tiling noise (domain warping), flowing with time",
         origin: "seed 004 (WWDC Compose advanced graphics effects), backgroundWarp with time")
     public static let animation = EffectAnimation.time(parameter: "time", duration: nil)

@@ -18,7 +18,7 @@
 /// `effect`, since one pass alone blurs along x only.
 public struct Blur: BuiltInEffect {
     public static let entry = CatalogueEntry(
-        "blur", .layer, shader: "Layer/blur",
+        "blur", .layer, shader: .layerBlur,
         summary: "SwiftUI's .blur(radius:): a two-pass Gaussian blur, edges fading to transparency",
         origin: "SwiftUI's View.blur(radius:opaque:) as seed 004 uses it (radius 30)")
     /// Along x, then along y. Both grow the layer by the same reach, so the second pass reads the

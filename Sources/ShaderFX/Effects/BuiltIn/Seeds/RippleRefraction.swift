@@ -13,7 +13,7 @@
 /// ```
 public struct RippleRefraction: SinglePassEffect {
     public static let entry = CatalogueEntry(
-        "ripple-refraction", .distortion, shader: "Distortion/rippleRefraction",
+        "ripple-refraction", .distortion, shader: .distortionRippleRefraction,
         summary: "up to 12 expanding rings from touches that bend the picture like lenses",
         origin: "seed 002 (Ripple Refraction), the Metal function ripple with RippleStore")
     public static let animation = EffectAnimation.gesture

@@ -10,7 +10,7 @@ import Glibc
 /// for the wave of one tap.
 public struct RippleWave: SinglePassEffect {
     public static let entry = CatalogueEntry(
-        "ripple-wave", .layer, shader: "Layer/rippleWave",
+        "ripple-wave", .layer, shader: .layerRippleWave,
         summary: "one wave from a tap that bends the picture as its ring passes and lights its crest",
         origin: "seed 001 (Ripple Shader Effect), RippleShaderEffect.metal with its keyframes")
     public static let animation = EffectAnimation.gesture
