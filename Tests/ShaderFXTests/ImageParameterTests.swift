@@ -108,6 +108,22 @@ import Testing
         #expect(store.decodes == 2)
         #expect(try store.image(path: link) == reread)
         #expect(store.decodes == 2)
+
+        // Rewritten in place (the same inode, the same size): decoded again too.
+        var third = first
+        third[0, 0] = SIMD4(0, 0, 1, 1)
+        let scratch = folder.appendingPathComponent("scratch.png").path
+        try PNG.write(third, to: scratch)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: scratch))
+        let inode = { (try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int) }
+        let before = try inode()
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: bytes)
+        try handle.close()
+        #expect(try inode() == before)
+        #expect(try store.image(path: path) == PNG.read(path: scratch))
+        #expect(store.decodes == 3)
     }
 
     @Test func aFileOverTheBudgetIsRefusedBeforeItIsDecoded() throws {
