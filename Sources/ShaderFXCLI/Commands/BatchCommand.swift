@@ -180,8 +180,9 @@ struct BatchJob {
         var written: [String] = []
         // The output's folder is made as needed, as a job queue expects.
         try FrameFolder.make(golden.frames.count > 1 ? output : (output as NSString).deletingLastPathComponent.nonEmpty ?? ".")
+        let framePasses = try golden.framePasses(size: size)
         for frame in golden.frames {
-            var passes = try golden.passes(for: frame, size: size)
+            var passes = try framePasses(frame)
             for (index, image) in images { passes[0].shader.arguments[index] = .image(image) }
             let rendered = try renderer.render(input, effects: passes, scale: golden.scale)
             let path = golden.frames.count == 1 ? output : output + "/" + frame.name + ".png"

@@ -106,14 +106,30 @@ package struct GoldenCase {
 
     /// The effect passes of `frame` over a picture of `size` points.
     package func passes(for frame: Frame, size: SIMD2<Double>) throws -> [Effect] {
+        try framePasses(size: size)(frame)
+    }
+
+    /// The effect passes of each frame over a picture of `size` points: a built-in effect's
+    /// parameters are read once, here, into its animator (or its still value), which every frame
+    /// then changes without reading text or files again.
+    package func framePasses(size: SIMD2<Double>) throws -> (Frame) throws -> [Effect] {
         switch source {
         case let .builtIn(type, values, events, keyframes):
-            guard let time = frame.time else { return try type.init(values: values).passes }
-            return try Self.animator(type, values: values, events: events, keyframes: keyframes, size: size).passes(at: time)
+            guard frames.contains(where: { $0.time != nil }) else {
+                let still = try type.init(values: values).passes
+                return { _ in still }
+            }
+            let animator = try Self.animator(type, values: values, events: events, keyframes: keyframes, size: size)
+            return { frame in
+                guard let time = frame.time else { return try type.init(values: values).passes }
+                return try animator.passes(at: time)
+            }
         case let .custom(effect, _, timeArgument):
-            var effect = effect
-            if let timeArgument, let time = frame.time { effect.shader.arguments[timeArgument] = .float(Float(time)) }
-            return [effect]
+            return { frame in
+                var effect = effect
+                if let timeArgument, let time = frame.time { effect.shader.arguments[timeArgument] = .float(Float(time)) }
+                return [effect]
+            }
         }
     }
 
