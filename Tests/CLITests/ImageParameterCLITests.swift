@@ -44,6 +44,17 @@ private let straceWorks: Bool = {
         let still = dir.appendingPathComponent("still.png").path
         #expect(try CLIRun(["render", "variable-blur", "--mask", mask, "--radius", "6", "--size", "64x48", "-q", "-o", still]).status == 0)
         #expect(try pngLevels(frameFile(dir.appendingPathComponent("frames"), 29), still) == 0)
+
+        // Chained stages naming the same mask share its decode, as do a render's check and its passes.
+        let (chained, chainedOpens) = try traced(["animate", "variable-blur", "--mask", mask, "--duration", "0.5", "--fps", "10",
+                                                  "--then", "variable-blur", "--mask", mask, "--radius", "3",
+                                                  "--size", "32x24", "-q", "-o", dir.appendingPathComponent("chain").path + "/"],
+                                                 opensOf: mask, in: dir)
+        #expect(chained.status == 0, "\(chained.stderr)")
+        #expect(chainedOpens == 1)
+        let (render, renderOpens) = try traced(["render", "variable-blur", "--mask", mask, "--size", "32x24", "-q",
+                                                "-o", dir.appendingPathComponent("one.png").path], opensOf: mask, in: dir)
+        #expect(render.status == 0 && renderOpens == 1, "\(render.stderr)")
     }
 
     @Test(.enabled(if: straceWorks)) func batchJobsNamingTheSameMaskShareOneDecode() throws {

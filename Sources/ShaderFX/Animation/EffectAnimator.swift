@@ -75,7 +75,7 @@ public struct EffectAnimator: Sendable {
         case .gesture:
             if let driven = effect as? any GestureDrivenEffect {
                 motion = { value, time in
-                    // The value is `E`: `driven` is `value`'s own conformance.
+                    // E is a GestureDrivenEffect (as `effect` shows), whose animated value is an E.
                     (value as! any GestureDrivenEffect).animated(at: time, events: events, size: size) as! E
                 }
                 ownDuration = driven.naturalDuration(events: events, size: size)
