@@ -114,7 +114,7 @@ struct AnimateCommand: BuiltInEffectCommand {
             let origin = given.map { SIMD2(Double($0.x), Double($0.y)) } ?? size / 2
             events.taps = [EventScript.Touch(time: 0, x: origin.x, y: origin.y)]
         }
-        let animators = try stages.map { try StageAnimator(try $0.readingImages(budget: renderer.budget), events: events, size: size) }
+        let animators = try stages.map { try StageAnimator(try $0.readingImages(images), events: events, size: size) }
         // A gesture effect whose gestures start nothing (drags for ripple-wave) has no length of its own.
         let natural = animators.compactMap { $0.naturalDuration() }.filter { $0 > 0 }.max()
         guard let duration = duration ?? natural else {

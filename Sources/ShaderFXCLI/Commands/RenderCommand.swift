@@ -80,7 +80,7 @@ struct RenderCommand: BuiltInEffectCommand {
         let (image, inputName) = try inputFlags.load(prefetched: prefetched, defaultPicture: stages[0].kind == .fill ? .circle : .pool,
                                                      budget: renderer.budget, scale: scale)
         // Image arguments of custom shaders are read now, once.
-        var resolved = try stages.flatMap { try $0.readingImages(budget: renderer.budget).passes() }
+        var resolved = try stages.flatMap { try $0.readingImages(images).passes() }
         if disabled { resolved = resolved.map { var e = $0; e.isEnabled = false; return e } }
         let decoded = ContinuousClock.now
         for effect in resolved { try renderer.prepare(effect) }

@@ -69,10 +69,11 @@ enum EffectStage {
         }
     }
 
-    /// The stage with its image arguments read, within `budget`.
-    func readingImages(budget: RenderBudget) throws -> EffectStage {
+    /// The stage with its image arguments read by `images` (the run's store, within its budget:
+    /// a file a built-in stage also names is decoded once).
+    func readingImages(_ images: ImageStore) throws -> EffectStage {
         guard case let .custom(custom) = self, !custom.imagePaths.isEmpty else { return self }
-        return .custom(custom.resolvingImages(try custom.imagePaths.mapValues { try budget.readPNG(path: $0) }))
+        return .custom(custom.resolvingImages(try custom.imagePaths.mapValues { try images.image(path: $0) }))
     }
 
     /// The passes of a still picture: a built-in effect as its values say, a function at time 0.
