@@ -93,16 +93,19 @@ import ShaderFX
 
     @Test func theAnimatorHoldsAfterTheLastKeyframeAndRunsAsLongAsTheLonger() throws {
         func rippleAnimator(_ keyframes: [ArgumentKeyframe]) throws -> EffectAnimator {
-            EffectAnimator(effect: Ripple.self, base: ParameterValues(), events: EventScript(), size: SIMD2(100, 100),
-                           keyframes: try EffectAnimator.keyframes(["amplitude": keyframes], of: Ripple.self, base: ParameterValues()))
+            try EffectAnimator(effect: Ripple.self, base: ParameterValues(), events: EventScript(), size: SIMD2(100, 100),
+                               keyframes: try EffectAnimator.keyframes(["amplitude": keyframes], of: Ripple.self, base: ParameterValues()))
+        }
+        func amplitude(_ animator: EffectAnimator, at time: Double) throws -> Float? {
+            (try animator.value(at: time) as? Ripple)?.amplitude
         }
         let animator = try rippleAnimator([ArgumentKeyframe(time: 0, value: .numbers([0])), ArgumentKeyframe(time: 5, value: .numbers([10]))])
-        #expect(try animator.values(at: 2.5).raw["amplitude"] == "5.0")
-        #expect(try animator.values(at: 9).raw["amplitude"] == "10.0")
+        #expect(try amplitude(animator, at: 2.5) == 5)
+        #expect(try amplitude(animator, at: 9) == 10)
         #expect(try animator.naturalDuration() == 5, "the keyframes outlast ripple's 3 s")
         let short = try rippleAnimator([ArgumentKeyframe(time: 1, value: .numbers([3]))])
         #expect(try short.naturalDuration() == 3)
-        #expect(try short.values(at: 0).raw["amplitude"] == "3.0", "held before the first keyframe")
+        #expect(try amplitude(short, at: 0) == 3, "held before the first keyframe")
     }
 
     @Test(arguments: [

@@ -1,44 +1,125 @@
 /// A built-in effect that taps and drags drive, as the seeds' gestures drive theirs.
 public protocol GestureDrivenEffect: BuiltInEffect {
-    /// The parameter values at `time`, given the gestures so far.
+    /// This value at `time`, given the gestures so far: the properties the gestures move are
+    /// set, the rest kept.
     /// - Parameters:
     ///   - time: seconds on the event script's clock.
     ///   - events: the taps and drags.
     ///   - size: the picture's size in points.
-    ///   - base: the values given on the command line (defaults for the rest).
-    static func values(at time: Double, events: EventScript, size: SIMD2<Double>, base: ParameterValues) throws(ParameterError) -> ParameterValues
+    func animated(at time: Double, events: EventScript, size: SIMD2<Double>) -> Self
 
-    /// How long the animation runs by itself: until the last gesture's effect has died away.
-    static func naturalDuration(events: EventScript, size: SIMD2<Double>, base: ParameterValues) throws(ParameterError) -> Double
+    /// How long the animation of this value runs by itself: until the last gesture's effect has died away.
+    func naturalDuration(events: EventScript, size: SIMD2<Double>) -> Double
 }
 
 /// Computes a built-in effect's passes at any time: the frames of `shaderfx animate`.
 ///
-/// Each frame is a pure function of its time, so any sub-range of frames renders exactly as
-/// it would within the whole run.
+/// The animator works on the effect's typed value, read once: each frame sets what the effect's
+/// `motion` moves (its time property, its touch point, or the gestures' properties) and then the
+/// parameters that follow keyframes, through their table rows' typed setters, and draws that
+/// value. Nothing is read from text per frame, so an image parameter is the one decoded when the
+/// value was read. Each frame is a pure function of its time, so any sub-range of frames renders
+/// exactly as it would within the whole run.
 public struct EffectAnimator: Sendable {
-    /// The effect.
+    /// The effect's type.
     public let effect: any BuiltInEffect.Type
-    /// The values given by the user; the animation overrides the ones it drives.
-    public let base: ParameterValues
     /// Taps and drags (empty for time-driven effects).
     public let events: EventScript
     /// The picture's size in points.
     public let size: SIMD2<Double>
-
     /// Parameters that follow keyframes, by name; they override what the effect's own
-    /// animation and `base` give them.
+    /// animation and its value give them.
     public let keyframes: [String: KeyframedArgument]
 
-    /// An animator for `effect` with the user's `base` values, `events` and picture `size`,
-    /// its parameters in `keyframes` (read by `keyframes(_:of:base:)`) following them.
-    public init(effect: any BuiltInEffect.Type, base: ParameterValues, events: EventScript, size: SIMD2<Double>,
-                keyframes: [String: KeyframedArgument] = [:]) {
-        self.effect = effect
-        self.base = base
+    /// The frame function, built once from the typed value: the effect at a time.
+    private let frame: FrameFunction
+    /// The length of the effect's own animation.
+    private let ownDuration: Double?
+
+    /// The value at a time; it captures only immutable values (the effect's value, the events,
+    /// key paths, keyframes and the rows' setters built from key paths), so it may cross threads.
+    private struct FrameFunction: @unchecked Sendable {
+        let value: (Double) throws(ParameterError) -> any BuiltInEffect
+    }
+
+    /// An animator of `effect`, a typed value (its parameters at what the user gave), with its
+    /// gestures from `events` over a picture of `size` points and its parameters in `keyframes`
+    /// (as `keyframes(_:of:base:)` reads and checks them) following them.
+    /// - Throws: `ParameterError` for keyframes of a parameter that cannot follow them.
+    public init<E: BuiltInEffect>(_ effect: E, events: EventScript = EventScript(), size: SIMD2<Double>,
+                                  keyframes: [String: KeyframedArgument] = [:]) throws(ParameterError) {
+        self.effect = E.self
         self.events = events
         self.size = size
         self.keyframes = keyframes
+
+        // Each keyframed parameter's row, found once.
+        var setters: [(set: (inout E, [Float]) throws(ParameterError) -> Void, argument: KeyframedArgument)] = []
+        for (name, argument) in keyframes.sorted(by: { $0.key < $1.key }) {
+            setters.append((try Self.keyframeSetter(E.self, name), argument))
+        }
+        let motion: (E, Double) -> E
+        switch E.motion {
+        case .still:
+            motion = { value, _ in value }
+            ownDuration = nil
+        case let .time(keyPath, duration):
+            motion = { value, time in value.with(keyPath, Float(time)) }
+            ownDuration = duration
+        case let .touch(keyPath):
+            motion = { value, time in
+                guard let point = Self.touch(at: time, events: events) else { return value }
+                return value.with(keyPath, SIMD2(Float(point.x), Float(point.y)))
+            }
+            ownDuration = Self.lastEventTime(events).map { $0 + 1 }
+        case .gesture:
+            if let driven = effect as? any GestureDrivenEffect {
+                motion = { value, time in
+                    // E is a GestureDrivenEffect (as `effect` shows), whose animated value is an E.
+                    (value as! any GestureDrivenEffect).animated(at: time, events: events, size: size) as! E
+                }
+                ownDuration = driven.naturalDuration(events: events, size: size)
+            } else {
+                motion = { value, _ in value }
+                ownDuration = nil
+            }
+        }
+        frame = FrameFunction { time throws(ParameterError) in
+            var value = motion(effect, time)
+            for (set, argument) in setters { try set(&value, argument.components(at: time)) }
+            return value
+        }
+    }
+
+    /// An animator of `effect` with the user's `base` values, read once into the effect's value
+    /// (an image parameter decoded once, by `base.images`).
+    /// - Throws: `ParameterError` for a value the effect refuses, or keyframes it cannot follow.
+    public init(effect: any BuiltInEffect.Type, base: ParameterValues, events: EventScript, size: SIMD2<Double>,
+                keyframes: [String: KeyframedArgument] = [:]) throws(ParameterError) {
+        func read<E: BuiltInEffect>(_ type: E.Type) throws(ParameterError) -> EffectAnimator {
+            try EffectAnimator(E(values: base), events: events, size: size, keyframes: keyframes)
+        }
+        self = try read(effect)
+    }
+
+    /// The setter of the row `name` of `E`, from keyframe components.
+    private static func keyframeSetter<E: BuiltInEffect>(_ type: E.Type, _ name: String) throws(ParameterError)
+        -> (inout E, [Float]) throws(ParameterError) -> Void {
+        guard let row = E.table.first(where: { $0.name == name && $0.type != .boundingRect }) else {
+            throw unknownParameter(name, of: E.self)
+        }
+        guard keyframeType(row.type) != nil, let set = row.keyframe else {
+            throw ParameterError(parameter: name, reason: "a float, point or colour parameter (\(name) is a \(row.type.rawValue))")
+        }
+        return set
+    }
+
+    /// The error for keyframes of a parameter `effect` does not have.
+    private static func unknownParameter(_ name: String, of effect: any BuiltInEffect.Type) -> ParameterError {
+        let movable = effect.options.filter { keyframeType($0.type) != nil }.map(\.name)
+        return ParameterError(parameter: name, reason: movable.isEmpty
+            ? "a parameter to keyframe, but \(effect.name) has no float, point or colour parameters"
+            : "one of \(effect.name)'s float, point and colour parameters (\(movable.joined(separator: ", ")))")
     }
 
     /// Reads keyframes of `effect`'s float, point and colour parameters by name (a value at
@@ -49,14 +130,17 @@ public struct EffectAnimator: Sendable {
     ///   effect refuses (out of its range), or keyframes of a parameter that `base` also gives.
     public static func keyframes(_ keyframes: [String: [ArgumentKeyframe]], of effect: any BuiltInEffect.Type,
                                  base: ParameterValues) throws(ParameterError) -> [String: KeyframedArgument] {
+        func read<E: BuiltInEffect>(_ type: E.Type) throws(ParameterError) -> [String: KeyframedArgument] {
+            try readKeyframes(keyframes, of: type, base: base)
+        }
+        return try read(effect)
+    }
+
+    private static func readKeyframes<E: BuiltInEffect>(_ keyframes: [String: [ArgumentKeyframe]], of effect: E.Type,
+                                                        base: ParameterValues) throws(ParameterError) -> [String: KeyframedArgument] {
         var read: [String: KeyframedArgument] = [:]
         for (name, list) in keyframes.sorted(by: { $0.key < $1.key }) {
-            guard let parameter = effect.options.first(where: { $0.name == name }) else {
-                let movable = effect.options.filter { keyframeType($0.type) != nil }.map(\.name)
-                throw ParameterError(parameter: name, reason: movable.isEmpty
-                    ? "a parameter to keyframe, but \(effect.name) has no float, point or colour parameters"
-                    : "one of \(effect.name)'s float, point and colour parameters (\(movable.joined(separator: ", ")))")
-            }
+            guard let parameter = E.options.first(where: { $0.name == name }) else { throw unknownParameter(name, of: E.self) }
             guard let type = keyframeType(parameter.type) else {
                 throw ParameterError(parameter: name, reason: "a float, point or colour parameter (\(name) is a \(parameter.type.rawValue))")
             }
@@ -68,13 +152,14 @@ public struct EffectAnimator: Sendable {
                 let which = error.index.map { "keyframe \($0 + 1) (at \(ValueForms.format(list[$0].time)) s)" } ?? "the keyframes"
                 throw ParameterError(parameter: name, reason: "\(error.expected) in \(which)")
             }
-            // Every keyframe's value must be one the effect takes; values between keyframes lie
-            // between them (or along a curve that may overshoot, checked when the frame is drawn).
+            // Every keyframe's value must be one the effect takes, set as a frame sets it; values
+            // between keyframes lie between them (or along a curve that may overshoot, checked
+            // when the frame is drawn).
+            let set = try keyframeSetter(E.self, name)
+            var probe = E()
             for (index, time) in argument.times.enumerated() {
-                var values = base
-                values.raw[name] = text(argument.components(at: time))
-                do { _ = try effect.init(values: values) } catch {
-                    throw ParameterError(parameter: name, reason: "values \(effect.name) takes in keyframe \(index + 1) (at \(ValueForms.format(time)) s: \(error.reason))")
+                do { try set(&probe, argument.components(at: time)) } catch {
+                    throw ParameterError(parameter: name, reason: "values \(E.name) takes in keyframe \(index + 1) (at \(ValueForms.format(time)) s: \(error.reason))")
                 }
             }
             read[name] = argument
@@ -92,69 +177,30 @@ public struct EffectAnimator: Sendable {
         }
     }
 
-    /// Components as a parameter's text: `x`, `x,y`, or a colour's straight `r,g,b,a`.
-    static func text(_ components: [Float]) -> String {
-        components.map { "\($0)" }.joined(separator: ",")
-    }
-
-    /// The parameter values at `time` seconds.
-    public func values(at time: Double) throws(ParameterError) -> ParameterValues {
-        var values = try animatedValues(at: time)
-        for (name, argument) in keyframes { values.raw[name] = Self.text(argument.components(at: time)) }
-        return values
-    }
-
-    /// The values the effect's own animation gives at `time`.
-    private func animatedValues(at time: Double) throws(ParameterError) -> ParameterValues {
-        switch effect.animation {
-        case .still:
-            return base
-        case let .time(parameter, _):
-            var values = base
-            values.raw[parameter] = format(time)
-            return values
-        case let .touch(parameter):
-            var values = base
-            if let point = touch(at: time) { values.raw[parameter] = "\(format(point.x)),\(format(point.y))" }
-            return values
-        case .gesture:
-            guard let driven = effect as? any GestureDrivenEffect.Type else { return base }
-            return try driven.values(at: time, events: events, size: size, base: base)
-        }
+    /// The effect's value at `time` seconds: its own animation, then its keyframes.
+    public func value(at time: Double) throws(ParameterError) -> any BuiltInEffect {
+        try frame.value(time)
     }
 
     /// The passes to render at `time` seconds.
     public func passes(at time: Double) throws(ParameterError) -> [Effect] {
-        try effect.init(values: values(at: time)).passes
+        try value(at: time).passes
     }
 
     /// The effect's own length in seconds, or nil when it has none (then a duration must be
     /// given): the longer of its animation's length and its last keyframe.
-    public func naturalDuration() throws(ParameterError) -> Double? {
-        let own = try animationDuration()
-        guard let last = keyframes.values.compactMap(\.times.last).max() else { return own }
-        return max(own ?? 0, last)
-    }
-
-    /// The length of the effect's own animation.
-    private func animationDuration() throws(ParameterError) -> Double? {
-        switch effect.animation {
-        case .still: return nil
-        case let .time(_, duration): return duration
-        case .touch: return lastEventTime.map { $0 + 1 }
-        case .gesture:
-            guard let driven = effect as? any GestureDrivenEffect.Type else { return nil }
-            return try driven.naturalDuration(events: events, size: size, base: base)
-        }
+    public func naturalDuration() -> Double? {
+        guard let last = keyframes.values.compactMap(\.times.last).max() else { return ownDuration }
+        return max(ownDuration ?? 0, last)
     }
 
     /// The time of the last tap or drag point.
-    var lastEventTime: Double? {
+    static func lastEventTime(_ events: EventScript) -> Double? {
         (events.taps.map(\.time) + events.drags.flatMap { $0.points.map(\.time) }).max()
     }
 
     /// Where the touch is at `time`: the latest tap, or a drag's point interpolated in time.
-    func touch(at time: Double) -> SIMD2<Double>? {
+    static func touch(at time: Double, events: EventScript) -> SIMD2<Double>? {
         var best: (time: Double, point: SIMD2<Double>)?
         func consider(_ t: Double, _ p: SIMD2<Double>) {
             if t <= time, t >= (best?.time ?? -.infinity) { best = (t, p) }
@@ -170,18 +216,13 @@ public struct EffectAnimator: Sendable {
         }
         return best?.point
     }
-
-    private func format(_ value: Double) -> String {
-        // Full precision, so the effect sees exactly this frame's time.
-        "\(value)"
-    }
 }
 
 extension Ripple: GestureDrivenEffect {
     /// Seed 000's RippleEffect: each tap restarts a keyframe animation of `elapsedTime` from 0
     /// to 3 s (MoveKeyframe(0), LinearKeyframe(3, duration: 3)) at the tap's point; the effect is
     /// enabled only while 0 < elapsedTime < 3.
-    public static func values(at time: Double, events: EventScript, size: SIMD2<Double>, base: ParameterValues) throws(ParameterError) -> ParameterValues {
+    public func animated(at time: Double, events: EventScript, size: SIMD2<Double>) -> Ripple {
         let taps = events.taps.sorted { $0.time < $1.time }
         let duration = Double(Self.duration)
         let timeline = TriggeredTimeline(initialValue: 0.0, triggerTimes: taps.map(\.time)) { _ in
@@ -190,18 +231,18 @@ extension Ripple: GestureDrivenEffect {
                 LinearKeyframe(duration, duration: duration)
             }
         }
-        var values = base
+        var value = self
         if let active = timeline.activeTrigger(at: time) {
             let tap = taps[active.index]
-            values.raw["origin"] = "\(tap.x),\(tap.y)"
-            values.raw["time"] = "\(timeline.value(time: time))"
+            value.origin = SIMD2(Float(tap.x), Float(tap.y))
+            value.time = Float(timeline.value(time: time))
         } else {
-            values.raw["time"] = "0"
+            value.time = 0
         }
-        return values
+        return value
     }
 
-    public static func naturalDuration(events: EventScript, size: SIMD2<Double>, base: ParameterValues) throws(ParameterError) -> Double {
-        (events.taps.map(\.time).max() ?? 0) + Double(duration)
+    public func naturalDuration(events: EventScript, size: SIMD2<Double>) -> Double {
+        (events.taps.map(\.time).max() ?? 0) + Double(Self.duration)
     }
 }

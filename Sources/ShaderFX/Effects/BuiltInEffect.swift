@@ -58,8 +58,9 @@ public struct EffectParameter: Sendable {
 /// A one-pass effect conforms to ``SinglePassEffect`` and is used as `value.effect`; an effect of
 /// several passes (a blur) has only `passes`, so it cannot be drawn half.
 public protocol BuiltInEffect: BuiltInShader {
-    /// How `shaderfx animate` drives the effect (default: it does not move by itself).
-    static var animation: EffectAnimation { get }
+    /// How `shaderfx animate` drives the effect's value (default: it does not move by itself);
+    /// `animation` names it.
+    static var motion: EffectMotion<Self> { get }
     /// The GLSL functions of the passes, in order (default: the one named as the file).
     static var passFunctions: [String] { get }
     /// How far the shader may sample beyond a pixel, in points (default zero).
@@ -81,7 +82,23 @@ extension SinglePassEffect {
     public var effect: Effect { passes[0] }
 }
 
-/// How an effect moves over time, for `shaderfx animate`.
+/// How an effect moves over time, for `shaderfx animate`, on its typed value: the property a
+/// frame's time or touch sets, by key path (`.time(\.time, duration: nil)`).
+public enum EffectMotion<Root> {
+    /// Nothing moves unless a parameter follows keyframes.
+    case still
+    /// The float property is set to the frame's time in seconds; `duration` is the natural length
+    /// of one run (nil: runs until --duration).
+    case time(WritableKeyPath<Root, Float>, duration: Double?)
+    /// The effect follows taps and drags of an event script, as the seeds' gestures drive it; the
+    /// effect is a `GestureDrivenEffect`, whose `animated(at:events:size:)` gives each frame's value.
+    case gesture
+    /// The point property follows the touch of an event script (a loupe, a bubble).
+    case touch(WritableKeyPath<Root, SIMD2<Float>>)
+}
+
+/// How an effect moves over time, by parameter name: its `EffectMotion` as listings and
+/// messages name it.
 public enum EffectAnimation: Sendable, Equatable {
     /// Nothing moves unless a parameter is animated by an event script.
     case still
@@ -95,7 +112,25 @@ public enum EffectAnimation: Sendable, Equatable {
 }
 
 extension BuiltInEffect {
-    public static var animation: EffectAnimation { .still }
+    public static var motion: EffectMotion<Self> { .still }
+
+    /// The effect's `motion` with its properties named by their parameters.
+    public static var animation: EffectAnimation {
+        switch motion {
+        case .still: .still
+        case let .time(keyPath, duration): .time(parameter: parameterName(keyPath), duration: duration)
+        case .gesture: .gesture
+        case let .touch(keyPath): .touch(parameter: parameterName(keyPath))
+        }
+    }
+
+    /// The name of the table's row for the property `keyPath`.
+    static func parameterName(_ keyPath: PartialKeyPath<Self>) -> String {
+        guard let row = table.first(where: { $0.keyPath == keyPath }) else {
+            preconditionFailure("\(name)'s motion moves a property that is not in its parameter table")
+        }
+        return row.name
+    }
     public static var passFunctions: [String] { [function.name] }
     public var maxSampleOffset: SIMD2<Float> { .zero }
     public var isEnabled: Bool { true }
@@ -152,9 +187,20 @@ public struct ParameterError: Error, Equatable, CustomStringConvertible {
 public struct ParameterValues: Sendable, Equatable {
     /// The raw values by parameter name.
     public var raw: [String: String]
+    /// Where image parameters' files are decoded: once per file, within the store's budget, and
+    /// shared by every reading of these values (a command gives its run's store). Not part of
+    /// the values' equality.
+    public var images: ImageStore
 
-    /// Values from a name -> text map.
-    public init(_ raw: [String: String] = [:]) { self.raw = raw }
+    /// Values from a name -> text map, their images read by `images` (default: a store of their own
+    /// with the default budget).
+    public init(_ raw: [String: String] = [:], images: ImageStore = ImageStore()) {
+        self.raw = raw
+        self.images = images
+    }
+
+    /// Values are equal when their texts are.
+    public static func == (lhs: ParameterValues, rhs: ParameterValues) -> Bool { lhs.raw == rhs.raw }
 
     /// The number given for `name`, or `fallback`; must be finite and within `range`.
     public func float(_ name: String, _ fallback: Float, in range: ClosedRange<Float>? = nil) throws(ParameterError) -> Float {

@@ -11,6 +11,22 @@ public protocol ParameterValue: Sendable, Equatable {
     var commandLineText: String { get }
     /// The value as a shader argument.
     var shaderArgument: Shader.Argument { get }
+    /// The value that keyframe `components` give the parameter `name` (a number's one component,
+    /// a point's two, a colour's straight red, green, blue and alpha), checked as the command line
+    /// checks a value; `text` writes the components for messages. The default refuses them:
+    /// only numbers, points and colours follow keyframes.
+    static func keyframed(_ components: [Float], _ name: String, text: () -> String) throws(ParameterError) -> Self
+}
+
+extension ParameterValue {
+    public static func keyframed(_ components: [Float], _ name: String, text: () -> String) throws(ParameterError) -> Self {
+        throw ParameterError(parameter: name, reason: "a float, point or colour parameter (\(name) is a \(valueType.rawValue))")
+    }
+}
+
+/// Keyframe components as a parameter's text, for messages: `x`, `x,y`, or a colour's straight `r,g,b,a`.
+func keyframeText(_ components: [Float]) -> String {
+    components.map { "\($0)" }.joined(separator: ",")
 }
 
 /// A parameter value with an order, so a row can give it a range.
@@ -38,6 +54,13 @@ extension Float: RangedParameterValue {
     public var shaderArgument: Shader.Argument { .float(self) }
     /// The Double written the same (`0.001`, not `0.0010000000474974513`).
     public var doubleValue: Double { Double(description) ?? Double(self) }
+    /// The one component; it must be finite.
+    public static func keyframed(_ components: [Float], _ name: String, text: () -> String) throws(ParameterError) -> Float {
+        guard components.count == 1, components[0].isFinite else {
+            throw ParameterError(parameter: name, reason: "expected a number, got '\(text())'")
+        }
+        return components[0]
+    }
 }
 
 /// A whole number: typed as a number and passed to the shader as a `float`.
@@ -53,6 +76,11 @@ extension Int: RangedParameterValue {
     public var commandLineText: String { String(self) }
     public var shaderArgument: Shader.Argument { .float(Float(self)) }
     public var doubleValue: Double { Double(self) }
+    /// Refused, as the command line refuses a number written with a fraction (keyframes move
+    /// continuously, a whole number cannot).
+    public static func keyframed(_ components: [Float], _ name: String, text: () -> String) throws(ParameterError) -> Int {
+        throw ParameterError(parameter: name, reason: "expected a whole number, got '\(text())'")
+    }
 }
 
 extension SIMD2: ParameterValue where Scalar == Float {
@@ -63,6 +91,13 @@ extension SIMD2: ParameterValue where Scalar == Float {
     }
     public var commandLineText: String { "\(x.commandLineText),\(y.commandLineText)" }
     public var shaderArgument: Shader.Argument { .float2(self) }
+    /// X and Y; both must be finite.
+    public static func keyframed(_ components: [Float], _ name: String, text: () -> String) throws(ParameterError) -> SIMD2<Float> {
+        guard components.count == 2, components.allSatisfy(\.isFinite) else {
+            throw ParameterError(parameter: name, reason: "expected a point X,Y in points (e.g. 120,80), got '\(text())'")
+        }
+        return SIMD2(components[0], components[1])
+    }
 }
 
 extension Bool: ParameterValue {
@@ -87,6 +122,16 @@ extension RGBA: ParameterValue {
         return [r, g, b, a].map(\.commandLineText).joined(separator: ",")
     }
     public var shaderArgument: Shader.Argument { .color(self) }
+    /// Straight red, green, blue and alpha, each in 0...1 as `r,g,b,a` text must have them.
+    public static func keyframed(_ components: [Float], _ name: String, text: () -> String) throws(ParameterError) -> RGBA {
+        guard components.count == 4 else {
+            throw ParameterError(parameter: name, reason: "\(ColorParseError.invalidComponents(text()))")
+        }
+        if let bad = components.first(where: { !$0.isFinite || !(0...1).contains($0) }) {
+            throw ParameterError(parameter: name, reason: "\(ColorParseError.componentOutOfRange(component: "\(bad)", text: text()))")
+        }
+        return RGBA(r: components[0], g: components[1], b: components[2], a: components[3])
+    }
 }
 
 extension Array: ParameterValue where Element == RGBA {
@@ -106,10 +151,10 @@ extension Array: ParameterValue where Element == RGBA {
 extension RGBAImage: ParameterValue {
     public static var valueType: ValueType { .image }
     public static var glslType: ParameterType? { .image }
-    /// Reads the PNG file named by the value.
+    /// Reads the PNG file named by the value through `values.images`: decoded once, within its budget.
     public static func read(_ values: ParameterValues, _ name: String, fallback: RGBAImage) throws(ParameterError) -> RGBAImage {
         guard let path = values.path(name) else { return fallback }
-        do { return try PNG.read(path: path) } catch {
+        do { return try values.images.image(path: path) } catch {
             throw ParameterError(parameter: name, reason: "cannot read the picture: \(error)")
         }
     }
@@ -162,12 +207,20 @@ public struct ParameterRow<Root> {
     public let read: (inout Root, ParameterValues) throws(ParameterError) -> Void
     /// The row's value in `root` as a shader argument.
     public let argument: (Root) -> Shader.Argument
+    /// The stored property the row reads and writes, or nil for a row built from its parts.
+    public let keyPath: PartialKeyPath<Root>?
+    /// Sets the row's value in `root` from keyframe components (a number's one, a point's two, a
+    /// colour's straight r, g, b, a), checked as a value given on the command line is (its type,
+    /// range and check), with no text in between; nil when the row cannot follow keyframes.
+    public let keyframe: ((inout Root, [Float]) throws(ParameterError) -> Void)?
 
     /// A row from its parts, for values no key path reaches (see `value(_:_:in:help:glsl:where:)`).
     public init(name: String, type: ValueType, help: String, glsl: (name: String, type: ParameterType)?,
                 range: ClosedRange<Double>? = nil, text: @escaping (Root) -> String,
                 read: @escaping (inout Root, ParameterValues) throws(ParameterError) -> Void,
-                argument: @escaping (Root) -> Shader.Argument) {
+                argument: @escaping (Root) -> Shader.Argument,
+                keyPath: PartialKeyPath<Root>? = nil,
+                keyframe: ((inout Root, [Float]) throws(ParameterError) -> Void)? = nil) {
         self.name = name
         self.type = type
         self.help = help
@@ -176,6 +229,8 @@ public struct ParameterRow<Root> {
         self.text = text
         self.read = read
         self.argument = argument
+        self.keyPath = keyPath
+        self.keyframe = keyframe
     }
 
     /// A row for the stored property `keyPath`.
@@ -188,23 +243,32 @@ public struct ParameterRow<Root> {
     public static func value<V: ParameterValue>(_ keyPath: WritableKeyPath<Root, V>, _ name: String, help: String,
                                                 glsl: GLSLName = .fromName,
                                                 where check: ((V) -> String?)? = nil) -> ParameterRow {
-        row(keyPath, name, help: help, glsl: glsl, range: nil, check: check) { values, fallback throws(ParameterError) in
+        row(keyPath, name, help: help, glsl: glsl, range: nil, check: check, read: { values, fallback throws(ParameterError) in
             try V.read(values, name, fallback: fallback)
-        }
+        }, keyframed: { components, text throws(ParameterError) in
+            try V.keyframed(components, name, text: text)
+        })
     }
 
     /// A row for the stored property `keyPath`, whose values given on the command line must lie in `range`.
     public static func value<V: RangedParameterValue>(_ keyPath: WritableKeyPath<Root, V>, _ name: String, in range: ClosedRange<V>,
                                                       help: String, glsl: GLSLName = .fromName) -> ParameterRow {
         row(keyPath, name, help: help, glsl: glsl, range: range.lowerBound.doubleValue...range.upperBound.doubleValue,
-            check: nil) { values, fallback throws(ParameterError) in
+            check: nil, read: { values, fallback throws(ParameterError) in
             try V.read(values, name, fallback: fallback, in: range)
-        }
+        }, keyframed: { components, text throws(ParameterError) in
+            let value = try V.keyframed(components, name, text: text)
+            guard range.contains(value) else {
+                throw ParameterError(parameter: name, reason: "must be between \(range.lowerBound) and \(range.upperBound), got \(text())")
+            }
+            return value
+        })
     }
 
     private static func row<V: ParameterValue>(_ keyPath: WritableKeyPath<Root, V>, _ name: String, help: String, glsl: GLSLName,
                                                range: ClosedRange<Double>?, check: ((V) -> String?)?,
-                                               read: @escaping (ParameterValues, V) throws(ParameterError) -> V) -> ParameterRow {
+                                               read: @escaping (ParameterValues, V) throws(ParameterError) -> V,
+                                               keyframed: @escaping ([Float], () -> String) throws(ParameterError) -> V) -> ParameterRow {
         let feeds = glsl.resolve(name).flatMap { glslName in V.glslType.map { (name: glslName, type: $0) } }
         return ParameterRow(name: name, type: V.valueType, help: help, glsl: feeds, range: range,
                             text: { $0[keyPath: keyPath].commandLineText },
@@ -215,7 +279,17 @@ public struct ParameterRow<Root> {
                                 }
                                 root[keyPath: keyPath] = value
                             },
-                            argument: { $0[keyPath: keyPath].shaderArgument })
+                            argument: { $0[keyPath: keyPath].shaderArgument },
+                            keyPath: keyPath,
+                            keyframe: { root, components throws(ParameterError) in
+                                // Text only for a message, written when a value is refused.
+                                let text = { keyframeText(components) }
+                                let value = try keyframed(components, text)
+                                if let check, let problem = check(value) {
+                                    throw ParameterError(parameter: name, reason: "\(problem), got '\(text())'")
+                                }
+                                root[keyPath: keyPath] = value
+                            })
     }
 
     /// The `vec4` parameter `glslName` that the renderer fills with the layer's bounding rect

@@ -90,13 +90,17 @@ struct AnimateCommand: BuiltInEffectCommand {
         if output == .standardOutput { out.toStandardError = true }
         try inputFlags.validate()
         var events = try gestures()
+        // Image parameters are decoded once for the run, within --max-pixels (the GPU's size
+        // limit checked once it is up).
+        let images = ImageStore(budget: RenderBudget(maxPixels: limits.maxPixels))
         let stages = try EffectStage.stages(builtIn: builtIn.map { ($0, EffectOptions.values(for: $0, from: args)) },
                                             custom: custom, animation: animation, scriptKeyframes: events.keyframes,
-                                            chain: context.chain)
+                                            chain: context.chain, images: images)
         let options = try gpu.resolve()
 
         let renderer = try Renderer(options: options)
         limits.apply(to: renderer)
+        images.budget = renderer.budget
         let (image, inputName) = try inputFlags.load(defaultPicture: stages[0].kind == .fill ? .circle : .pool,
                                                      budget: renderer.budget, scale: scale)
         let size = SIMD2(Double(image.width), Double(image.height))
@@ -110,9 +114,9 @@ struct AnimateCommand: BuiltInEffectCommand {
             let origin = given.map { SIMD2(Double($0.x), Double($0.y)) } ?? size / 2
             events.taps = [EventScript.Touch(time: 0, x: origin.x, y: origin.y)]
         }
-        let animators = try stages.map { StageAnimator(try $0.readingImages(budget: renderer.budget), events: events, size: size) }
+        let animators = try stages.map { try StageAnimator(try $0.readingImages(images), events: events, size: size) }
         // A gesture effect whose gestures start nothing (drags for ripple-wave) has no length of its own.
-        let natural = try animators.compactMap { try $0.naturalDuration() }.filter { $0 > 0 }.max()
+        let natural = animators.compactMap { $0.naturalDuration() }.filter { $0 > 0 }.max()
         guard let duration = duration ?? natural else {
             let reason = builtIn.map { "\($0.name) has no length of its own" }
                 ?? "a --shader has no length of its own unless its arguments have keyframes"

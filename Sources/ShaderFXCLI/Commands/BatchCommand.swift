@@ -73,6 +73,9 @@ struct BatchCommand: ParsableCommand {
         let renderer = try Renderer(options: try gpu.resolve())
         limits.apply(to: renderer)
         var pictures = PictureCache()
+        // Image parameters (masks, noise textures, a shader's pictures) are decoded once for the
+        // whole run: jobs naming the same unchanged file share the decode.
+        let images = ImageStore(budget: renderer.budget)
         var reader = LineReader(fd: fd)
         var lineNumber = 0
         var failed = 0
@@ -93,8 +96,9 @@ struct BatchCommand: ParsableCommand {
                 do {
                     let json = try BatchJob.parse(trimmed, file: file)
                     if case let .object(fields) = json { id = fields["id"] }
-                    let job = try BatchJob(json: json, file: file, folder: folder)
-                    let outputs = try job.render(on: renderer, pictures: &pictures, compression: encoding.compression.level)
+                    let job = try BatchJob(json: json, file: file, folder: folder, images: images)
+                    let outputs = try job.render(on: renderer, pictures: &pictures, images: images,
+                                                 compression: encoding.compression.level)
                     result = Result(line: lineNumber, id: id, ok: true, outputs: outputs,
                                     ms: ((ContinuousClock.now - start).seconds * 10_000).rounded() / 10)
                 } catch {
@@ -126,10 +130,11 @@ struct BatchJob {
         }
     }
 
-    /// Checks a job; errors name `file` (`jobs.jsonl:4`) and the JSON path.
-    init(json: JSONValue, file: String, folder: String) throws {
+    /// Checks a job; errors name `file` (`jobs.jsonl:4`) and the JSON path; its image parameters
+    /// are decoded by `images`.
+    init(json: JSONValue, file: String, folder: String, images: ImageStore) throws {
         golden = try GoldenCase.parse(json, path: folder.isEmpty ? file : folder + "/" + file, name: file, folder: "",
-                                      extraFields: ["output", "id"])
+                                      extraFields: ["output", "id"], images: images)
         guard case let .object(fields) = json, let value = fields["output"] else {
             throw JSONError(file: file, path: "output", problem: .missingField)
         }
@@ -156,8 +161,9 @@ struct BatchJob {
         }
     }
 
-    /// Renders every frame and writes it; returns the files written.
-    func render(on renderer: Renderer, pictures: inout PictureCache, compression: PNGEncoder.Compression) throws -> [String] {
+    /// Renders every frame and writes it, a shader's image arguments read by `images`; returns the files written.
+    func render(on renderer: Renderer, pictures: inout PictureCache, images store: ImageStore,
+                compression: PNGEncoder.Compression) throws -> [String] {
         let budget = renderer.budget
         let input: RGBAImage
         switch golden.input {
@@ -168,14 +174,15 @@ struct BatchJob {
         }
         var images: [Int: RGBAImage] = [:]
         if case let .custom(_, paths, _) = golden.source {
-            for (index, path) in paths { images[index] = try budget.readPNG(path: path) }
+            for (index, path) in paths { images[index] = try store.image(path: path) }
         }
         let size = SIMD2(Double(input.width), Double(input.height))
         var written: [String] = []
         // The output's folder is made as needed, as a job queue expects.
         try FrameFolder.make(golden.frames.count > 1 ? output : (output as NSString).deletingLastPathComponent.nonEmpty ?? ".")
+        let framePasses = try golden.framePasses(size: size)
         for frame in golden.frames {
-            var passes = try golden.passes(for: frame, size: size)
+            var passes = try framePasses(frame)
             for (index, image) in images { passes[0].shader.arguments[index] = .image(image) }
             let rendered = try renderer.render(input, effects: passes, scale: golden.scale)
             let path = golden.frames.count == 1 ? output : output + "/" + frame.name + ".png"

@@ -61,9 +61,11 @@ struct RenderCommand: BuiltInEffectCommand {
             guard let effect = BuiltInEffects.named(name) else { throw EffectOptions.unknownEffect(name) }
             return effect
         }
+        // Image parameters are decoded once, within --max-pixels (the GPU's size limit checked once it is up).
+        let images = ImageStore(budget: RenderBudget(maxPixels: limits.maxPixels))
         let stages = try EffectStage.stages(
             builtIn: builtIn.map { ($0, EffectOptions.values(for: $0, from: context.parsed)) },
-            custom: custom, chain: context.chain)
+            custom: custom, chain: context.chain, images: images)
         try inputFlags.validate()
         let name = stages.map(\.name).joined(separator: " then ")
 
@@ -73,11 +75,12 @@ struct RenderCommand: BuiltInEffectCommand {
         let prefetched = inputFlags.prefetch(maxPixels: limits.maxPixels, scale: scale)
         let renderer = try Renderer(options: options)
         limits.apply(to: renderer)
+        images.budget = renderer.budget
         let ready = ContinuousClock.now
         let (image, inputName) = try inputFlags.load(prefetched: prefetched, defaultPicture: stages[0].kind == .fill ? .circle : .pool,
                                                      budget: renderer.budget, scale: scale)
         // Image arguments of custom shaders are read now, once.
-        var resolved = try stages.flatMap { try $0.readingImages(budget: renderer.budget).passes() }
+        var resolved = try stages.flatMap { try $0.readingImages(images).passes() }
         if disabled { resolved = resolved.map { var e = $0; e.isEnabled = false; return e } }
         let decoded = ContinuousClock.now
         for effect in resolved { try renderer.prepare(effect) }

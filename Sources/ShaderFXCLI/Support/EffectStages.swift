@@ -11,18 +11,21 @@ enum EffectStage {
 
     /// The stages of a command: its own effect (a built-in one named by `builtIn`, else the
     /// custom flags' function) then the `--then` chain, every built-in stage's values and
-    /// keyframes checked (before the GPU starts).
+    /// keyframes checked (before the GPU starts), their image parameters decoded by `images`.
     /// - Parameters:
     ///   - builtIn: the built-in effect the command names, if any, with its values.
     ///   - custom: the command's custom-shader flags (refused beside a built-in effect).
     ///   - animation: the command's `--time-arg` and `--keyframe` (animate only).
     ///   - scriptKeyframes: keyframes from an event script, for the command's own effect.
     ///   - chain: the `--then` stages.
+    ///   - images: the run's image store: every built-in stage's image parameters are decoded
+    ///     there, once per file, within its budget.
     static func stages(builtIn: (any BuiltInEffect.Type, ParameterValues)?, custom: CustomShaderFlags,
                        animation: ShaderAnimationFlags? = nil, scriptKeyframes: [String: [ArgumentKeyframe]] = [:],
-                       chain: [EffectChain.Stage]) throws -> [EffectStage] {
+                       chain: [EffectChain.Stage], images: ImageStore) throws -> [EffectStage] {
         var stages: [EffectStage]
-        if let (effect, values) = builtIn {
+        if var (effect, values) = builtIn {
+            values.images = images
             // Keyframes may move a built-in effect's parameters; a time argument is a function's.
             if let given = custom.givenOption ?? animation?.timeArg.map({ ("time-arg", $0) }) {
                 throw UsageError.invalidValue(option: "--\(given.0)", value: given.1,
@@ -40,7 +43,9 @@ enum EffectStage {
         }
         for stage in chain {
             switch stage {
-            case let .builtIn(effect, values): stages.append(.builtIn(effect, values, keyframes: [:]))
+            case .builtIn(let effect, var values):
+                values.images = images
+                stages.append(.builtIn(effect, values, keyframes: [:]))
             case let .custom(flags, animation): stages.append(.custom(try flags.customEffect(animation: animation)))
             }
         }
@@ -64,10 +69,11 @@ enum EffectStage {
         }
     }
 
-    /// The stage with its image arguments read, within `budget`.
-    func readingImages(budget: RenderBudget) throws -> EffectStage {
+    /// The stage with its image arguments read by `images` (the run's store, within its budget:
+    /// a file a built-in stage also names is decoded once).
+    func readingImages(_ images: ImageStore) throws -> EffectStage {
         guard case let .custom(custom) = self, !custom.imagePaths.isEmpty else { return self }
-        return .custom(custom.resolvingImages(try custom.imagePaths.mapValues { try budget.readPNG(path: $0) }))
+        return .custom(custom.resolvingImages(try custom.imagePaths.mapValues { try images.image(path: $0) }))
     }
 
     /// The passes of a still picture: a built-in effect as its values say, a function at time 0.
@@ -85,11 +91,12 @@ enum StageAnimator {
     case builtIn(EffectAnimator)
     case custom(CustomEffect)
 
-    /// The animator of `stage`, its gestures from `events` over a picture of `size` points.
-    init(_ stage: EffectStage, events: EventScript, size: SIMD2<Double>) {
+    /// The animator of `stage`, its gestures from `events` over a picture of `size` points: a
+    /// built-in effect's values read once into its typed value, which every frame changes.
+    init(_ stage: EffectStage, events: EventScript, size: SIMD2<Double>) throws {
         switch stage {
         case let .builtIn(effect, values, keyframes):
-            self = .builtIn(EffectAnimator(effect: effect, base: values, events: events, size: size, keyframes: keyframes))
+            self = .builtIn(try EffectAnimator(effect: effect, base: values, events: events, size: size, keyframes: keyframes))
         case let .custom(custom): self = .custom(custom)
         }
     }
@@ -103,9 +110,9 @@ enum StageAnimator {
     }
 
     /// How long the stage runs on its own: a built-in effect's length, a function's last keyframe.
-    func naturalDuration() throws -> Double? {
+    func naturalDuration() -> Double? {
         switch self {
-        case let .builtIn(animator): try animator.naturalDuration()
+        case let .builtIn(animator): animator.naturalDuration()
         case let .custom(custom): custom.keyframesDuration
         }
     }

@@ -106,14 +106,30 @@ package struct GoldenCase {
 
     /// The effect passes of `frame` over a picture of `size` points.
     package func passes(for frame: Frame, size: SIMD2<Double>) throws -> [Effect] {
+        try framePasses(size: size)(frame)
+    }
+
+    /// The effect passes of each frame over a picture of `size` points: a built-in effect's
+    /// parameters are read once, here, into its animator (or its still value), which every frame
+    /// then changes without reading text or files again.
+    package func framePasses(size: SIMD2<Double>) throws -> (Frame) throws -> [Effect] {
         switch source {
         case let .builtIn(type, values, events, keyframes):
-            guard let time = frame.time else { return try type.init(values: values).passes }
-            return try Self.animator(type, values: values, events: events, keyframes: keyframes, size: size).passes(at: time)
+            guard frames.contains(where: { $0.time != nil }) else {
+                let still = try type.init(values: values).passes
+                return { _ in still }
+            }
+            let animator = try Self.animator(type, values: values, events: events, keyframes: keyframes, size: size)
+            return { frame in
+                guard let time = frame.time else { return try type.init(values: values).passes }
+                return try animator.passes(at: time)
+            }
         case let .custom(effect, _, timeArgument):
-            var effect = effect
-            if let timeArgument, let time = frame.time { effect.shader.arguments[timeArgument] = .float(Float(time)) }
-            return [effect]
+            return { frame in
+                var effect = effect
+                if let timeArgument, let time = frame.time { effect.shader.arguments[timeArgument] = .float(Float(time)) }
+                return [effect]
+            }
         }
     }
 
@@ -129,9 +145,12 @@ package struct GoldenCase {
     }
 
     /// Checks a parsed case; every error names `path` and the JSON path.
-    /// - Parameter extraFields: fields the caller reads itself (a batch job's `output`), allowed beside the case's.
+    /// - Parameters:
+    ///   - extraFields: fields the caller reads itself (a batch job's `output`), allowed beside the case's.
+    ///   - images: where a built-in effect's image parameters are decoded (a batch shares one
+    ///     between its jobs, so jobs naming the same file decode it once).
     package static func parse(_ json: JSONValue, path: String, name: String, folder: String,
-                              extraFields: [String] = []) throws(SuiteError) -> GoldenCase {
+                              extraFields: [String] = [], images: ImageStore = ImageStore()) throws(SuiteError) -> GoldenCase {
         let f = try JSONFields(json, file: path, path: "", allowed: fields + extraFields)
         let directory = (path as NSString).deletingLastPathComponent
         func relative(_ file: String) -> String {
@@ -196,7 +215,7 @@ package struct GoldenCase {
                 }
                 raw[key] = value
             }
-            let values = ParameterValues(raw)
+            let values = ParameterValues(raw, images: images)
             do { _ = try type.init(values: values) } catch {
                 throw f.error("parameters.\(error.parameter)", error.reason)
             }
@@ -221,8 +240,13 @@ package struct GoldenCase {
                     throw f.error("events.keyframes.\(error.parameter)", "expected \(error.reason)")
                 }
                 let size = try pictureSize(sizeText, fields: f)
-                let animator = Self.animator(type, values: values, events: events, keyframes: keyframes,
-                                             size: SIMD2(Double(size.width), Double(size.height)))
+                let animator: EffectAnimator
+                do {
+                    animator = try Self.animator(type, values: values, events: events, keyframes: keyframes,
+                                                 size: SIMD2(Double(size.width), Double(size.height)))
+                } catch {
+                    throw f.error("parameters.\(error.parameter)", error.reason)
+                }
                 for (index, time) in times.enumerated() {
                     do { _ = try animator.passes(at: time) } catch {
                         throw SuiteError(file: path, path: "frames[\(index)]", message: "\(error)")
@@ -273,7 +297,7 @@ package struct GoldenCase {
     /// gesture or touch effect with no taps or drags gets one tap at time 0 at its `origin`
     /// parameter, or the picture's centre.
     package static func animator(_ type: any BuiltInEffect.Type, values: ParameterValues, events: EventScript,
-                         keyframes: [String: KeyframedArgument], size: SIMD2<Double>) -> EffectAnimator {
+                         keyframes: [String: KeyframedArgument], size: SIMD2<Double>) throws(ParameterError) -> EffectAnimator {
         var events = events
         if events.taps.isEmpty && events.drags.isEmpty {
             switch type.animation {
@@ -287,7 +311,7 @@ package struct GoldenCase {
                 break
             }
         }
-        return EffectAnimator(effect: type, base: values, events: events, size: size, keyframes: keyframes)
+        return try EffectAnimator(effect: type, base: values, events: events, size: size, keyframes: keyframes)
     }
 
     /// `"WxH"`, each side 1...16384; 512x384 when absent.

@@ -114,8 +114,9 @@ package struct GoldenRunner {
             if case let .custom(_, paths, _) = golden.source {
                 for (index, path) in paths { images[index] = try renderer.budget.readPNG(path: path) }
             }
+            let framePasses = try golden.framePasses(size: size)
             for frame in golden.frames {
-                var passes = try golden.passes(for: frame, size: size)
+                var passes = try framePasses(frame)
                 for (index, image) in images { passes[0].shader.arguments[index] = .image(image) }
                 for pass in passes { try renderer.prepare(pass) }
                 let rendered = try renderer.render(input, effects: passes, scale: golden.scale)

@@ -9,7 +9,7 @@ public struct Ripple: SinglePassEffect {
         origin: "seed 000 (MetalRipples), Ripple.metal with RippleModifier and RippleEffect")
     /// The seed's animation length: the effect is enabled only while 0 < time < duration.
     public static let duration: Float = 3
-    public static let animation = EffectAnimation.gesture
+    public static var motion: EffectMotion<Self> { .gesture }
     public static var table: [ParameterRow<Self>] {
         [
             .value(\.origin, "origin", help: "the tap point in points, origin top-left"),

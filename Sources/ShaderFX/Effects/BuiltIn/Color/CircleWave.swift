@@ -7,7 +7,7 @@ public struct CircleWave: SinglePassEffect {
         "circle-wave", .color, shader: .colorCircleWave,
         summary: "rings of light spreading from a centre and fading with distance",
         origin: "reimplements Inferno's circleWave (MIT) from its description")
-    public static let animation = EffectAnimation.time(parameter: "time", duration: nil)
+    public static var motion: EffectMotion<Self> { .time(\.time, duration: nil) }
     public static var table: [ParameterRow<Self>] {
         [
             .boundingRect(),

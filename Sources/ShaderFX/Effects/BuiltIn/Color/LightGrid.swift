@@ -7,7 +7,7 @@ public struct LightGrid: SinglePassEffect {
         "light-grid", .color, shader: .colorLightGrid,
         summary: "a grid of coloured lights blinking on and off",
         origin: "reimplements Inferno's lightGrid (MIT) from its description")
-    public static let animation = EffectAnimation.time(parameter: "time", duration: nil)
+    public static var motion: EffectMotion<Self> { .time(\.time, duration: nil) }
     public static var table: [ParameterRow<Self>] {
         [
             .boundingRect(),

@@ -8,7 +8,7 @@ public struct Shimmer: SinglePassEffect {
         summary: "a band of light sweeping diagonally across the view, as on a loading placeholder",
         origin: "reimplements Inferno's shimmer (MIT) from its description")
     /// One sweep lasts the default duration.
-    public static let animation = EffectAnimation.time(parameter: "time", duration: Double(Shimmer().duration))
+    public static var motion: EffectMotion<Self> { .time(\.time, duration: Double(Shimmer().duration)) }
     public static var table: [ParameterRow<Self>] {
         [
             .boundingRect(),

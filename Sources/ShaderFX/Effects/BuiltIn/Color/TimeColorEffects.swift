@@ -4,7 +4,7 @@
 /// SwiftUI: `.colorEffect(ShaderLibrary.sinebow(.boundingRect, .float(time)))`, or without
 /// `.boundingRect` for the noises.
 public struct TimeColorEffect<Entry: TimeColorEntry>: SinglePassEffect, FamilyMember {
-    public static var animation: EffectAnimation { .time(parameter: "time", duration: nil) }
+    public static var motion: EffectMotion<Self> { .time(\.time, duration: nil) }
     public static var table: [ParameterRow<Self>] {
         (Entry.takesBounds ? [.boundingRect()] : []) + [.value(\.time, "time", help: Entry.timeHelp)]
     }

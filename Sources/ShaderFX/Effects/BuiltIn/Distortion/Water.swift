@@ -7,7 +7,7 @@ public struct Water: SinglePassEffect {
         "water", .distortion, shader: .distortionWater,
         summary: "rows sway sideways and columns up and down, like the view through moving water",
         origin: "Inferno (twostraws/Inferno, MIT): water, reimplemented from its description")
-    public static let animation = EffectAnimation.time(parameter: "time", duration: nil)
+    public static var motion: EffectMotion<Self> { .time(\.time, duration: nil) }
     public static var table: [ParameterRow<Self>] {
         [
             .boundingRect(),

@@ -1,7 +1,7 @@
 /// A travelling sine wave moving each column up and down by at most `strength` points: the family
 /// of ``Wave`` and ``RelativeWave``.
 public struct SineWave<Entry: SineWaveEntry>: SinglePassEffect, FamilyMember {
-    public static var animation: EffectAnimation { .time(parameter: "time", duration: nil) }
+    public static var motion: EffectMotion<Self> { .time(\.time, duration: nil) }
     public static var table: [ParameterRow<Self>] {
         (Entry.takesBounds ? [.boundingRect()] : []) + [
             .value(\.time, "time", help: "seconds; drives the wave's phase"),

@@ -8,7 +8,7 @@ public struct Bubble: SinglePassEffect {
         "bubble", .layer, shader: .layerBubble,
         summary: "a glass bubble at the touch point that refracts the picture and catches the light",
         origin: "Inferno (twostraws/Inferno, MIT): bubble, reimplemented from its description")
-    public static let animation = EffectAnimation.touch(parameter: "touch")
+    public static var motion: EffectMotion<Self> { .touch(\.touch) }
     /// The farthest a sample lies from its pixel, as a fraction of the radius: the largest of
     /// s - (2/π) asin(s) over 0 ... 1, which is 0.2106 at s = sqrt(1 - 4/π²), rounded up.
     public static let reachPerRadius: Float = 0.211

@@ -4,7 +4,7 @@
 /// SwiftUI: `.layerEffect(ShaderLibrary.simpleLoupe(.boundingRect, .float2(touch), .float(0.05), .float(2)),
 /// maxSampleOffset: .zero)`.
 public struct Loupe<Entry: LoupeEntry>: SinglePassEffect, FamilyMember {
-    public static var animation: EffectAnimation { .touch(parameter: "touch") }
+    public static var motion: EffectMotion<Self> { .touch(\.touch) }
     public static var table: [ParameterRow<Self>] {
         [
             .boundingRect(),

@@ -10,7 +10,7 @@ public struct BackgroundWarp: SinglePassEffect {
         "background-warp", .layer, shader: .layerBackgroundWarp,
         summary: "a picture warped by two samples of tiling noise (domain warping), flowing with time",
         origin: "seed 004 (WWDC Compose advanced graphics effects), backgroundWarp with time")
-    public static let animation = EffectAnimation.time(parameter: "time", duration: nil)
+    public static var motion: EffectMotion<Self> { .time(\.time, duration: nil) }
     public static var table: [ParameterRow<Self>] {
         [
             .boundingRect(),

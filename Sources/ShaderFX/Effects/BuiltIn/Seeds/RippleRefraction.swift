@@ -16,7 +16,7 @@ public struct RippleRefraction: SinglePassEffect {
         "ripple-refraction", .distortion, shader: .distortionRippleRefraction,
         summary: "up to 12 expanding rings from touches that bend the picture like lenses",
         origin: "seed 002 (Ripple Refraction), the Metal function ripple with RippleStore")
-    public static let animation = EffectAnimation.gesture
+    public static var motion: EffectMotion<Self> { .gesture }
     public static var table: [ParameterRow<Self>] {
         [
             .boundingRect(),
@@ -43,7 +43,7 @@ public struct RippleRefraction: SinglePassEffect {
     /// Seconds on the ripples' clock.
     public var time: Float = 0
     /// The ring buffer: `capacity * stride` floats, (x, y, birth, strength) per slot, unused slots zero.
-    public private(set) var packed: [Float] = RippleRefraction.padded([])
+    public internal(set) var packed: [Float] = RippleRefraction.padded([])
 
     /// No ripples, at time 0.
     public init() {}

@@ -13,7 +13,7 @@ public struct RippleWave: SinglePassEffect {
         "ripple-wave", .layer, shader: .layerRippleWave,
         summary: "one wave from a tap that bends the picture as its ring passes and lights its crest",
         origin: "seed 001 (Ripple Shader Effect), RippleShaderEffect.metal with its keyframes")
-    public static let animation = EffectAnimation.gesture
+    public static var motion: EffectMotion<Self> { .gesture }
     public static var table: [ParameterRow<Self>] {
         [
             .boundingRect(),
