@@ -112,8 +112,8 @@ struct TestCommand: ParsableCommand {
             return try run(output: &output, environment: environment)
         }
         // Merging runs nothing: the options that choose what runs, and how, have no place.
-        for name in ["record", "filter", "family", "shard", "backend", "device", "cuda-device"] where context.parsed.isPresent(name) {
-            throw CommandFailure(message: "--\(name) cannot be used with --merge, which combines finished shard reports", exitCode: 2)
+        for option in [$record, $filter, $family, $shard, gpuFlags.$backend, gpuFlags.$device, gpuFlags.$cudaDevice] where option.isGiven {
+            throw CommandFailure(message: "\(option.spelling) cannot be used with --merge, which combines finished shard reports", exitCode: 2)
         }
         return try runMerge(output: &output)
     }
