@@ -98,7 +98,7 @@ private func single(_ value: String?) throws -> ParsedArguments {
         #expect(args.positionals("inputs") == ["--time", "-h", "-v"])
         #expect(args.arguments == ["e", "--time", "-h", "-v"])
         #expect(!args.isHelpRequested)
-        #expect(!args.isGiven("time"))
+        #expect(!args.isPresent("time"))
     }
 
     @Test func positionalsAreAssignedInOrder() throws {
@@ -111,7 +111,7 @@ private func single(_ value: String?) throws -> ParsedArguments {
     @Test func defaultsApplyWhenAbsent() throws {
         let args = try parse("e -o x")
         #expect(try args.int("fps") == 20)
-        #expect(!args.isGiven("fps"))
+        #expect(!args.isPresent("fps"))
         #expect(args.values("fps") == ["20"])
         #expect(try args.double("time") == nil)
         #expect(try parse("e -o x --fps 30").int("fps") == 30)

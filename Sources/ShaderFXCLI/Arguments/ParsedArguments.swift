@@ -88,7 +88,7 @@ struct ParsedArguments: Sendable {
     /// property wrappers' binding and for options made at run time (an effect's parameters);
     /// a command asks its own options through their projected values (`$record.isGiven`).
     /// - Parameter name: the long name without dashes.
-    func isGiven(_ name: String) -> Bool {
+    func isPresent(_ name: String) -> Bool {
         !rawValues(name, withDefault: false).isEmpty
     }
 
@@ -144,7 +144,7 @@ struct ParsedArguments: Sendable {
     /// Whether a flag was given.
     /// - Parameter name: the long name without dashes.
     func flag(_ name: String) -> Bool {
-        isGiven(name)
+        isPresent(name)
     }
 
     /// Converts the option's value with your own parser, for forms not covered here.

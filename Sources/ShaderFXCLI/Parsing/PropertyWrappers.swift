@@ -173,7 +173,7 @@ struct Option<Value>: ParsedProperty {
         let name = explicitName ?? optionName(forProperty: label)
         slot.name = name
         // Absent options keep the property's initial value (its default, nil or []).
-        guard parsed.isGiven(name) else { return }
+        guard parsed.isPresent(name) else { return }
         slot.isGiven = true
         if let value = try read(parsed, name) { slot.value = value }
     }
