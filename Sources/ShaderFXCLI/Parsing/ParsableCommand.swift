@@ -12,7 +12,7 @@ protocol ParsableArguments {
 
 /// A `shaderfx` subcommand: its inputs are its wrapped properties, parsed once by
 /// `CommandRunner`; `run` does the work.
-protocol ParsableCommand: ParsableArguments {
+protocol ParsableCommand: ParsableArguments, SendableMetatype {
     /// The name, one-line summary, discussion and examples for dispatch and `--help`.
     static var configuration: CommandConfiguration { get }
 
