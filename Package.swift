@@ -62,7 +62,8 @@ let package = Package(
             dependencies: ["ShaderFXCore", "ShaderFXMetal", "ShaderFXContract"],
             plugins: ["EmbedShaders"]
         ),
-        // Image comparison and golden suites (cases, runs, reports), usable from Swift.
+        // Image comparison and golden suites (cases, runs, reports), usable from Swift:
+        // GoldenSuite.run is the runner `shaderfx test` uses.
         .target(name: "ShaderFXGolden", dependencies: ["ShaderFX", "ShaderFXCore"]),
         // Reference-image assertions for Swift Testing, on top of ShaderFXGolden.
         .target(name: "ShaderFXTesting", dependencies: ["ShaderFXGolden"]),

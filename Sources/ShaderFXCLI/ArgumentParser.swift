@@ -16,6 +16,9 @@ struct CommandDescription: Sendable {
     let arguments: [ArgumentDescription]
     /// The options, in help order.
     private(set) var options: [OptionDescription] = []
+    /// The command type the description was made from (`ParsableCommand.commandDescription`),
+    /// which dispatch runs; nil for a description written by hand.
+    var commandType: (any ParsableCommand.Type)?
 
     /// Describes a command.
     /// - Parameters:
@@ -111,6 +114,28 @@ struct CommandDescription: Sendable {
             occurrences: scanner.occurrences, collectedOptions: scanner.collected)
     }
 
+    /// Parses one stage of a chain (the words after `--then NAME`) with the same tokeniser:
+    /// the stage's own options are parsed here, and options of `fallback` (the command's own,
+    /// such as `-o`, which may stand anywhere) are handed back as typed, with their values.
+    /// - Parameters:
+    ///   - arguments: the stage's words.
+    ///   - fallback: the command whose options may appear among them.
+    /// - Returns: the stage's parse, and the words that belong to the command.
+    /// - Throws: `UsageError` for an option neither declares, and for the stage's own mistakes.
+    func parse(_ arguments: [String], handingBackOptionsOf fallback: CommandDescription) throws(UsageError)
+        -> (parsed: ParsedArguments, handedBack: [String])
+    {
+        var scanner = ArgumentScanner(command: self, tokens: arguments, collecting: false, fallback: fallback)
+        try scanner.scan()
+        let positionals = try assignPositionals(scanner.positionals)
+        if let missing = options.first(where: { $0.isRequired && scanner.occurrences[$0.name] == nil }) {
+            throw .missingOption(missing.usage)
+        }
+        let parsed = ParsedArguments(command: self, helpRequested: false, collecting: false, arguments: scanner.positionals,
+                                     positionalValues: positionals, occurrences: scanner.occurrences)
+        return (parsed, scanner.handedBack)
+    }
+
     /// Hands the positional words to the declared arguments in order.
     private func assignPositionals(_ words: [String]) throws(UsageError) -> [String: [String]] {
         var values: [String: [String]] = [:]
@@ -131,15 +156,27 @@ private struct ArgumentScanner {
     let command: CommandDescription
     let tokens: [String]
     let collecting: Bool
+    /// Whose options are handed back, words as typed, rather than parsed (a chain's command).
+    let fallback: CommandDescription?
     var index = 0
     var occurrences: [String: [String]] = [:]
     var positionals: [String] = []
     var collected: [CollectedOption] = []
+    /// The words of `fallback`'s options, in order.
+    var handedBack: [String] = []
 
-    init(command: CommandDescription, tokens: [String], collecting: Bool) {
+    init(command: CommandDescription, tokens: [String], collecting: Bool, fallback: CommandDescription? = nil) {
         self.command = command
         self.tokens = tokens
         self.collecting = collecting
+        self.fallback = fallback
+    }
+
+    /// Hands `word` back to the fallback command, with the next word when `option` takes a
+    /// value that `word` does not hold.
+    private mutating func handBack(_ word: String, _ option: OptionDescription, holdsValue: Bool) {
+        handedBack.append(word)
+        if option.kind == .value, !holdsValue, let value = takeValue() { handedBack.append(value) }
     }
 
     mutating func scan() throws(UsageError) {
@@ -165,7 +202,9 @@ private struct ArgumentScanner {
         let name = String(parts[0])
         let inline = parts.count > 1 ? String(parts[1]) : nil
         if name == "help", let inline { throw .unexpectedValue(option: "--help", value: inline) }
-        if let option = command.option(named: name) {
+        if command.option(named: name) == nil, let option = fallback?.option(named: name) {
+            handBack("--" + body, option, holdsValue: inline != nil)
+        } else if let option = command.option(named: name) {
             switch option.kind {
             case .flag:
                 if let inline { throw .unexpectedValue(option: "--\(name)", value: inline) }
@@ -190,6 +229,10 @@ private struct ArgumentScanner {
 
     /// `-x`, `-x value`, `-xvalue`, `-x=value` or a cluster of flags `-abc`.
     private mutating func scanShort(_ body: Substring) throws(UsageError) {
+        if let letter = body.first, command.option(short: letter) == nil, let option = fallback?.option(short: letter) {
+            handBack("-" + body, option, holdsValue: body.count > 1)
+            return
+        }
         var rest = body
         while let letter = rest.first {
             rest = rest.dropFirst()

@@ -1,3 +1,4 @@
+import ShaderFXCore
 import ShaderFXGolden
 
 #if canImport(Glibc)
@@ -30,8 +31,25 @@ public enum ShaderFXCLI {
             commands: commands.map { $0.commandDescription })
     }
 
-    /// Runs the tool with `arguments` (without the executable name) and returns the exit code.
-    public static func run(_ arguments: [String]) -> Int32 {
+    /// The process's entry point: takes `--timeout` out of `arguments` (without the executable
+    /// name), installs the signal handlers and arms the watchdog, then runs the command.
+    /// - Returns: the exit code.
+    public static func main(_ arguments: [String]) -> Int32 {
+        // --timeout, the signal handlers and the watchdog come first: nothing may hang unattended.
+        let rest: [String], seconds: Double
+        do {
+            (rest, seconds) = try TimeoutOption.extract(from: arguments)
+        } catch {
+            ProcessGuard.printError("\(error)")
+            return 2
+        }
+        ProcessGuard.start(timeout: seconds, message: TimeoutOption.expiryMessage(seconds: seconds))
+        return run(rest)
+    }
+
+    /// Runs the tool with `arguments` (without the executable name and `--timeout`) and
+    /// returns the exit code.
+    static func run(_ arguments: [String]) -> Int32 {
         var output = Output()
         do {
             let code: Int32
@@ -47,9 +65,7 @@ public enum ShaderFXCLI {
                 output.print("shaderfx \(ShaderFXVersion.string)")
                 code = 0
             case let .command(description, rest):
-                guard let command = commands.first(where: { $0.configuration.name == description.name }) else {
-                    preconditionFailure("no command type for \(description.name)")
-                }
+                guard let command = description.commandType else { preconditionFailure("\(description.name) has no command type") }
                 code = try CommandRunner.run(command, rest, output: &output)
             }
             // Output that could not be written is a failed run, whatever the command did.
@@ -111,7 +127,7 @@ struct Failure {
             hint = nil
             exitCode = 2
         case let error as GPUError:
-            message = "\(error)"
+            message = ErrorWording.message(error)
             switch error {
             case .libraryMissing, .noDisplay, .noContext:
                 hint = "ShaderFX needs an EGL driver: Mesa (apt-get install libegl-mesa0 libgl1-mesa-dri) for software rendering, or a GPU vendor's."
@@ -128,7 +144,7 @@ struct Failure {
             hint = "Run 'shaderfx effects' for every effect's parameters, or 'shaderfx transition NAME --help' for a transition's."
             exitCode = 2
         default:
-            message = "\(error)"
+            message = ErrorWording.message(error)
             hint = nil
             exitCode = 1
         }

@@ -10,18 +10,14 @@ extension Shader.Argument {
     /// numbers separated by commas, a colour name or `#rrggbb`, `bounds` for the bounding rect.
     /// Image and layer parameters are the caller's to resolve.
     package static func parse(_ text: String, for parameter: ShaderParameter) throws(ArgumentTextError) -> Shader.Argument {
-        func numbers(_ count: Int) -> [Float]? {
-            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Float(String($0).trimmed) }
-            guard parts.count == count, parts.allSatisfy({ $0?.isFinite ?? false }) else { return nil }
-            return parts.map { $0! }
-        }
+        func numbers(_ count: Int) -> [Float]? { ValueForms.numbers(text, count: count...count) }
         switch parameter.type {
         case .float:
             guard let v = numbers(1) else { throw ArgumentTextError(expected: "a number") }
             return .float(v[0])
         case .vec2:
-            guard let v = numbers(2) else { throw ArgumentTextError(expected: "two numbers X,Y") }
-            return .float2(v[0], v[1])
+            guard let v = ValueForms.point(text) else { throw ArgumentTextError(expected: ValueForms.pointForm) }
+            return .float2(v.x, v.y)
         case .vec3:
             guard let v = numbers(3) else { throw ArgumentTextError(expected: "three numbers X,Y,Z") }
             return .float3(v[0], v[1], v[2])
@@ -32,11 +28,10 @@ extension Shader.Argument {
                 throw ArgumentTextError(expected: "four numbers, a colour (a SwiftUI name such as red, or #rrggbb), or 'bounds'")
             }
         case .floatArray:
-            let parts = text.split(separator: ",").map { Float(String($0).trimmed) }
-            guard !parts.isEmpty, parts.allSatisfy({ $0?.isFinite ?? false }) else {
+            guard let values = ValueForms.numbers(text) else {
                 throw ArgumentTextError(expected: "numbers separated by commas")
             }
-            return .floatArray(parts.map { $0! })
+            return .floatArray(values)
         case .colorArray:
             do { return .colorArray(try RGBA.parseList(text)) } catch {
                 throw ArgumentTextError(expected: "colours separated by commas (\(error))")

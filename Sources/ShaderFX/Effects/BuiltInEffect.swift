@@ -1,3 +1,5 @@
+import ShaderFXCore
+
 /// The kind of value a built-in effect's parameter takes on the command line.
 public enum ValueType: String, Sendable, Codable {
     /// A number, e.g. `12` or `-0.5`.
@@ -205,7 +207,7 @@ public struct ParameterValues: Sendable, Equatable {
     /// The number given for `name`, or `fallback`; must be finite and within `range`.
     public func float(_ name: String, _ fallback: Float, in range: ClosedRange<Float>? = nil) throws(ParameterError) -> Float {
         guard let text = raw[name] else { return fallback }
-        guard let value = Float(text.trimmingWhitespace), value.isFinite else {
+        guard let value = ValueForms.finiteFloat(text) else {
             throw ParameterError(parameter: name, reason: "expected a number, got '\(text)'")
         }
         if let range, !range.contains(value) {
@@ -217,17 +219,16 @@ public struct ParameterValues: Sendable, Equatable {
     /// The point `X,Y` given for `name`, or `fallback`.
     public func point(_ name: String, _ fallback: SIMD2<Float>) throws(ParameterError) -> SIMD2<Float> {
         guard let text = raw[name] else { return fallback }
-        let parts = text.split(separator: ",").map { Float($0.trimmingWhitespace) }
-        guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite else {
+        guard let point = ValueForms.point(text) else {
             throw ParameterError(parameter: name, reason: "expected a point X,Y in points (e.g. 120,80), got '\(text)'")
         }
-        return SIMD2(x, y)
+        return point
     }
 
     /// The whole number given for `name`, or `fallback`; within `range`.
     public func int(_ name: String, _ fallback: Int, in range: ClosedRange<Int>? = nil) throws(ParameterError) -> Int {
         guard let text = raw[name] else { return fallback }
-        guard let value = Int(text.trimmingWhitespace) else {
+        guard let value = ValueForms.integer(text) else {
             throw ParameterError(parameter: name, reason: "expected a whole number, got '\(text)'")
         }
         if let range, !range.contains(value) {
@@ -239,11 +240,10 @@ public struct ParameterValues: Sendable, Equatable {
     /// `true`/`false` (also yes/no, 1/0) given for `name`, or `fallback`.
     public func bool(_ name: String, _ fallback: Bool) throws(ParameterError) -> Bool {
         guard let text = raw[name] else { return fallback }
-        switch text.trimmingWhitespace.lowercased() {
-        case "true", "yes", "1", "on": return true
-        case "false", "no", "0", "off": return false
-        default: throw ParameterError(parameter: name, reason: "expected true or false, got '\(text)'")
+        guard let value = ValueForms.bool(text) else {
+            throw ParameterError(parameter: name, reason: "expected true or false, got '\(text)'")
         }
+        return value
     }
 
     /// The colour given for `name`, or `fallback`.

@@ -84,10 +84,19 @@ struct ParsedArguments: Sendable {
 
     // MARK: Raw values
 
-    /// True when the option was given on the command line (a default does not count).
+    /// True when the option was given on the command line (a default does not count). For the
+    /// property wrappers' binding and for options made at run time (an effect's parameters);
+    /// a command asks its own options through their projected values (`$record.isGiven`).
     /// - Parameter name: the long name without dashes.
     func isPresent(_ name: String) -> Bool {
         !rawValues(name, withDefault: false).isEmpty
+    }
+
+    /// The text given on the command line for the option (the last one), nil when absent (a
+    /// default does not count).
+    /// - Parameter name: the long name without dashes.
+    func given(_ name: String) -> String? {
+        rawValues(name, withDefault: false).last
     }
 
     /// How many times the option was given (useful for repeatable flags like `-v -v`).
@@ -188,11 +197,14 @@ struct ParsedArguments: Sendable {
     /// - Parameter name: the long name without dashes.
     /// - Throws: `UsageError.invalidValue` unless it is two finite numbers separated by a comma.
     func float2(_ name: String) throws(UsageError) -> SIMD2<Float>? {
-        try value(name, expected: "two numbers as x,y") { text in
-            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { ValueForms.finiteFloat(String($0)) }
-            guard parts.count == 2, let x = parts[0], let y = parts[1] else { return nil }
-            return SIMD2(x, y)
-        }
+        try value(name, expected: "two numbers as x,y") { ValueForms.point($0) }
+    }
+
+    /// The option's value as a size `WxH`, each side within `sides` (`ValueForms.size`).
+    /// - Parameter name: the long name without dashes.
+    /// - Throws: `UsageError.invalidValue` for any other form.
+    func size(_ name: String, sides: ClosedRange<Int> = 1...16384) throws(UsageError) -> SIMD2<Int>? {
+        try value(name, expected: "a size WxH in points, e.g. 512x384") { ValueForms.size($0, sides: sides) }
     }
 
     /// The option's comma-separated values `a,b,c`, trimmed; every occurrence of a repeatable

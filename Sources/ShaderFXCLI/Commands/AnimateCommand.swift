@@ -9,6 +9,9 @@ import Glibc
 /// `shaderfx animate`: an effect over time, as numbered PNG frames, an animated PNG, a video,
 /// or frames on standard output.
 struct AnimateCommand: BuiltInEffectCommand {
+    /// A chained `--then --shader` stage animates as the first effect does.
+    static var animatesEffectChain: Bool { true }
+
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             name: "animate",
@@ -110,7 +113,8 @@ struct AnimateCommand: BuiltInEffectCommand {
         }
         if events.taps.isEmpty && events.drags.isEmpty, gestureDriven {
             // --origin, when the effect has one and it was given, is the tap; else the centre.
-            let given = builtIn.map { $0.options.contains(where: { $0.name == "origin" }) } == true && args.isPresent("origin") ? try args.float2("origin") : nil
+            let values = builtIn.map { EffectOptions.values(for: $0, from: args) }
+            let given = try values.flatMap { values throws(ParameterError) in values.raw["origin"] == nil ? nil : try values.point("origin", .zero) }
             let origin = given.map { SIMD2(Double($0.x), Double($0.y)) } ?? size / 2
             events.taps = [EventScript.Touch(time: 0, x: origin.x, y: origin.y)]
         }
@@ -156,7 +160,10 @@ struct AnimateCommand: BuiltInEffectCommand {
             if sheetPath != nil && sheetFrames.contains(index) {
                 sheet[index] = ContactSheet.thumbnail(frame.premultipliedImage, maxWidth: ContactSheet.defaultThumbnailWidth)
             }
-            try sink.write(frame, index: index)
+            // renderSequence takes its buffers from FrameBufferPool.shared; until its frames name
+            // that pool themselves, the frame is given it here, so the writers can release it.
+            let owned = frame.pool == nil ? StraightFrame(width: frame.width, height: frame.height, bytes: frame.bytes, pool: .shared) : frame
+            try sink.write(owned, index: index)
             progress.update(done: index - range.lowerBound + 1, elapsed: ContinuousClock.now - start)
         })
         if case .video = output { out.status("finishing the video (ffmpeg) ...") }
@@ -224,11 +231,9 @@ struct AnimateCommand: BuiltInEffectCommand {
     static func parseTouch(_ text: String, defaultTime: Double?) -> EventScript.Touch? {
         let parts = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
         guard let point = parts.first else { return nil }
-        let xy = point.split(separator: ",").map { Double(String($0).trimmed) }
-        guard xy.count == 2, let x = xy[0], let y = xy[1], x.isFinite, y.isFinite else { return nil }
-        let time = parts.count == 2 ? Double(String(parts[1]).trimmed) : defaultTime
-        guard let time, time.isFinite, time >= 0 else { return nil }
-        return EventScript.Touch(time: time, x: x, y: y)
+        guard let xy = ValueForms.coordinates(String(point)) else { return nil }
+        guard let time = parts.count == 2 ? ValueForms.duration(String(parts[1])) : defaultTime else { return nil }
+        return EventScript.Touch(time: time, x: xy.x, y: xy.y)
     }
 }
 

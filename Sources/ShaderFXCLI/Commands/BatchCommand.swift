@@ -102,7 +102,7 @@ struct BatchCommand: ParsableCommand {
                     result = Result(line: lineNumber, id: id, ok: true, outputs: outputs,
                                     ms: ((ContinuousClock.now - start).seconds * 10_000).rounded() / 10)
                 } catch {
-                    result = Result(line: lineNumber, id: id, ok: false, error: "\(error)")
+                    result = Result(line: lineNumber, id: id, ok: false, error: ErrorWording.message(error))
                 }
             }
             if !result.ok { failed += 1 }

@@ -112,55 +112,42 @@ struct TestCommand: ParsableCommand {
             return try run(output: &output, environment: environment)
         }
         // Merging runs nothing: the options that choose what runs, and how, have no place.
-        for name in ["record", "filter", "family", "shard", "backend", "device", "cuda-device"] where context.parsed.isPresent(name) {
-            throw CommandFailure(message: "--\(name) cannot be used with --merge, which combines finished shard reports", exitCode: 2)
+        for option in [$record, $filter, $family, $shard, gpuFlags.$backend, gpuFlags.$device, gpuFlags.$cudaDevice] where option.isGiven {
+            throw CommandFailure(message: "\(option.spelling) cannot be used with --merge, which combines finished shard reports", exitCode: 2)
         }
         return try runMerge(output: &output)
     }
 
     func run(output: inout Output, environment: [String: String]) throws -> Int32 {
         let mode = record ?? RecordMode.default(environment: environment)
-        let familyOverride = family
-        let suite = folders[0]
-        let suitePath = suite.hasSuffix("/") && suite.count > 1 ? String(suite.dropLast()) : suite
-        let reportPath = report ?? suitePath + "/.report"
         let gpu = try gpuFlags.resolve()
 
         // Read and check every case before the first GL call.
-        let suiteCases: [GoldenCase]
+        let suite: GoldenSuite.Run
         do {
-            suiteCases = try GoldenSuite.loadSuite(suitePath, filter: filter)
-            try GoldenSuite.prepareReportFolder(reportPath)
+            suite = try GoldenSuite.Run(suite: folders[0],
+                                        options: .init(record: mode, reportFolder: report, filter: filter, family: family, shard: shard))
         } catch {
             throw CommandFailure(message: "\(error)", exitCode: 2)
         }
-        let cases = shard?.select(suiteCases) ?? suiteCases
-
+        let suitePath = suite.suite, reportPath = suite.reportFolder
         let renderer = try Renderer(options: gpu)
-        let info = renderer.context.info
-        let family = familyOverride ?? RendererFamily.of(renderer: info.renderer)
-        let runner = GoldenRunner(suite: suitePath, reportFolder: reportPath, mode: mode, family: family, renderer: renderer)
-        let inputs: [RGBAImage]
+        let all = suite.suiteCases.count, count = suite.cases.count
+        let outcome: SuiteOutcome
         do {
-            inputs = try cases.map { (golden) throws(SuiteError) in try runner.loadInput(for: golden) }
+            outcome = try suite.run(on: renderer, start: {
+                let counted = "\(count) case\(count == 1 ? "" : "s")"
+                output.print("suite \(suitePath)\(shard.map { ", shard \($0): \(counted) of \(all)" } ?? ": " + counted) "
+                             + "on \(renderer.context.info.renderer) (references: \(suite.family(on: renderer)), then common); record \(mode.rawValue)")
+                if let shard, count == 0 {
+                    output.print("shard \(shard) has no cases to run: the suite's \(all) case\(all == 1 ? "" : "s") "
+                                 + "fill only shards 1 to \(all) of \(shard.count); it passes")
+                }
+            }, each: { result in
+                for line in GoldenRunner.lines(for: result, suite: suitePath, report: reportPath) { output.print(line) }
+            })
         } catch {
             throw CommandFailure(message: "\(error)", exitCode: 2)
-        }
-        let counted = "\(cases.count) case\(cases.count == 1 ? "" : "s")"
-        output.print("suite \(suitePath)\(shard.map { ", shard \($0): \(counted) of \(suiteCases.count)" } ?? ": " + counted) "
-                     + "on \(info.renderer) (references: \(family), then common); record \(mode.rawValue)")
-        if let shard, cases.isEmpty {
-            output.print("shard \(shard) has no cases to run: the suite's \(suiteCases.count) case\(suiteCases.count == 1 ? "" : "s") "
-                         + "fill only shards 1 to \(suiteCases.count) of \(shard.count); it passes")
-        }
-
-        var outcome = SuiteOutcome(suite: suitePath, renderer: info.summary, family: family, recordMode: mode,
-                                   passed: 0, failed: 0, recorded: 0, cases: [],
-                                   shard: shard.map { ShardRecord(index: $0.index, count: $0.count, suiteCases: suiteCases.map(\.name), filter: filter) })
-        for (golden, input) in zip(cases, inputs) {
-            let result = runner.run(golden, input: input)
-            outcome.append(result)
-            for line in GoldenRunner.lines(for: result, suite: suitePath, report: reportPath) { output.print(line) }
         }
 
         try writeReports(outcome, to: reportPath)

@@ -62,9 +62,8 @@ struct TranslateCommand: ParsableCommand {
         }
         text += translated.source.hasSuffix("\n") ? translated.source : translated.source + "\n"
         if let path = output {
-            do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
-                throw ImageError.unwritable(path: path, reason: "\(error)")
-            }
+            // The one writer of users' output paths: atomic for files, straight through to devices.
+            try OutputFile.write(Array(text.utf8), to: path)
             out.status("wrote \(path) (\(translated.source.split(separator: "\n", omittingEmptySubsequences: false).count) lines of GLSL)")
         } else {
             Output.write(text, to: STDOUT_FILENO)

@@ -12,7 +12,7 @@ protocol ParsableArguments {
 
 /// A `shaderfx` subcommand: its inputs are its wrapped properties, parsed once by
 /// `CommandRunner`; `run` does the work.
-protocol ParsableCommand: ParsableArguments {
+protocol ParsableCommand: ParsableArguments, SendableMetatype {
     /// The name, one-line summary, discussion and examples for dispatch and `--help`.
     static var configuration: CommandConfiguration { get }
 
@@ -27,6 +27,9 @@ protocol ParsableCommand: ParsableArguments {
     /// Whether `--then NAME [--PARAM VALUE ...]` chains further built-in effects (default: no).
     static var acceptsEffectChain: Bool { get }
 
+    /// Whether a chained `--then --shader` stage takes `--time-arg` and `--keyframe` (default: no).
+    static var animatesEffectChain: Bool { get }
+
     /// Does the work and returns the exit code.
     /// - Parameters:
     ///   - context: the dynamic option values and any chained effects.
@@ -37,6 +40,7 @@ protocol ParsableCommand: ParsableArguments {
 extension ParsableCommand {
     static func dynamicOptions(_ first: ParsedArguments, words: [String]) throws(UsageError) -> [OptionDescription] { [] }
     static var acceptsEffectChain: Bool { false }
+    static var animatesEffectChain: Bool { false }
     /// Whether the command declares `dynamicOptions` (then parsing takes two passes).
     static var hasDynamicOptions: Bool { self is any DynamicOptionsCommand.Type }
 }
@@ -89,11 +93,13 @@ extension ParsableCommand {
     /// The command as the parser and the help see it: configuration plus declared inputs.
     static var commandDescription: CommandDescription {
         let declared = declarations()
-        return CommandDescription(
+        var description = CommandDescription(
             name: configuration.name, abstract: configuration.abstract, discussion: configuration.discussion,
             arguments: declared.compactMap { if case let .argument(a) = $0 { a } else { nil } },
             options: declared.compactMap { if case let .option(o) = $0 { o } else { nil } },
             examples: configuration.examples)
+        description.commandType = self
+        return description
     }
 }
 
@@ -124,7 +130,7 @@ enum CommandRunner {
         var words = words
         var stages: [EffectChain.Stage] = []
         if C.acceptsEffectChain {
-            let chain = try EffectChain(words, command: base)
+            let chain = try EffectChain(words, command: base, animates: C.animatesEffectChain)
             words = chain.arguments
             stages = chain.stages
         }

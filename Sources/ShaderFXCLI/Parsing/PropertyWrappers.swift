@@ -20,7 +20,20 @@ protocol ParsedProperty {
 /// of the command that reflection sees and the command itself share it.
 final class ParsedSlot<Value> {
     var value: Value?
+    /// The option's name, set when it is bound; whether it was given.
+    var name: String?
+    var isGiven = false
     init(_ value: Value?) { self.value = value }
+}
+
+/// Whether an option was given on the command line (a default does not count), and how it is
+/// spelt: an `@Option`'s projected value, so `$record.isGiven` and `$record.spelling` replace
+/// look-ups by a string name.
+struct GivenOption {
+    /// True when the option was on the command line.
+    let isGiven: Bool
+    /// `--record`: the option as typed, for messages.
+    let spelling: String
 }
 
 /// `maxSampleOffset` (or its storage `_maxSampleOffset`) as an option name: `max-sample-offset`.
@@ -128,6 +141,12 @@ struct Option<Value>: ParsedProperty {
         return value
     }
 
+    /// Whether the option was given, and its spelling (`$name` in a command).
+    var projectedValue: GivenOption {
+        guard let name = slot.name ?? explicitName else { preconditionFailure("an option was asked about before parsing") }
+        return GivenOption(isGiven: slot.isGiven, spelling: "--\(name)")
+    }
+
     private init(initial: Value?, name: String?, short: Character?, valueName: String, help: String,
                  defaultText: String?, required: Bool, repeatable: Bool, section: String,
                  completion: ValueCompletion? = nil, read: @escaping (ParsedArguments, String) throws(UsageError) -> Value?) {
@@ -152,8 +171,10 @@ struct Option<Value>: ParsedProperty {
 
     func bind(label: String, from parsed: ParsedArguments) throws(UsageError) {
         let name = explicitName ?? optionName(forProperty: label)
+        slot.name = name
         // Absent options keep the property's initial value (its default, nil or []).
         guard parsed.isPresent(name) else { return }
+        slot.isGiven = true
         if let value = try read(parsed, name) { slot.value = value }
     }
 }

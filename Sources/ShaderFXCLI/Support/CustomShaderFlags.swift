@@ -163,7 +163,7 @@ struct ShaderAnimationFlags: ParsableArguments {
                 throw .invalidValue(option: "--\(name)", value: "\(pair.key)=\(pair.value)", expected: expected)
             }
             let value = String(pair.value[..<at]).trimmed
-            guard let time = Double(String(pair.value[pair.value.index(after: at)...]).trimmed), time.isFinite, time >= 0, !value.isEmpty else {
+            guard let time = ValueForms.duration(String(pair.value[pair.value.index(after: at)...])), !value.isEmpty else {
                 throw .invalidValue(option: "--\(name)", value: "\(pair.key)=\(pair.value)", expected: expected)
             }
             return KeyframeOption(name: pair.key, keyframe: ArgumentKeyframe(time: time, value: .text(value)))

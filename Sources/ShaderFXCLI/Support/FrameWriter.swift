@@ -65,12 +65,12 @@ final class FrameWriter: @unchecked Sendable {
                 case let .folder(directory):
                     defer { slots.signal() }
                     let png = try PNG.encode(frame, compression: compression)
-                    FrameBufferPool.shared.recycle(frame.bytes)
+                    frame.release()
                     try PNG.writeFile(png, to: FrameFolder.path(directory, index), durable: false)
                     lock.withLock { bytes += png.count; encodingSeconds += (ContinuousClock.now - start).seconds }
                 case let .animation(writer, fps):
                     let compressed = try frameEncoder.compressFrame(frame.bytes, width: frame.width, height: frame.height, format: .rgba)
-                    FrameBufferPool.shared.recycle(frame.bytes)
+                    frame.release()
                     try lock.withLock {
                         encodingSeconds += (ContinuousClock.now - start).seconds
                         // After a failure nothing more is appended: free the slot at once.

@@ -159,12 +159,12 @@ final class SequenceSink {
         case let .video(encoder):
             try frame.bytes.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws -> Void in try encoder.append(straightRGBA: bytes) }
             bytesOut += frame.bytes.count
-            FrameBufferPool.shared.recycle(frame.bytes)
+            frame.release()
         case let .raw(writer):
             try writer.submit(frame, index: index)
         case let .pngStream(compression):
             let png = try PNG.encode(frame, compression: compression, keepAlpha: true)
-            FrameBufferPool.shared.recycle(frame.bytes)
+            frame.release()
             try Output.writeAll(png, to: STDOUT_FILENO, name: "standard output")
             bytesOut += png.count
         }

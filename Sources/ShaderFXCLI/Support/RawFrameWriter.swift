@@ -75,7 +75,7 @@ final class RawFrameWriter: @unchecked Sendable {
                 guard let base else { return OutputFile.writeAll(bytes, to: fd) }
                 return Self.pwriteAll(bytes, to: fd, at: base + off_t(index - firstIndex) * off_t(frameBytes))
             }
-            FrameBufferPool.shared.recycle(frame.bytes)
+            frame.release()
             lock.withLock {
                 if let problem {
                     if error == nil { error = ImageError.unwritable(path: "standard output", reason: problem) }

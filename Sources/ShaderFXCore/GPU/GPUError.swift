@@ -1,7 +1,8 @@
 /// Why the GPU could not be reached or a GL call failed.
 ///
 /// Set-up failures (`libraryMissing`, `noDisplay`, `noContext`, `noDevice`) are what the CLI
-/// reports with exit code 2; each message names what to install or set.
+/// reports with exit code 2; each carries the values (library, backend, device) a front end
+/// words its advice from, and the message names what to install.
 public enum GPUError: Error, Equatable, CustomStringConvertible {
     /// A system library could not be opened or lacks an entry point.
     case libraryMissing(library: String, reason: String, install: String)
@@ -26,12 +27,12 @@ public enum GPUError: Error, Equatable, CustomStringConvertible {
             return "cannot load \(library): \(reason). Install it with: \(install)"
         case let .noDisplay(backend, reason):
             return "no EGL display on the '\(backend)' backend: \(reason). "
-                + "Try --backend surfaceless (Mesa llvmpipe; apt-get install libegl-mesa0 libgl1-mesa-dri), "
-                + "or check the driver with 'shaderfx info'"
+                + "Try the surfaceless backend (Mesa llvmpipe; apt-get install libegl-mesa0 libgl1-mesa-dri), "
+                + "or check the driver"
         case let .noContext(backend, reason):
             return "cannot create an OpenGL ES 3 context on the '\(backend)' backend: \(reason)"
         case let .noDevice(requested, available):
-            return "no EGL device \(requested): \(available) found; 'shaderfx info' lists them"
+            return "no EGL device \(requested): \(available) found (GPUContext.devices() lists them)"
         case let .egl(call, code):
             return "\(call) failed with \(eglErrorName(code))"
         case let .gl(call, code):

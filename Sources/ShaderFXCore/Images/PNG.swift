@@ -90,7 +90,7 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
             let pixels = width.multipliedReportingOverflow(by: height).partialValue
             return "\(path): image is \(width)x\(height) = \(pixels) pixels, over the pixel "
                 + "budget of \(maximum) pixels (ImageLimits.maxPixels); scale it down or raise "
-                + "the budget (\(RenderBudget.option) on the command line)"
+                + "the budget"
         case let .unwritable(path, reason):
             let lower = reason.lowercased()
             let hint: String

@@ -7,6 +7,9 @@ public struct StraightFrame: Sendable, Equatable {
     public let height: Int
     /// `width * height * 4` bytes: R, G, B, A, with colour un-premultiplied.
     public var bytes: [UInt8]
+    /// The pool `bytes` came from, which `release()` gives them back to; nil for a frame that
+    /// owns its bytes outright. Not part of the frame's value (`==` ignores it).
+    public let pool: FrameBufferPool?
 
     /// A premultiplied image as straight 8-bit RGBA, rounded as a PNG file of it holds it
     /// (alpha-0 pixels are 0, 0, 0, 0).
@@ -16,11 +19,26 @@ public struct StraightFrame: Sendable, Equatable {
     }
 
     /// A frame of `width * height * 4` straight RGBA bytes, top row first.
-    public init(width: Int, height: Int, bytes: [UInt8]) {
+    /// - Parameters:
+    ///   - pool: the pool the bytes were taken from (`FrameBufferPool.take`), for `release()`
+    ///     to give them back to; nil (the default) when the frame owns them outright.
+    public init(width: Int, height: Int, bytes: [UInt8], pool: FrameBufferPool? = nil) {
         precondition(bytes.count == width * height * 4, "a StraightFrame holds width * height * 4 bytes")
         self.width = width
         self.height = height
         self.bytes = bytes
+        self.pool = pool
+    }
+
+    /// Gives the bytes back to the pool they came from, once the frame is written and no
+    /// longer needed; does nothing for a frame without a pool. A copy still held elsewhere
+    /// stays valid (writing to the buffer later copies it first, as any array does).
+    public func release() {
+        pool?.recycle(bytes)
+    }
+
+    public static func == (a: StraightFrame, b: StraightFrame) -> Bool {
+        a.width == b.width && a.height == b.height && a.bytes == b.bytes
     }
 
     /// The frame as a premultiplied image (for contact sheets and comparisons).

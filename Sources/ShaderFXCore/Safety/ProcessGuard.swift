@@ -10,22 +10,18 @@ import Glibc
 ///   registered while they exist, so every way out of the process removes them: a thrown
 ///   error (the writer's own clean-up), SIGINT / SIGTERM / SIGHUP (the handlers, exit 130 /
 ///   143 / 129), and the watchdog.
-/// - The watchdog is a thread that ends the process once its deadline passes, printing
-///   `shaderfx: error: timed out after N s (--timeout)` and exiting 1. Being a thread, it also
-///   ends work that no signal would interrupt: a shader compiler in an endless loop, a draw
-///   call that never returns.
+/// - The watchdog is a thread that ends the process once its deadline passes, printing the
+///   message it was armed with (`shaderfx: error: timed out after N s ...`) and exiting 1.
+///   Being a thread, it also ends work that no signal would interrupt: a shader compiler in an
+///   endless loop, a draw call that never returns.
+///
+/// The deadline is a number of seconds; reading it from a command line (`shaderfx --timeout`)
+/// is the command-line tool's business.
 ///
 /// The clean-up paths run in a signal handler or on the watchdog thread, so they are written in
 /// C (`CProcessGuard`) with only async-signal-safe calls (`unlink`, `write`, `_exit`) over
 /// strings prepared in advance.
 public enum ProcessGuard {
-    /// The watchdog's default: 600 s per command, long enough for any render a CI job should
-    /// do, short enough that a stuck job ends on its own. `--timeout 0` turns it off.
-    public static let defaultTimeout: Double = 600
-
-    /// The option that sets the watchdog, named in its message.
-    public static let timeoutOption = "--timeout"
-
     /// Installs the SIGINT / SIGTERM / SIGHUP handlers (once; later calls do nothing).
     public static func installSignalHandlers() {
         sfx_guard_install_signal_handlers("shaderfx: error: ")
@@ -33,11 +29,15 @@ public enum ProcessGuard {
 
     /// Arms the watchdog `seconds` from now (replacing any earlier deadline); 0 or less
     /// disarms it.
+    /// - Parameters:
+    ///   - seconds: the time the process may still take.
+    ///   - message: the line written to standard error when the deadline passes (default
+    ///     `shaderfx: error: timed out after N s`); a newline is added.
     /// - Returns: false when the watchdog thread could not be started.
     @discardableResult
-    public static func armWatchdog(seconds: Double) -> Bool {
-        let message = "shaderfx: error: timed out after \(formatSeconds(seconds)) s (\(timeoutOption))\n"
-        return sfx_guard_arm_watchdog(seconds, message, 1) == 0
+    public static func armWatchdog(seconds: Double, message: String? = nil) -> Bool {
+        let line = (message ?? "shaderfx: error: timed out after \(formatSeconds(seconds)) s") + "\n"
+        return sfx_guard_arm_watchdog(seconds, line, 1) == 0
     }
 
     /// Disarms the watchdog.
@@ -85,51 +85,14 @@ public enum ProcessGuard {
         sfx_guard_remove_all()
     }
 
-    /// Takes the global `--timeout SECONDS` (or `--timeout=SECONDS`) out of a command line.
-    ///
-    /// The option may stand anywhere before a `--` terminator; the last one wins.
-    /// - Returns: the remaining arguments and the timeout (`defaultTimeout` when absent; 0 = none).
-    /// - Throws: `TimeoutOptionError` when the value is not a number of seconds >= 0.
-    public static func extractTimeout(from arguments: [String]) throws(TimeoutOptionError) -> (arguments: [String], seconds: Double) {
-        var rest: [String] = []
-        var seconds = defaultTimeout
-        var index = 0
-        var terminated = false
-        while index < arguments.count {
-            let word = arguments[index]
-            index += 1
-            if terminated || word == "--" {
-                terminated = true
-                rest.append(word)
-                continue
-            }
-            let text: String
-            if word == timeoutOption {
-                guard index < arguments.count else { throw TimeoutOptionError(value: "") }
-                text = arguments[index]
-                index += 1
-            } else if word.hasPrefix(timeoutOption + "=") {
-                text = String(word.dropFirst(timeoutOption.count + 1))
-            } else {
-                rest.append(word)
-                continue
-            }
-            guard let value = Double(text), value.isFinite, value >= 0, value <= 1e9 else {
-                throw TimeoutOptionError(value: text)
-            }
-            seconds = value
-        }
-        return (rest, seconds)
-    }
-
-    /// Everything `main` needs: removes `--timeout` from `arguments`, installs the signal
-    /// handlers and arms the watchdog.
-    /// - Returns: the arguments for the command parser.
-    public static func start(_ arguments: [String]) throws(TimeoutOptionError) -> [String] {
-        let (rest, seconds) = try extractTimeout(from: arguments)
+    /// Everything a process needs before its work starts: installs the signal handlers and,
+    /// when `seconds` > 0, arms the watchdog.
+    /// - Parameters:
+    ///   - seconds: the deadline from now; 0 for none.
+    ///   - message: what the watchdog writes when the deadline passes (see `armWatchdog`).
+    public static func start(timeout seconds: Double, message: String? = nil) {
         installSignalHandlers()
-        if seconds > 0 { armWatchdog(seconds: seconds) }
-        return rest
+        if seconds > 0 { armWatchdog(seconds: seconds, message: message) }
     }
 
     /// Writes `shaderfx: error: MESSAGE` to standard error (for `main`, before the CLI runs).
@@ -144,20 +107,8 @@ public enum ProcessGuard {
         }
     }
 
-    /// `3`, `2.5`: seconds as the message shows them.
-    package static func formatSeconds(_ seconds: Double) -> String {
+    /// `3`, `2.5`: seconds as messages show them.
+    public static func formatSeconds(_ seconds: Double) -> String {
         seconds == seconds.rounded() && seconds < 1e15 ? String(Int(seconds)) : String(seconds)
-    }
-}
-
-/// A `--timeout` value that is not a number of seconds.
-public struct TimeoutOptionError: Error, CustomStringConvertible, Equatable {
-    /// The value given ("" when it was missing).
-    public let value: String
-
-    public var description: String {
-        value.isEmpty
-            ? "--timeout needs a value: seconds before the command is stopped (0 = no limit; default \(ProcessGuard.formatSeconds(ProcessGuard.defaultTimeout)))"
-            : "--timeout: '\(value)' is not a number of seconds >= 0 (0 = no limit)"
     }
 }

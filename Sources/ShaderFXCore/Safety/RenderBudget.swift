@@ -14,8 +14,8 @@
 ///   rasteriser, where textures live in the process's memory.
 ///
 /// The default budget, `defaultMaxPixels`, is 16 Mi pixels (4096 × 4096, or 5120 × 3276):
-/// about 2 GiB at the peak. Raise it with `--max-pixels` on the command line (or set
-/// `maxPixels`) on a machine with the memory to spare.
+/// about 2 GiB at the peak. Raise `maxPixels` (the command line's `--max-pixels`) on a machine
+/// with the memory to spare.
 public struct RenderBudget: Sendable, Equatable {
     /// The default pixel budget: 16 Mi pixels (16,777,216), about 2 GiB at the peak.
     public static let defaultMaxPixels = 16 << 20
@@ -24,9 +24,6 @@ public struct RenderBudget: Sendable, Equatable {
     /// picture (16, float) and its texture (16), three float layers (48), the float read-back
     /// (16), the 8-bit conversion and the encoder (about 32).
     public static let bytesPerPixel = 128
-
-    /// The option that raises `maxPixels`, named in errors.
-    public static let option = "--max-pixels"
 
     /// The pixel budget: the most pixels of the largest layer (margins included).
     public var maxPixels: Int
@@ -51,7 +48,7 @@ public struct RenderBudget: Sendable, Equatable {
 
     /// Checks a render of a `width` × `height` point picture at `scale`, grown by `margin`
     /// pixels on every side, before anything is allocated.
-    /// - Throws: `RenderBudgetError` naming the limit and how to raise it.
+    /// - Throws: `RenderBudgetError` carrying the size, the limit and the budget that would do.
     public func check(width: Int, height: Int, scale: Int = 1, margin: SIMD2<Int> = .zero) throws(RenderBudgetError) {
         guard width > 0, height > 0, scale > 0 else {
             throw RenderBudgetError(width: width, height: height, kind: .empty)
@@ -82,7 +79,7 @@ public struct RenderBudget: Sendable, Equatable {
     /// Reads a PNG to render at `scale`: its header is checked against this budget before any
     /// pixel is decoded (a tiny file declaring 8192 × 8192 is refused at once), and the file
     /// through `InputFile` (regular files only, size-capped).
-    /// - Throws: `RenderBudgetError` (naming `--max-pixels`), `ImageError`.
+    /// - Throws: `RenderBudgetError`, `ImageError`.
     public func readPNG(path: String, scale: Int = 1) throws -> RGBAImage {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path) } catch {
@@ -134,22 +131,42 @@ public struct RenderBudgetError: Error, CustomStringConvertible, Equatable {
         return copy
     }
 
-    public var description: String {
+    /// The budget (`RenderBudget.maxPixels`) that would allow this render, rounded up to a
+    /// whole Mi pixel; nil unless the pixel budget is the limit exceeded (and the size is known).
+    public var suggestedMaxPixels: Int? {
+        guard case .pixels = kind, width != .max else { return nil }
+        return Self.suggestion(width * height)
+    }
+
+    /// What is over which limit, with the file first when there is one, and no advice: a
+    /// front end adds how its users raise the budget or lower the scale.
+    public var problem: String {
         let source = file.map { "\($0): " } ?? ""
         switch kind {
         case .empty:
             return "\(source)a render needs a size of at least 1x1 (got \(width)x\(height))"
         case let .dimension(limit):
             return "\(source)a \(width)x\(height)-pixel layer exceeds the GPU's largest size of \(limit) pixels per side "
-                + "(GL_MAX_TEXTURE_SIZE, GL_MAX_RENDERBUFFER_SIZE, GL_MAX_VIEWPORT_DIMS); render smaller or at a lower --scale"
+                + "(GL_MAX_TEXTURE_SIZE, GL_MAX_RENDERBUFFER_SIZE, GL_MAX_VIEWPORT_DIMS)"
         case let .pixels(limit):
             guard width != .max else {
-                return "\(source)the render's size overflows; render smaller"
+                return "\(source)the render's size overflows"
             }
             let pixels = width * height
             return "\(source)a \(width)x\(height) render is \(pixels) pixels (about \(Self.gibibytes(RenderBudget.estimatedBytes(pixels: pixels))) of memory), "
-                + "over the pixel budget of \(limit) pixels (about \(Self.gibibytes(RenderBudget.estimatedBytes(pixels: limit)))); "
-                + "raise it with \(RenderBudget.option) \(Self.suggestion(pixels)) if the machine has the memory, or render smaller"
+                + "over the pixel budget of \(limit) pixels (about \(Self.gibibytes(RenderBudget.estimatedBytes(pixels: limit))))"
+        }
+    }
+
+    public var description: String {
+        switch kind {
+        case .empty:
+            return problem
+        case .dimension:
+            return problem + "; render smaller or at a lower scale"
+        case .pixels:
+            guard let suggested = suggestedMaxPixels else { return problem + "; render smaller" }
+            return problem + "; raise the budget (RenderBudget.maxPixels) to \(suggested) if the machine has the memory, or render smaller"
         }
     }
 
@@ -161,7 +178,7 @@ public struct RenderBudgetError: Error, CustomStringConvertible, Equatable {
     }
 
     /// The budget that would allow `pixels`, rounded up to a whole Mi pixel.
-    static func suggestion(_ pixels: Int) -> String {
-        String(((pixels + (1 << 20) - 1) >> 20) << 20)
+    static func suggestion(_ pixels: Int) -> Int {
+        ((pixels + (1 << 20) - 1) >> 20) << 20
     }
 }

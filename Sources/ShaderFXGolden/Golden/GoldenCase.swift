@@ -317,12 +317,10 @@ package struct GoldenCase {
     /// `"WxH"`, each side 1...16384; 512x384 when absent.
     package static func pictureSize(_ text: String?, fields f: JSONFields) throws(SuiteError) -> (width: Int, height: Int) {
         guard let text else { return (512, 384) }
-        let parts = text.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-              (1...16384).contains(w), (1...16384).contains(h) else {
+        guard let size = ValueForms.size(text) else {
             throw f.error("size", "expected a size \"WxH\" in points, e.g. \"240x180\", found '\(text)'")
         }
-        return (w, h)
+        return (size.x, size.y)
     }
 
     /// `tolerance` / `gpuTolerance`: the fields of `ComparisonOptions`, missing ones at their

@@ -42,28 +42,29 @@ package enum RendererFamily {
 }
 
 /// What happened to one frame of a case.
-package struct FrameOutcome: Codable {
-    package enum Status: String, Codable {
+public struct FrameOutcome: Codable, Sendable {
+    /// Whether it passed, failed, or had its reference recorded.
+    public enum Status: String, Codable, Sendable {
         case passed, failed, recorded
     }
 
     /// `t0.05` or `still`.
-    package var name: String
+    public package(set) var name: String
     /// Seconds, or nil for `still`.
-    package var time: Double?
-    package var status: Status
+    public package(set) var time: Double?
+    public package(set) var status: Status
     /// What went wrong or what was done, for people; empty for a plain pass.
-    package var message: String
+    public package(set) var message: String
     /// The reference compared against or recorded, relative to the suite folder.
-    package var reference: String?
+    public package(set) var reference: String?
     /// `family` or `common`: which reference was used or recorded.
-    package var referenceKind: String?
+    public package(set) var referenceKind: String?
     /// The tolerance used.
-    package var tolerance: ComparisonOptions?
+    public package(set) var tolerance: ComparisonOptions?
     /// The comparison, when one was made with images of one size.
-    package var comparison: ComparisonReport?
+    public package(set) var comparison: ComparisonReport?
     /// Report images relative to the report folder: `expected`, `actual`, `diff` (when made).
-    package var images: [String: String]
+    public package(set) var images: [String: String]
 
     /// A value with every field given.
     package init(name: String, time: Double?, status: Status, message: String, reference: String?, referenceKind: String?, tolerance: ComparisonOptions?, comparison: ComparisonReport?, images: [String: String]) {
@@ -80,26 +81,27 @@ package struct FrameOutcome: Codable {
 }
 
 /// What happened to one case.
-package struct CaseOutcome: Codable {
-    package enum Status: String, Codable {
+public struct CaseOutcome: Codable, Sendable {
+    /// Whether it passed, failed, or had its reference recorded.
+    public enum Status: String, Codable, Sendable {
         case passed, failed, recorded
     }
 
-    package var name: String
+    public package(set) var name: String
     /// The case file, as the suite path was given.
-    package var file: String
-    package var description: String?
+    public package(set) var file: String
+    public package(set) var description: String?
     /// The effect or function name.
-    package var effect: String
-    package var status: Status
+    public package(set) var effect: String
+    public package(set) var status: Status
     /// Why the case failed as a whole (a shader that does not compile), or empty.
-    package var message: String
-    package var frames: [FrameOutcome]
+    public package(set) var message: String
+    public package(set) var frames: [FrameOutcome]
 
     /// The largest colour delta of any compared frame.
-    package var worstDelta: Double? { frames.compactMap { $0.comparison?.maxDelta }.max() }
+    public var worstDelta: Double? { frames.compactMap { $0.comparison?.maxDelta }.max() }
     /// The lowest PSNR of any compared frame.
-    package var worstPSNR: Double? { frames.compactMap { $0.comparison?.psnr }.min() }
+    public var worstPSNR: Double? { frames.compactMap { $0.comparison?.psnr }.min() }
 
     /// A value with every field given.
     package init(name: String, file: String, description: String?, effect: String, status: Status, message: String, frames: [FrameOutcome]) {
@@ -113,19 +115,19 @@ package struct CaseOutcome: Codable {
     }
 }
 
-/// The whole run, as the JSON report holds it.
-package struct SuiteOutcome: Codable {
+/// The whole run, as the JSON report holds it: what `GoldenSuite.Run.run` returns.
+public struct SuiteOutcome: Codable, Sendable {
     /// The suite folder, as given.
-    package var suite: String
+    public package(set) var suite: String
     /// `GL_RENDERER` and the backend.
-    package var renderer: String
+    public package(set) var renderer: String
     /// The renderer family whose references were looked for first.
-    package var family: String
-    package var recordMode: RecordMode
-    package var passed: Int
-    package var failed: Int
-    package var recorded: Int
-    package var cases: [CaseOutcome]
+    public package(set) var family: String
+    public package(set) var recordMode: RecordMode
+    public package(set) var passed: Int
+    public package(set) var failed: Int
+    public package(set) var recorded: Int
+    public package(set) var cases: [CaseOutcome]
     /// For a `--shard K/N` run: which shard, and the whole suite it is part of (absent otherwise).
     package var shard: ShardRecord?
     /// For a `--merge`d report: the shard reports it combines, by shard (absent otherwise).
@@ -145,6 +147,9 @@ package struct SuiteOutcome: Codable {
         self.shard = shard
         self.mergedFrom = mergedFrom
     }
+
+    /// True when no case failed (cases recorded count as passing, as `shaderfx test` exits 0).
+    public var succeeded: Bool { failed == 0 }
 
     /// Adds `result` to the cases and its status to the counts.
     package mutating func append(_ result: CaseOutcome) {

@@ -1,7 +1,122 @@
 import Foundation
 
-/// Loading a suite's cases and preparing its report folder.
-package enum GoldenSuite {
+/// A golden suite: a folder of `<case>.json` files (see `GoldenCase`), each case's reference
+/// pictures in `<case>/` beside it, run as `shaderfx test SUITE` runs it.
+///
+/// From Swift:
+/// ```swift
+/// let renderer = try Renderer(options: GPUOptions(backend: .surfaceless))
+/// let outcome = try GoldenSuite.run("Tests/Golden", renderer: renderer,
+///                                   options: .init(record: .never, reportFolder: "/tmp/golden-report"))
+/// #expect(outcome.succeeded)
+/// ```
+/// or in steps, as `shaderfx test` does: `GoldenSuite.Run(suite:options:)` reads and checks every
+/// case before any GPU work, `run(on:start:each:)` reports each case as it finishes, and
+/// `writeReport(_:to:)` writes the report.
+public enum GoldenSuite {
+    /// How a suite runs: what is recorded, where the report goes, which cases.
+    public struct RunOptions: Sendable {
+        /// Which references are recorded (`.missing`: only those that do not exist yet).
+        public var record: RecordMode
+        /// Where index.html, report.json and images/ go; nil: `SUITE/.report`.
+        public var reportFolder: String?
+        /// Only the cases whose name contains this text; nil: every case.
+        public var filter: String?
+        /// The renderer family whose references are looked for first; nil: from the renderer's
+        /// `GL_RENDERER` (`llvmpipe`, `nvidia`, ...).
+        public var family: String?
+        /// Only this shard of the (filtered) cases; nil: all of them.
+        public var shard: Shard?
+
+        /// Options; every one has the default `shaderfx test` has outside CI.
+        public init(record: RecordMode = .missing, reportFolder: String? = nil, filter: String? = nil,
+                    family: String? = nil, shard: Shard? = nil) {
+            self.record = record
+            self.reportFolder = reportFolder
+            self.filter = filter
+            self.family = family
+            self.shard = shard
+        }
+    }
+
+    /// A suite ready to run: every case read and checked and the report folder prepared,
+    /// before any GPU work.
+    public struct Run {
+        /// The suite folder, without a trailing `/`.
+        public let suite: String
+        /// Where the report is written.
+        public let reportFolder: String
+        /// The options it runs with.
+        public let options: RunOptions
+        /// The names of every case of the suite (after the filter), sorted.
+        public var suiteCases: [String] { all.map(\.name) }
+        /// The names of the cases this run runs (the shard's, or all).
+        public var cases: [String] { selected.map(\.name) }
+        package let all: [GoldenCase]
+        package let selected: [GoldenCase]
+
+        /// Reads `suite`, checks every case and prepares the report folder; draws nothing.
+        /// - Throws: a suite error naming the file and the place in its JSON (a case that cannot
+        ///   be read, a report folder that holds other files).
+        public init(suite: String, options: RunOptions = RunOptions()) throws {
+            let suitePath = suite.hasSuffix("/") && suite.count > 1 ? String(suite.dropLast()) : suite
+            let reportPath = options.reportFolder ?? suitePath + "/.report"
+            all = try GoldenSuite.loadSuite(suitePath, filter: options.filter)
+            try GoldenSuite.prepareReportFolder(reportPath)
+            selected = options.shard?.select(all) ?? all
+            self.suite = suitePath
+            self.reportFolder = reportPath
+            self.options = options
+        }
+
+        /// The renderer family whose references are looked for first on `renderer`.
+        public func family(on renderer: Renderer) -> String {
+            options.family ?? RendererFamily.of(renderer: renderer.context.info.renderer)
+        }
+
+        /// Loads every case's picture, then renders and judges every case in order, recording
+        /// references as the mode says and writing each case's pictures into the report folder.
+        /// The report itself (index.html, report.json) is `GoldenSuite.writeReport`'s.
+        /// - Parameters:
+        ///   - renderer: the renderer, its budget limiting the pictures.
+        ///   - start: called once the pictures are loaded, before the first case.
+        ///   - each: called as each case ends.
+        /// - Returns: the outcome; a case that fails (a mismatch, a shader that does not compile)
+        ///   is in it, never thrown.
+        /// - Throws: a picture that cannot be loaded (a suite error naming the case's `input`).
+        public func run(on renderer: Renderer, start: () -> Void = {}, each: (CaseOutcome) -> Void = { _ in }) throws -> SuiteOutcome {
+            let family = family(on: renderer)
+            let runner = GoldenRunner(suite: suite, reportFolder: reportFolder, mode: options.record, family: family, renderer: renderer)
+            let inputs = try selected.map { (golden) throws(SuiteError) in try runner.loadInput(for: golden) }
+            start()
+            var outcome = SuiteOutcome(suite: suite, renderer: renderer.context.info.summary, family: family, recordMode: options.record,
+                                       passed: 0, failed: 0, recorded: 0, cases: [],
+                                       shard: options.shard.map { ShardRecord(index: $0.index, count: $0.count, suiteCases: suiteCases, filter: options.filter) })
+            for (golden, input) in zip(selected, inputs) {
+                let result = runner.run(golden, input: input)
+                outcome.append(result)
+                each(result)
+            }
+            return outcome
+        }
+    }
+
+    /// Runs a suite and writes its report (index.html, report.json, images/) into the report
+    /// folder: `Run(suite:options:)`, `run(on:)`, then `writeReport(_:to:)`.
+    /// - Returns: the outcome; `succeeded` is false when a case failed.
+    /// - Throws: what `Run.init` throws, or a report that cannot be written.
+    public static func run(_ suite: String, renderer: Renderer, options: RunOptions = RunOptions()) throws -> SuiteOutcome {
+        let prepared = try Run(suite: suite, options: options)
+        let outcome = try prepared.run(on: renderer)
+        try writeReport(outcome, to: prepared.reportFolder)
+        return outcome
+    }
+
+    /// Writes index.html and report.json for `outcome` into `folder` (its images/ are there already).
+    public static func writeReport(_ outcome: SuiteOutcome, to folder: String) throws {
+        try GoldenReport.write(outcome, to: folder)
+    }
+
     /// The cases of the suite (`*.json` directly in it), sorted by name, filtered.
     package static func loadSuite(_ suite: String, filter: String?) throws(SuiteError) -> [GoldenCase] {
         var isDirectory: ObjCBool = false

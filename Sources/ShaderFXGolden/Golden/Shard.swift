@@ -8,24 +8,24 @@
 /// in or on the machine, so every shard of one checkout agrees; the shards' sizes differ by at most
 /// one case. (A hash of the name would keep a case on its shard as others are added, but splits a
 /// small suite unevenly; shards of one run always see the same suite, so evenness wins.)
-package struct Shard: Codable, Equatable, Hashable, Sendable, CustomStringConvertible {
+public struct Shard: Codable, Equatable, Hashable, Sendable, CustomStringConvertible {
     /// K, from 1.
-    package var index: Int
+    public private(set) var index: Int
     /// N, at least 1.
-    package var count: Int
+    public private(set) var count: Int
 
     /// What `--shard` takes, for messages.
     package static let expectedForm = "K/N, shard K of N with 1 <= K <= N (e.g. 2/4)"
 
     /// Shard `index` of `count`; nil unless 1 <= index <= count.
-    package init?(index: Int, count: Int) {
+    public init?(index: Int, count: Int) {
         guard count >= 1, (1...count).contains(index) else { return nil }
         self.index = index
         self.count = count
     }
 
     /// Reads `K/N` (decimal digits only); nil for any other text or when K is not in 1...N.
-    package init?(_ text: String) {
+    public init?(_ text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 9 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
               let index = Int(parts[0]), let count = Int(parts[1]) else { return nil }
@@ -43,7 +43,7 @@ package struct Shard: Codable, Equatable, Hashable, Sendable, CustomStringConver
     }
 
     /// `K/N`.
-    package var description: String { "\(index)/\(count)" }
+    public var description: String { "\(index)/\(count)" }
 }
 
 /// What a shard's report records beside its cases, so that `--merge` can check that the shards
