@@ -140,7 +140,7 @@ struct Failure {
                 exitCode = 1
             }
         case let error as ParameterError:
-            message = "\(error)"
+            message = ErrorWording.message(error)
             hint = "Run 'shaderfx effects' for every effect's parameters, or 'shaderfx transition NAME --help' for a transition's."
             exitCode = 2
         default:

@@ -131,7 +131,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = ImageStore(budget: RenderBudget(maxPixels: 1000))
         let error = #expect(throws: RenderBudgetError.self) { try store.image(path: path) }
-        #expect(error?.file == path && "\(error!)".contains(RenderBudget.option))
+        #expect(error?.file == path && "\(error!)".contains("over the pixel budget of 1000 pixels"))
         #expect(store.decodes == 0)
         // Through a parameter: the budget's error, naming the file, as the parameter's.
         let refused = #expect(throws: ParameterError.self) {

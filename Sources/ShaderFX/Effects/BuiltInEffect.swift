@@ -182,7 +182,24 @@ public struct ParameterError: Error, Equatable, CustomStringConvertible {
     public let parameter: String
     /// What is wrong and what was expected.
     public let reason: String
+    /// The error underneath, when reading the value failed for a reason of its own (a picture
+    /// over the render budget, an unreadable file); `reason` already says it in words, and a
+    /// caller that words errors itself (the command line) can word this one instead.
+    public let cause: (any Error & Sendable)?
+
+    /// An error for `parameter`, saying `reason`, caused by `cause`.
+    public init(parameter: String, reason: String, cause: (any Error & Sendable)? = nil) {
+        self.parameter = parameter
+        self.reason = reason
+        self.cause = cause
+    }
+
     public var description: String { "--\(parameter): \(reason)" }
+
+    /// Equal when the parameter and the reason are (the cause is said in the reason).
+    public static func == (a: ParameterError, b: ParameterError) -> Bool {
+        a.parameter == b.parameter && a.reason == b.reason
+    }
 }
 
 /// Parameter values given as text (from the command line or a script), read with types.

@@ -87,7 +87,7 @@ extension Renderer {
                 try buffers[job.slot].withMappedBytes(count: bytes) { mapped in
                     pixels.withUnsafeMutableBytes { Self.copy(from: mapped.baseAddress!, to: $0.baseAddress!, count: bytes) }
                 }
-                let frame = StraightFrame(width: width, height: height, bytes: pixels)
+                let frame = StraightFrame(width: width, height: height, bytes: pixels, pool: .shared)
                 totals.readBack += ContinuousClock.now - started
                 try deliver(job.index, frame)
             }

@@ -160,10 +160,7 @@ struct AnimateCommand: BuiltInEffectCommand {
             if sheetPath != nil && sheetFrames.contains(index) {
                 sheet[index] = ContactSheet.thumbnail(frame.premultipliedImage, maxWidth: ContactSheet.defaultThumbnailWidth)
             }
-            // renderSequence takes its buffers from FrameBufferPool.shared; until its frames name
-            // that pool themselves, the frame is given it here, so the writers can release it.
-            let owned = frame.pool == nil ? StraightFrame(width: frame.width, height: frame.height, bytes: frame.bytes, pool: .shared) : frame
-            try sink.write(owned, index: index)
+            try sink.write(frame, index: index)
             progress.update(done: index - range.lowerBound + 1, elapsed: ContinuousClock.now - start)
         })
         if case .video = output { out.status("finishing the video (ffmpeg) ...") }

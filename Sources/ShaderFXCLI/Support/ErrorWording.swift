@@ -1,3 +1,4 @@
+import ShaderFX
 import ShaderFXCore
 
 /// The libraries' errors carry values (the size, the limit, the backend); the command line
@@ -10,6 +11,13 @@ enum ErrorWording {
         case let error as RenderBudgetError: message(error)
         case let error as GPUError: message(error)
         case let error as ImageError: message(error)
+        case let error as ParameterError:
+            // A picture parameter's file refused by the budget: worded as the budget's own error.
+            if let cause = error.cause, cause is RenderBudgetError || cause is ImageError {
+                "--\(error.parameter): cannot read the picture: \(message(cause))"
+            } else {
+                "\(error)"
+            }
         default: "\(error)"
         }
     }

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+import ShaderFXGolden
+import ShaderFXTestSupport
+
+/// A golden suite run from Swift, through the public API only (no `@testable`, no `package`):
+/// what `shaderfx test` does, for a test target of a library user.
+@Suite("Golden suites from Swift")
+struct GoldenSuiteAPITests {
+    @Test func aSuiteRecordsThenPassesThenFailsOnAChangedReference() throws {
+        try withTemporaryFolder { (directory) throws in
+            let suite = directory.file("suite")
+            try FileManager.default.createDirectory(atPath: suite, withIntermediateDirectories: false)
+            try #"{"effect": "stripes", "size": "16x12"}"#.write(toFile: suite + "/stripes.json", atomically: true, encoding: .utf8)
+            let renderer = try Renderer(options: GPUOptions(backend: .surfaceless))
+            let report = directory.file("report")
+
+            // No reference yet: recorded.
+            let first = try GoldenSuite.run(suite, renderer: renderer, options: .init(record: .missing, reportFolder: report))
+            #expect(first.recorded == 1 && first.failed == 0 && first.succeeded)
+            let frame = try #require(first.cases.first?.frames.first)
+            #expect(first.cases[0].status == .recorded && frame.status == .recorded)
+            let reference = try #require(frame.reference)
+            #expect(FileManager.default.fileExists(atPath: suite + "/" + reference))
+            #expect(FileManager.default.fileExists(atPath: report + "/report.json"))
+            #expect(FileManager.default.fileExists(atPath: report + "/index.html"))
+
+            // In steps: read and checked first, then run; it matches its reference.
+            let run = try GoldenSuite.Run(suite: suite, options: .init(record: .never, reportFolder: report))
+            #expect(run.cases == ["stripes"] && run.suiteCases == ["stripes"])
+            var seen: [String] = []
+            var started = false
+            let second = try run.run(on: renderer, start: { started = true }, each: { seen.append($0.name) })
+            #expect(started && seen == ["stripes"])
+            #expect(second.passed == 1 && second.succeeded)
+            #expect(second.cases[0].frames[0].comparison?.passed == true)
+
+            // A changed reference fails, and nothing is recorded in never mode.
+            let recorded = try PNG.read(path: suite + "/" + reference)
+            let inverted = RGBAImage(width: 16, height: 12, pixels: recorded.pixels.enumerated().map { $0.offset % 4 == 3 ? 1 : 1 - $0.element })
+            try PNG.write(inverted, to: suite + "/" + reference)
+            let third = try GoldenSuite.run(suite, renderer: renderer, options: .init(record: .never, reportFolder: report))
+            #expect(third.failed == 1 && !third.succeeded)
+            #expect(third.cases[0].status == .failed)
+        }
+    }
+
+    @Test func aCaseWithABadValueIsRefusedBeforeAnythingRuns() throws {
+        try withTemporaryFolder { (directory) throws in
+            for (json, problem) in [(#"{"effect": "ripple", "parameters": {"origin": "1,,2"}}"#, "origin"),
+                                    (#"{"effect": "stripes", "size": "16xx12"}"#, "size")] {
+                try json.write(toFile: directory.file("case.json"), atomically: true, encoding: .utf8)
+                let error = #expect(throws: (any Error).self) {
+                    try GoldenSuite.Run(suite: directory.path, options: .init(reportFolder: directory.file("report")))
+                }
+                #expect("\(error.map { "\($0)" } ?? "")".contains(problem), "\(json)")
+            }
+            #expect(GoldenSuite.RunOptions().record == .missing)
+            #expect(Shard("2/3") == Shard(index: 2, count: 3) && Shard("4/3") == nil)
+        }
+    }
+}
