@@ -302,8 +302,11 @@ struct VideoEncoderTests {
             let growth = peak - baseline
             print("memory test: RSS after 100 frames \(baseline >> 20) MiB, peak after \(peak >> 20) MiB")
             #expect(encoder.frameCount == 2000)
-            // Queued frames would be 256 KiB each (~475 MiB for 1900); allow noise from parallel tests.
-            #expect(growth < 48 << 20, "RSS grew by \(growth >> 20) MiB")
+            // Queued frames would be 256 KiB each (~475 MiB for 1900). The RSS is the whole test
+            // process's, and the PNG tests of this target run beside it (large frames of their
+            // own, up to ~60 MiB measured), so the bound leaves that much room and still fails
+            // at a fifth of what queued frames would hold.
+            #expect(growth < 96 << 20, "RSS grew by \(growth >> 20) MiB")
             #expect(try probe(dir + "/m.mp4").frames == 2000)
         }
     }

@@ -1,5 +1,5 @@
 import Testing
-import ShaderFX
+import ShaderFXCore
 
 /// Who gives a frame's buffer back is explicit: a frame names the pool its bytes came from and
 /// `release()` returns them there; a frame without a pool has nothing to give back.

@@ -1,5 +1,4 @@
 import Testing
-@testable import ShaderFX
 @testable import ShaderFXCore
 
 /// The GPU objects ShaderFXCore owns besides textures, framebuffers and programs: pixel buffers,
@@ -10,7 +9,7 @@ import Testing
     }
 
     @Test func aPixelBufferReadsARegionInBandsBehindAFence() throws {
-        let context = try TestGPU.get().context
+        let context = try TestContext.shared()
         let saved = Framebuffer.readBandBytes
         defer { Framebuffer.readBandBytes = saved }
         try context.withCurrent {
@@ -39,7 +38,7 @@ import Testing
     }
 
     @Test func aClearedFramebufferIsTransparent() throws {
-        let context = try TestGPU.get().context
+        let context = try TestContext.shared()
         let read = try context.withCurrent { () throws -> [UInt8] in
             let framebuffer = try Framebuffer(context: context, width: 5, height: 4, eightBit: true)
             try framebuffer.texture.upload(Self.bytes(width: 5, height: 4), at: .zero, width: 5, height: 4)
@@ -64,7 +63,7 @@ import Testing
     }
 
     @Test func textureSizesInBytes() throws {
-        let context = try TestGPU.get().context
+        let context = try TestContext.shared()
         let (eight, float) = try context.withCurrent {
             (try Texture(context: context, width: 3, height: 2, eightBit: true), try Texture(context: context, width: 3, height: 2))
         }
