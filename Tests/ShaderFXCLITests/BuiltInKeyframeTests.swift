@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ShaderFXTestSupport
 import ShaderFX
 @testable import ShaderFXCLI
 @testable import ShaderFXCore
@@ -9,86 +10,86 @@ import ShaderFX
 /// of the effect at the value the keyframes give then, computed here.
 @Suite(.serialized) struct BuiltInKeyframeTests {
     @Test func rippleAmplitudeKeyframesMatchStillRendersAtTheirValues() throws {
-        let dir = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let frames = dir.appendingPathComponent("frames")
-        // Ripple's own animation runs its time from the tap (at the centre, 48,36) for 3 s; the
-        // amplitude goes from 0 at 0 s to 24 at 1 s, then holds.
-        let run = try CLIRun(["animate", "ripple", "--keyframe", "amplitude=0@0", "--keyframe", "amplitude=24@1",
-                              "--fps", "4", "--frames", "0..5", "--size", "96x72", "-o", frames.path + "/"])
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("of 12"), "ripple's own 3 s, longer than the keyframes: \(run.stdout)")
-        for k in 1...5 {
-            let time = Double(k) / 4
-            let amplitude = 24 * min(time, 1)
-            let still = dir.appendingPathComponent("still\(k).png").path
-            let render = try CLIRun(["render", "ripple", "--origin", "48,36", "--time", "\(time)", "--amplitude", "\(amplitude)",
-                                     "--size", "96x72", "-o", still, "-q"])
-            #expect(render.status == 0, "\(render.stderr)")
-            #expect(try pngLevels(frameFile(frames, k), still) == 0, "frame \(k): amplitude \(amplitude) at \(time) s")
+        try withTemporaryFolder { (dir) throws in
+            let frames = dir.appendingPathComponent("frames")
+            // Ripple's own animation runs its time from the tap (at the centre, 48,36) for 3 s; the
+            // amplitude goes from 0 at 0 s to 24 at 1 s, then holds.
+            let run = try CLIRun(["animate", "ripple", "--keyframe", "amplitude=0@0", "--keyframe", "amplitude=24@1",
+                                  "--fps", "4", "--frames", "0..5", "--size", "96x72", "-o", frames.path + "/"])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.contains("of 12"), "ripple's own 3 s, longer than the keyframes: \(run.stdout)")
+            for k in 1...5 {
+                let time = Double(k) / 4
+                let amplitude = 24 * min(time, 1)
+                let still = dir.appendingPathComponent("still\(k).png").path
+                let render = try CLIRun(["render", "ripple", "--origin", "48,36", "--time", "\(time)", "--amplitude", "\(amplitude)",
+                                         "--size", "96x72", "-o", still, "-q"])
+                #expect(render.status == 0, "\(render.stderr)")
+                #expect(try pngLevels(frameFile(frames, k), still) == 0, "frame \(k): amplitude \(amplitude) at \(time) s")
+            }
+            // The keyframes did move it: the same time with the default amplitude differs.
+            let plain = dir.appendingPathComponent("plain.png").path
+            #expect(try CLIRun(["render", "ripple", "--origin", "48,36", "--time", "0.25", "--size", "96x72", "-o", plain, "-q"]).status == 0)
+            #expect(try pngLevels(frameFile(frames, 1), plain) > 0)
         }
-        // The keyframes did move it: the same time with the default amplitude differs.
-        let plain = dir.appendingPathComponent("plain.png").path
-        #expect(try CLIRun(["render", "ripple", "--origin", "48,36", "--time", "0.25", "--size", "96x72", "-o", plain, "-q"]).status == 0)
-        #expect(try pngLevels(frameFile(frames, 1), plain) > 0)
     }
 
     @Test func aColourKeyframedOnAStillEffectRunsUntilItsLastKeyframe() throws {
-        let dir = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let frames = dir.appendingPathComponent("frames")
-        let run = try CLIRun(["animate", "checkerboard", "--keyframe", "replacement=1,0,0,1@0", "--keyframe", "replacement=0,0,1,1@1",
-                              "--fps", "4", "--size", "64x48", "-o", frames.path + "/"])
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("wrote 4 frames"), "a still effect lasts until its last keyframe: \(run.stdout)")
-        for k in 0..<4 {
-            let f = Double(k) / 4  // straight red to blue, linearly
-            let still = dir.appendingPathComponent("still\(k).png").path
-            let render = try CLIRun(["render", "checkerboard", "--replacement", "\(1 - f),0,\(f),1", "--size", "64x48", "-o", still, "-q"])
-            #expect(render.status == 0, "\(render.stderr)")
-            #expect(try pngLevels(frameFile(frames, k), still) == 0, "frame \(k)")
+        try withTemporaryFolder { (dir) throws in
+            let frames = dir.appendingPathComponent("frames")
+            let run = try CLIRun(["animate", "checkerboard", "--keyframe", "replacement=1,0,0,1@0", "--keyframe", "replacement=0,0,1,1@1",
+                                  "--fps", "4", "--size", "64x48", "-o", frames.path + "/"])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.contains("wrote 4 frames"), "a still effect lasts until its last keyframe: \(run.stdout)")
+            for k in 0..<4 {
+                let f = Double(k) / 4  // straight red to blue, linearly
+                let still = dir.appendingPathComponent("still\(k).png").path
+                let render = try CLIRun(["render", "checkerboard", "--replacement", "\(1 - f),0,\(f),1", "--size", "64x48", "-o", still, "-q"])
+                #expect(render.status == 0, "\(render.stderr)")
+                #expect(try pngLevels(frameFile(frames, k), still) == 0, "frame \(k)")
+            }
         }
     }
 
     @Test func eventScriptKeyframesMoveABuiltInEffect() throws {
-        let dir = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let script = dir.appendingPathComponent("events.json")
-        try #"{"keyframes": {"radius": [{"time": 0, "value": 0}, {"time": 1, "value": 8}]}}"#
-            .write(to: script, atomically: true, encoding: .utf8)
-        let frames = dir.appendingPathComponent("frames")
-        let run = try CLIRun(["animate", "blur", "--events", script.path, "--fps", "4", "--size", "64x48", "-o", frames.path + "/"])
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("wrote 4 frames"), "\(run.stdout)")
-        let still = dir.appendingPathComponent("still.png").path
-        #expect(try CLIRun(["render", "blur", "--radius", "4", "--size", "64x48", "-o", still, "-q"]).status == 0)
-        #expect(try pngLevels(frameFile(frames, 2), still) == 0, "frame 2 at 0.5 s: radius 4")
+        try withTemporaryFolder { (dir) throws in
+            let script = dir.appendingPathComponent("events.json")
+            try #"{"keyframes": {"radius": [{"time": 0, "value": 0}, {"time": 1, "value": 8}]}}"#
+                .write(to: script, atomically: true, encoding: .utf8)
+            let frames = dir.appendingPathComponent("frames")
+            let run = try CLIRun(["animate", "blur", "--events", script.path, "--fps", "4", "--size", "64x48", "-o", frames.path + "/"])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.contains("wrote 4 frames"), "\(run.stdout)")
+            let still = dir.appendingPathComponent("still.png").path
+            #expect(try CLIRun(["render", "blur", "--radius", "4", "--size", "64x48", "-o", still, "-q"]).status == 0)
+            #expect(try pngLevels(frameFile(frames, 2), still) == 0, "frame 2 at 0.5 s: radius 4")
 
-        // A script's bad keyframes are named as the script's.
-        try #"{"keyframes": {"sigma": [{"time": 0, "value": 0}]}}"#.write(to: script, atomically: true, encoding: .utf8)
-        let bad = try CLIRun(["animate", "blur", "--events", script.path, "--fps", "4", "--size", "64x48", "-o", frames.path + "2/"])
-        #expect(bad.status == 2, "\(bad.stdout)\(bad.stderr)")
-        #expect(bad.stderr.contains("--events: expected one of blur's float, point and colour parameters"), "\(bad.stderr)")
+            // A script's bad keyframes are named as the script's.
+            try #"{"keyframes": {"sigma": [{"time": 0, "value": 0}]}}"#.write(to: script, atomically: true, encoding: .utf8)
+            let bad = try CLIRun(["animate", "blur", "--events", script.path, "--fps", "4", "--size", "64x48", "-o", frames.path + "2/"])
+            #expect(bad.status == 2, "\(bad.stdout)\(bad.stderr)")
+            #expect(bad.stderr.contains("--events: expected one of blur's float, point and colour parameters"), "\(bad.stderr)")
+        }
     }
 
     @Test func aGoldenCaseRecordsKeyframedFramesAndRefusesBadOnes() throws {
-        let dir = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let suite = dir.appendingPathComponent("suite")
-        try FileManager.default.createDirectory(at: suite, withIntermediateDirectories: true)
-        try #"{"effect": "blur", "size": "64x48", "frames": [0.5], "events": {"keyframes": {"radius": [{"time": 0, "value": 0}, {"time": 1, "value": 8}]}}}"#
-            .write(to: suite.appendingPathComponent("blur.json"), atomically: true, encoding: .utf8)
-        let record = try CLIRun(["test", suite.path, "--family", "llvmpipe"], environment: ["CI": ""])
-        #expect(record.status == 0, "\(record.stdout)\(record.stderr)")
-        let still = dir.appendingPathComponent("still.png").path
-        #expect(try CLIRun(["render", "blur", "--radius", "4", "--size", "64x48", "-o", still, "-q"]).status == 0)
-        #expect(try pngLevels(suite.appendingPathComponent("blur/t0.5.png").path, still) == 0, "the frame at 0.5 s has radius 4")
+        try withTemporaryFolder { (dir) throws in
+            let suite = dir.appendingPathComponent("suite")
+            try FileManager.default.createDirectory(at: suite, withIntermediateDirectories: true)
+            try #"{"effect": "blur", "size": "64x48", "frames": [0.5], "events": {"keyframes": {"radius": [{"time": 0, "value": 0}, {"time": 1, "value": 8}]}}}"#
+                .write(to: suite.appendingPathComponent("blur.json"), atomically: true, encoding: .utf8)
+            let record = try CLIRun(["test", suite.path, "--family", "llvmpipe"], environment: ["CI": ""])
+            #expect(record.status == 0, "\(record.stdout)\(record.stderr)")
+            let still = dir.appendingPathComponent("still.png").path
+            #expect(try CLIRun(["render", "blur", "--radius", "4", "--size", "64x48", "-o", still, "-q"]).status == 0)
+            #expect(try pngLevels(suite.appendingPathComponent("blur/t0.5.png").path, still) == 0, "the frame at 0.5 s has radius 4")
 
-        try #"{"effect": "blur", "size": "64x48", "frames": [0.5], "events": {"keyframes": {"sigma": [{"time": 0, "value": 0}]}}}"#
-            .write(to: suite.appendingPathComponent("blur.json"), atomically: true, encoding: .utf8)
-        let bad = try CLIRun(["test", suite.path, "--family", "llvmpipe"], environment: ["CI": ""])
-        #expect(bad.status == 2, "\(bad.stdout)\(bad.stderr)")
-        #expect(bad.stderr.contains("blur.json: events.keyframes.sigma: expected one of blur's float, point and colour parameters"), "\(bad.stderr)")
+            try #"{"effect": "blur", "size": "64x48", "frames": [0.5], "events": {"keyframes": {"sigma": [{"time": 0, "value": 0}]}}}"#
+                .write(to: suite.appendingPathComponent("blur.json"), atomically: true, encoding: .utf8)
+            let bad = try CLIRun(["test", suite.path, "--family", "llvmpipe"], environment: ["CI": ""])
+            #expect(bad.status == 2, "\(bad.stdout)\(bad.stderr)")
+            #expect(bad.stderr.contains("blur.json: events.keyframes.sigma: expected one of blur's float, point and colour parameters"), "\(bad.stderr)")
+        }
     }
 
     @Test func theAnimatorHoldsAfterTheLastKeyframeAndRunsAsLongAsTheLonger() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ShaderFXTestSupport
 @testable import ShaderFX
 @testable import ShaderFXCore
 
@@ -9,7 +10,7 @@ import Testing
     /// A temporary folder that removes itself.
     final class Folder {
         let url: URL
-        init() throws { url = try temporaryFolder() }
+        init() throws { url = try TemporaryFolder.make().url }
         deinit { try? FileManager.default.removeItem(at: url) }
         func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 

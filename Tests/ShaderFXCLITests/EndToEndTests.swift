@@ -1,10 +1,12 @@
 import Foundation
 import Testing
+import ShaderFXTestSupport
 import ShaderFX
 @testable import ShaderFXCLI
 @testable import ShaderFXCore
 
-/// Runs the built `shaderfx` binary and captures what it prints.
+/// Runs the built `shaderfx` binary and captures what it prints (both outputs drained at once,
+/// so a command that writes much to standard error cannot stall).
 struct CLIRun {
     let status: Int32
     let stdout: String
@@ -12,8 +14,8 @@ struct CLIRun {
     /// Standard output as bytes (for binary output such as raw frames).
     let stdoutBytes: Data
 
-    /// The package root, found from this file's path.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The package root.
+    static let root = repositoryRoot
 
     /// The binary `swift build` made (debug), or SHADERFX_BIN.
     static var binary: String {
@@ -22,29 +24,17 @@ struct CLIRun {
 
     /// Runs the binary (or `executable`) with `arguments` in the package root, SHADERFX_BACKEND unset.
     init(_ arguments: [String], environment: [String: String] = [:], executable: String = CLIRun.binary) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = Self.root
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "SHADERFX_BACKEND")
         for (k, v) in environment { env[k] = v }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        status = process.terminationStatus
-        stdout = String(decoding: outData, as: UTF8.self)
-        stdoutBytes = outData
-        stderr = String(decoding: errData, as: UTF8.self)
+        let result = try runProcess(executable, arguments, environment: env, directory: Self.root)
+        status = result.status
+        stdout = result.stdout
+        stdoutBytes = result.stdoutBytes
+        stderr = result.stderr
     }
 }
 
-/// A fresh temporary folder for one test.
 /// GL_RENDERER as `shaderfx info` reports it on this machine (llvmpipe here, a GPU elsewhere).
 func currentRenderer() throws -> String {
     let info = try CLIRun(["info"])
@@ -66,11 +56,6 @@ func frameFile(_ dir: URL, _ k: Int) -> String {
     dir.appendingPathComponent(String(format: "frame_%05d.png", k)).path
 }
 
-func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("shaderfx-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
 
 @Suite(.serialized) struct EndToEndTests {
     @Test func binaryExists() {
@@ -88,42 +73,42 @@ func temporaryFolder() throws -> URL {
     }
 
     @Test func rendersARippleAndSaysWhichRendererDrewIt() throws {
-        let dir = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let out = dir.appendingPathComponent("ripple.png").path
-        let run = try CLIRun(["render", "ripple", "--size", "64x48", "--origin", "32,24", "--time", "0.02", "-o", out])
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains(" on \(try currentRenderer()) via "), "\(run.stdout)")
-        #expect(run.stderr.isEmpty)
-        let image = try PNG.read(path: out)
-        #expect(image.width == 64 && image.height == 48)
-        #expect(image != BuiltInPicture.pool.draw(width: 64, height: 48))
+        try withTemporaryFolder { (dir) throws in
+            let out = dir.appendingPathComponent("ripple.png").path
+            let run = try CLIRun(["render", "ripple", "--size", "64x48", "--origin", "32,24", "--time", "0.02", "-o", out])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.contains(" on \(try currentRenderer()) via "), "\(run.stdout)")
+            #expect(run.stderr.isEmpty)
+            let image = try PNG.read(path: out)
+            #expect(image.width == 64 && image.height == 48)
+            #expect(image != BuiltInPicture.pool.draw(width: 64, height: 48))
+        }
     }
 
     @Test func scaleTwoDoublesTheSize() throws {
-        let dir = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let out = dir.appendingPathComponent("s.png").path
-        let run = try CLIRun(["render", "stripes", "--size", "40x30", "--scale", "2", "-q", "-o", out])
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.isEmpty)
-        let image = try PNG.read(path: out)
-        #expect(image.width == 80 && image.height == 60)
+        try withTemporaryFolder { (dir) throws in
+            let out = dir.appendingPathComponent("s.png").path
+            let run = try CLIRun(["render", "stripes", "--size", "40x30", "--scale", "2", "-q", "-o", out])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.isEmpty)
+            let image = try PNG.read(path: out)
+            #expect(image.width == 80 && image.height == 60)
+        }
     }
 
     @Test func aBlurOfRadius500Finishes() throws {
         // It took 160 s on llvmpipe when the blur's cost grew with its radius; it runs on a grid
         // 64 times coarser now, in well under a second.
-        let dir = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let out = dir.appendingPathComponent("blur.png").path
-        let run = try CLIRun(["render", "blur", "--radius", "500", "--size", "128x96", "-q", "-o", out])
-        #expect(run.status == 0, "\(run.stderr)")
-        let image = try PNG.read(path: out)
-        #expect(image.width == 128 && image.height == 96)
-        // A blur of 500 points over 128 x 96 leaves a faint, nearly uniform glow.
-        let alphas = image.pixels.enumerated().filter { $0.offset % 4 == 3 }.map(\.element)
-        #expect(alphas.max()! - alphas.min()! < 0.01 && alphas.max()! > 0 && alphas.max()! < 0.05, "\(alphas.min()!)...\(alphas.max()!)")
+        try withTemporaryFolder { (dir) throws in
+            let out = dir.appendingPathComponent("blur.png").path
+            let run = try CLIRun(["render", "blur", "--radius", "500", "--size", "128x96", "-q", "-o", out])
+            #expect(run.status == 0, "\(run.stderr)")
+            let image = try PNG.read(path: out)
+            #expect(image.width == 128 && image.height == 96)
+            // A blur of 500 points over 128 x 96 leaves a faint, nearly uniform glow.
+            let alphas = image.pixels.enumerated().filter { $0.offset % 4 == 3 }.map(\.element)
+            #expect(alphas.max()! - alphas.min()! < 0.01 && alphas.max()! > 0 && alphas.max()! < 0.05, "\(alphas.min()!)...\(alphas.max()!)")
+        }
     }
 
     @Test func effectsListsParametersAndDefaults() throws {
@@ -165,42 +150,42 @@ func temporaryFolder() throws -> URL {
     }
 
     @Test func aCustomShaderChainsWithBuiltInEffects() throws {
-        let dir = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let out = dir.appendingPathComponent("chain.png").path
-        let run = try CLIRun(["render", "--shader", "examples/vignette.glsl", "--kind", "color", "--arg", "strength=0.8",
-                              "--arg", "tint=indigo", "--arg", "bounds=bounds", "--then", "ripple", "--origin", "24,16",
-                              "--time", "0.02", "--size", "48x32", "-o", out])
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("vignette then ripple"))
+        try withTemporaryFolder { (dir) throws in
+            let out = dir.appendingPathComponent("chain.png").path
+            let run = try CLIRun(["render", "--shader", "examples/vignette.glsl", "--kind", "color", "--arg", "strength=0.8",
+                                  "--arg", "tint=indigo", "--arg", "bounds=bounds", "--then", "ripple", "--origin", "24,16",
+                                  "--time", "0.02", "--size", "48x32", "-o", out])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.contains("vignette then ripple"))
+        }
     }
 
     @Test func aCorruptInputFailsWithoutWritingOutput() throws {
-        let dir = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let input = dir.appendingPathComponent("broken.png")
-        var bytes = try PNG.encode(BuiltInPicture.pool.draw(width: 32, height: 32))
-        bytes.removeLast(40)
-        try Data(bytes).write(to: input)
-        let out = dir.appendingPathComponent("out.png").path
-        let run = try CLIRun(["render", "ripple", "--time", "0.1", "-i", input.path, "-o", out])
-        #expect(run.status == 1)
-        #expect(run.stderr.contains("broken.png"))
-        #expect(!FileManager.default.fileExists(atPath: out))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["broken.png"])
+        try withTemporaryFolder { (dir) throws in
+            let input = dir.appendingPathComponent("broken.png")
+            var bytes = try PNG.encode(BuiltInPicture.pool.draw(width: 32, height: 32))
+            bytes.removeLast(40)
+            try Data(bytes).write(to: input)
+            let out = dir.appendingPathComponent("out.png").path
+            let run = try CLIRun(["render", "ripple", "--time", "0.1", "-i", input.path, "-o", out])
+            #expect(run.status == 1)
+            #expect(run.stderr.contains("broken.png"))
+            #expect(!FileManager.default.fileExists(atPath: out))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["broken.png"])
+        }
     }
 
     @Test func aShaderThatDoesNotCompileNamesTheUsersLine() throws {
-        let dir = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let shader = dir.appendingPathComponent("bad.glsl")
-        try "// a user's effect\nvec4 bad(vec2 position, vec4 color) {\n    return colr;\n}\n".write(to: shader, atomically: true, encoding: .utf8)
-        let out = dir.appendingPathComponent("out.png").path
-        let run = try CLIRun(["render", "--shader", shader.path, "--kind", "color", "-o", out])
-        #expect(run.status == 1)
-        #expect(run.stderr.contains("bad.glsl:3:"), "stderr was: \(run.stderr)")
-        #expect(run.stderr.contains("colr"))
-        #expect(!FileManager.default.fileExists(atPath: out))
+        try withTemporaryFolder { (dir) throws in
+            let shader = dir.appendingPathComponent("bad.glsl")
+            try "// a user's effect\nvec4 bad(vec2 position, vec4 color) {\n    return colr;\n}\n".write(to: shader, atomically: true, encoding: .utf8)
+            let out = dir.appendingPathComponent("out.png").path
+            let run = try CLIRun(["render", "--shader", shader.path, "--kind", "color", "-o", out])
+            #expect(run.status == 1)
+            #expect(run.stderr.contains("bad.glsl:3:"), "stderr was: \(run.stderr)")
+            #expect(run.stderr.contains("colr"))
+            #expect(!FileManager.default.fileExists(atPath: out))
+        }
     }
 
     @Test func aMissingGPUBackendIsASetUpError() throws {
@@ -246,19 +231,19 @@ func temporaryFolder() throws -> URL {
 
     @Test(arguments: BuiltInEffects.all.map { $0.name })
     func everyEffectRendersFromTheCommandLine(name: String) throws {
-        let dir = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let out = dir.appendingPathComponent("\(name).png").path
-        let run = try CLIRun(["render", name, "--size", "48x32", "-q", "-o", out])
-        #expect(run.status == 0, "\(run.stderr)")
-        // What the command wrote is the library's rendering of the effect with its defaults,
-        // over the picture the command picks (a disc for fills, the pool floor otherwise).
-        let effect = try #require(BuiltInEffects.named(name))
-        let picture = (effect.kind == .fill ? BuiltInPicture.circle : .pool).draw(width: 48, height: 32)
-        let expected = try Renderer().render(picture, effects: try effect.init(values: ParameterValues()).passes)
-        let written = try PNG.read(path: out)
-        #expect(written.width == expected.width && written.height == expected.height)
-        #expect(maxLevels(written, expected) <= 1.001, "\(name)")
+        try withTemporaryFolder { (dir) throws in
+            let out = dir.appendingPathComponent("\(name).png").path
+            let run = try CLIRun(["render", name, "--size", "48x32", "-q", "-o", out])
+            #expect(run.status == 0, "\(run.stderr)")
+            // What the command wrote is the library's rendering of the effect with its defaults,
+            // over the picture the command picks (a disc for fills, the pool floor otherwise).
+            let effect = try #require(BuiltInEffects.named(name))
+            let picture = (effect.kind == .fill ? BuiltInPicture.circle : .pool).draw(width: 48, height: 32)
+            let expected = try Renderer().render(picture, effects: try effect.init(values: ParameterValues()).passes)
+            let written = try PNG.read(path: out)
+            #expect(written.width == expected.width && written.height == expected.height)
+            #expect(maxLevels(written, expected) <= 1.001, "\(name)")
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ShaderFXTestSupport
 import ShaderFX
 @testable import ShaderFXCLI
 
@@ -94,13 +95,13 @@ import ShaderFX
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/groff"), "groff is missing (apt-get install groff-base)"))
     func manPageRendersWithoutWarnings() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let page = folder.appendingPathComponent("shaderfx.1")
-        try Self.generated(.man).write(to: page, atomically: true, encoding: .utf8)
-        let run = try CLIRun(["-man", "-Tutf8", "-ww", "-z", page.path], executable: "/usr/bin/groff")
-        #expect(run.status == 0)
-        #expect(run.stderr == "", "groff warns: \(run.stderr)")
+        try withTemporaryFolder { (folder) throws in
+            let page = folder.appendingPathComponent("shaderfx.1")
+            try Self.generated(.man).write(to: page, atomically: true, encoding: .utf8)
+            let run = try CLIRun(["-man", "-Tutf8", "-ww", "-z", page.path], executable: "/usr/bin/groff")
+            #expect(run.status == 0)
+            #expect(run.stderr == "", "groff warns: \(run.stderr)")
+        }
     }
 
     @Test func completionScriptsNameEveryCommandAndOption() throws {
@@ -180,88 +181,88 @@ import ShaderFX
     }
 
     @Test func bashCompletesCommandsOptionsEffectsAndValues() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let script = folder.appendingPathComponent("shaderfx.bash")
-        try Self.generated(.bash).write(to: script, atomically: true, encoding: .utf8)
-        let effects = BuiltInEffects.all.map { $0.name }
+        try withTemporaryFolder { (folder) throws in
+            let script = folder.appendingPathComponent("shaderfx.bash")
+            try Self.generated(.bash).write(to: script, atomically: true, encoding: .utf8)
+            let effects = BuiltInEffects.all.map { $0.name }
 
-        #expect(try Self.bashComplete(script, ["shaderfx", "ren"]) == ["render"])
-        #expect(try Self.bashComplete(script, ["shaderfx", "render", "--sc"]) == ["--scale"])
-        #expect(try Self.bashComplete(script, ["shaderfx", "render", ""]) == effects)
-        #expect(try Self.bashComplete(script, ["shaderfx", "render", "-q", "-o", "x.png", "rip"]) == ["ripple", "ripple-wave", "ripple-refraction"])
-        #expect(try Self.bashComplete(script, ["shaderfx", "render", "ripple", "--amp"]) == ["--amplitude"])
-        #expect(try Self.bashComplete(script, ["shaderfx", "render", "ripple", "--then", "blur", "--rad"]) == ["--radius"])
-        #expect(try Self.bashComplete(script, ["shaderfx", "render", "ripple", "--then", "bl"]) == ["blur"])
-        #expect(try Self.bashComplete(script, ["shaderfx", "render", "--region", ""]) == ["frame", "grown"])
-        #expect(try Self.bashComplete(script, ["shaderfx", "render", "--backend", "=", "s"]) == ["surfaceless"])
-        #expect(try Self.bashComplete(script, ["shaderfx", "transition", "wi"]) == ["wind"])
-        #expect(try Self.bashComplete(script, ["shaderfx", "help", "tr"]) == ["translate", "transition"])
-        #expect(try Self.bashComplete(script, ["shaderfx", "compare", "Package.swift", "Package.sw"]) == ["Package.swift"])
-        #expect(try Self.bashComplete(script, ["shaderfx", "render", "ripple", ""]) == [])
+            #expect(try Self.bashComplete(script, ["shaderfx", "ren"]) == ["render"])
+            #expect(try Self.bashComplete(script, ["shaderfx", "render", "--sc"]) == ["--scale"])
+            #expect(try Self.bashComplete(script, ["shaderfx", "render", ""]) == effects)
+            #expect(try Self.bashComplete(script, ["shaderfx", "render", "-q", "-o", "x.png", "rip"]) == ["ripple", "ripple-wave", "ripple-refraction"])
+            #expect(try Self.bashComplete(script, ["shaderfx", "render", "ripple", "--amp"]) == ["--amplitude"])
+            #expect(try Self.bashComplete(script, ["shaderfx", "render", "ripple", "--then", "blur", "--rad"]) == ["--radius"])
+            #expect(try Self.bashComplete(script, ["shaderfx", "render", "ripple", "--then", "bl"]) == ["blur"])
+            #expect(try Self.bashComplete(script, ["shaderfx", "render", "--region", ""]) == ["frame", "grown"])
+            #expect(try Self.bashComplete(script, ["shaderfx", "render", "--backend", "=", "s"]) == ["surfaceless"])
+            #expect(try Self.bashComplete(script, ["shaderfx", "transition", "wi"]) == ["wind"])
+            #expect(try Self.bashComplete(script, ["shaderfx", "help", "tr"]) == ["translate", "transition"])
+            #expect(try Self.bashComplete(script, ["shaderfx", "compare", "Package.swift", "Package.sw"]) == ["Package.swift"])
+            #expect(try Self.bashComplete(script, ["shaderfx", "render", "ripple", ""]) == [])
+        }
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh"), "zsh is missing (apt-get install zsh)"))
     func zshScriptParses() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let script = folder.appendingPathComponent("_shaderfx")
-        try Self.generated(.zsh).write(to: script, atomically: true, encoding: .utf8)
-        let run = try CLIRun(["-n", script.path], executable: "/usr/bin/zsh")
-        #expect(run.status == 0, "zsh -n: \(run.stderr)")
+        try withTemporaryFolder { (folder) throws in
+            let script = folder.appendingPathComponent("_shaderfx")
+            try Self.generated(.zsh).write(to: script, atomically: true, encoding: .utf8)
+            let run = try CLIRun(["-n", script.path], executable: "/usr/bin/zsh")
+            #expect(run.status == 0, "zsh -n: \(run.stderr)")
+        }
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish"), "fish is missing (apt-get install fish)"))
     func fishCompletesFromItsScript() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let script = folder.appendingPathComponent("shaderfx.fish")
-        try Self.generated(.fish).write(to: script, atomically: true, encoding: .utf8)
-        #expect(try CLIRun(["-n", script.path], executable: "/usr/bin/fish").status == 0)
-        func complete(_ line: String) throws -> [String] {
-            let run = try CLIRun(["--no-config", "-c", "source '\(script.path)'; complete -C '\(line)'"], executable: "/usr/bin/fish")
-            #expect(run.stderr == "", "fish: \(run.stderr)")
-            return run.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+        try withTemporaryFolder { (folder) throws in
+            let script = folder.appendingPathComponent("shaderfx.fish")
+            try Self.generated(.fish).write(to: script, atomically: true, encoding: .utf8)
+            #expect(try CLIRun(["-n", script.path], executable: "/usr/bin/fish").status == 0)
+            func complete(_ line: String) throws -> [String] {
+                let run = try CLIRun(["--no-config", "-c", "source '\(script.path)'; complete -C '\(line)'"], executable: "/usr/bin/fish")
+                #expect(run.stderr == "", "fish: \(run.stderr)")
+                return run.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+            }
+            #expect(try complete("shaderfx ren") == ["render"])
+            #expect(try complete("shaderfx render --sc") == ["--scale"])
+            #expect(try complete("shaderfx render ripple --amp") == ["--amplitude"])
+            #expect(try complete("shaderfx render --region ") == ["frame", "grown"])
         }
-        #expect(try complete("shaderfx ren") == ["render"])
-        #expect(try complete("shaderfx render --sc") == ["--scale"])
-        #expect(try complete("shaderfx render ripple --amp") == ["--amplitude"])
-        #expect(try complete("shaderfx render --region ") == ["frame", "grown"])
     }
 
     @Test func distributionTreeHoldsWhatTheBinaryGenerates() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let stage = try CLIRun(["--stage", CLIRun.binary, folder.path],
-                               executable: CLIRun.root.appendingPathComponent("scripts/dist.sh").path)
-        #expect(stage.status == 0, "\(stage.stderr)")
-        let version = ShaderFXVersion.string
-        let tree = folder.appendingPathComponent("shaderfx-\(version)")
-        #expect(stage.stdout == tree.path + "\n")
+        try withTemporaryFolder { (folder) throws in
+            let stage = try CLIRun(["--stage", CLIRun.binary, folder.path],
+                                   executable: CLIRun.root.appendingPathComponent("scripts/dist.sh").path)
+            #expect(stage.status == 0, "\(stage.stderr)")
+            let version = ShaderFXVersion.string
+            let tree = folder.appendingPathComponent("shaderfx-\(version)")
+            #expect(stage.stdout == tree.path + "\n")
 
-        let packed: [(path: String, artifact: GenerateCommand.Artifact)] = [
-            ("share/man/man1/shaderfx.1", .man),
-            ("share/bash-completion/completions/shaderfx", .bash),
-            ("share/zsh/site-functions/_shaderfx", .zsh),
-            ("share/fish/vendor_completions.d/shaderfx.fish", .fish),
-        ]
-        for (path, artifact) in packed {
-            let text = try String(contentsOf: tree.appendingPathComponent(path), encoding: .utf8)
-            #expect(text == artifact.text(.shaderfx), "\(path) is not what 'shaderfx generate \(artifact)' writes")
-        }
-        for (path, source) in [("LICENSE", "LICENSE"), ("README.md", "README.md"), ("install.sh", "scripts/install.sh")] {
-            #expect(FileManager.default.contentsEqual(atPath: tree.appendingPathComponent(path).path,
-                                                      andPath: CLIRun.root.appendingPathComponent(source).path), "\(path)")
-        }
-        #expect(FileManager.default.isExecutableFile(atPath: tree.appendingPathComponent("bin/shaderfx").path))
+            let packed: [(path: String, artifact: GenerateCommand.Artifact)] = [
+                ("share/man/man1/shaderfx.1", .man),
+                ("share/bash-completion/completions/shaderfx", .bash),
+                ("share/zsh/site-functions/_shaderfx", .zsh),
+                ("share/fish/vendor_completions.d/shaderfx.fish", .fish),
+            ]
+            for (path, artifact) in packed {
+                let text = try String(contentsOf: tree.appendingPathComponent(path), encoding: .utf8)
+                #expect(text == artifact.text(.shaderfx), "\(path) is not what 'shaderfx generate \(artifact)' writes")
+            }
+            for (path, source) in [("LICENSE", "LICENSE"), ("README.md", "README.md"), ("install.sh", "scripts/install.sh")] {
+                #expect(FileManager.default.contentsEqual(atPath: tree.appendingPathComponent(path).path,
+                                                          andPath: CLIRun.root.appendingPathComponent(source).path), "\(path)")
+            }
+            #expect(FileManager.default.isExecutableFile(atPath: tree.appendingPathComponent("bin/shaderfx").path))
 
-        // install.sh puts every file under the prefix, and the installed binary runs.
-        let prefix = folder.appendingPathComponent("prefix")
-        let install = try CLIRun([prefix.path], executable: tree.appendingPathComponent("install.sh").path)
-        #expect(install.status == 0, "\(install.stderr)")
-        #expect(install.stdout.hasPrefix("installed shaderfx \(version) into \(prefix.path)\n"))
-        for path in ["bin/shaderfx", "share/doc/shaderfx/LICENSE", "share/doc/shaderfx/README.md"] + packed.map(\.path) {
-            #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(path).path), "not installed: \(path)")
+            // install.sh puts every file under the prefix, and the installed binary runs.
+            let prefix = folder.appendingPathComponent("prefix")
+            let install = try CLIRun([prefix.path], executable: tree.appendingPathComponent("install.sh").path)
+            #expect(install.status == 0, "\(install.stderr)")
+            #expect(install.stdout.hasPrefix("installed shaderfx \(version) into \(prefix.path)\n"))
+            for path in ["bin/shaderfx", "share/doc/shaderfx/LICENSE", "share/doc/shaderfx/README.md"] + packed.map(\.path) {
+                #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(path).path), "not installed: \(path)")
+            }
         }
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import ShaderFXTestSupport
 import ShaderFX
 
 /// `shaderfx test` end to end on suites made in temporary folders.
@@ -13,7 +14,7 @@ import ShaderFX
         var path: String { url.path }
 
         init() throws {
-            url = try temporaryFolder()
+            url = try TemporaryFolder.make().url
             try write("ripple", #"{"effect": "ripple", "parameters": {"origin": "32,24"}, "picture": "pool", "size": "64x48", "frames": [0.05, 0.2]}"#)
             try write("stripes", #"{"effect": "stripes", "size": "40x40", "parameters": {"thickness": 5}}"#)
             let shader = try String(contentsOf: CLIRun.root.appendingPathComponent("examples/vignette.glsl"), encoding: .utf8)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ShaderFXTestSupport
 import ShaderFX
 @testable import ShaderFXCLI
 @testable import ShaderFXCore
@@ -148,7 +149,7 @@ import ShaderFX
 
     /// A scratch folder with the reader's pictures, a copy of examples/, and `shaderfx` on PATH.
     static func scratch() throws -> (folder: URL, bin: URL) {
-        let folder = try temporaryFolder()
+        let folder = try TemporaryFolder.make().url
         let bin = folder.appendingPathComponent(".bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("shaderfx"),

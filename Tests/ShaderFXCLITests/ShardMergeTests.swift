@@ -3,36 +3,37 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import ShaderFXTestSupport
 
 extension CLIRun {
     /// Starts the binary once per argument list, all at once as separate processes, and waits
     /// for every one; output goes through files, so no process waits on a pipe.
     static func parallel(_ runs: [[String]], environment: [String: String] = [:]) throws -> [CLIRun] {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "SHADERFX_BACKEND")
-        for (k, v) in environment { env[k] = v }
-        var started: [(Process, URL, URL)] = []
-        for (index, arguments) in runs.enumerated() {
-            let out = folder.appendingPathComponent("\(index).out"), err = folder.appendingPathComponent("\(index).err")
-            try Data().write(to: out)
-            try Data().write(to: err)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = arguments
-            process.currentDirectoryURL = root
-            process.environment = env
-            process.standardOutput = try FileHandle(forWritingTo: out)
-            process.standardError = try FileHandle(forWritingTo: err)
-            try process.run()
-            started.append((process, out, err))
-        }
-        return try started.map { process, out, err in
-            process.waitUntilExit()
-            let stdout = try Data(contentsOf: out)
-            return CLIRun(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                          stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self), stdoutBytes: stdout)
+        try withTemporaryFolder { (folder) throws in
+            var env = ProcessInfo.processInfo.environment
+            env.removeValue(forKey: "SHADERFX_BACKEND")
+            for (k, v) in environment { env[k] = v }
+            var started: [(Process, URL, URL)] = []
+            for (index, arguments) in runs.enumerated() {
+                let out = folder.appendingPathComponent("\(index).out"), err = folder.appendingPathComponent("\(index).err")
+                try Data().write(to: out)
+                try Data().write(to: err)
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: binary)
+                process.arguments = arguments
+                process.currentDirectoryURL = root
+                process.environment = env
+                process.standardOutput = try FileHandle(forWritingTo: out)
+                process.standardError = try FileHandle(forWritingTo: err)
+                try process.run()
+                started.append((process, out, err))
+            }
+            return try started.map { process, out, err in
+                process.waitUntilExit()
+                let stdout = try Data(contentsOf: out)
+                return CLIRun(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                              stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self), stdoutBytes: stdout)
+            }
         }
     }
 
@@ -55,7 +56,7 @@ extension CLIRun {
         var path: String { url.path }
 
         init(cases: [String] = ["ripple", "shimmer", "stripes"]) throws {
-            url = try temporaryFolder()
+            url = try TemporaryFolder.make().url
             let example = CLIRun.root.appendingPathComponent("examples/golden-suite")
             try FileManager.default.createDirectory(at: url.appendingPathComponent("suite"), withIntermediateDirectories: true)
             for name in cases {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ShaderFXTestSupport
 import ShaderFX
 
 /// True once `shaderfx transition` is registered in the tool (its help exits 0).
@@ -24,91 +25,91 @@ struct TransitionCommandTests {
     }
 
     @Test func oneFrameHalfWayDiffersFromBothPictures() throws {
-        let dir = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let out = dir.appendingPathComponent("half.png").path
-        let run = try CLIRun(["transition", "circles", "--size", "64x48", "--progress", "0.5", "-o", out])
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains(" on \(try currentRenderer()) via "), "\(run.stdout)")
-        let image = try PNG.read(path: out)
-        let (from, to) = BuiltInTransitions.samplePictures(width: 64, height: 48)
-        #expect(image.width == 64 && image.height == 48)
-        let (quantisedFrom, quantisedTo) = (try quantised(from), try quantised(to))
-        #expect(image != quantisedFrom && image != quantisedTo)
+        try withTemporaryFolder { (dir) throws in
+            let out = dir.appendingPathComponent("half.png").path
+            let run = try CLIRun(["transition", "circles", "--size", "64x48", "--progress", "0.5", "-o", out])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.contains(" on \(try currentRenderer()) via "), "\(run.stdout)")
+            let image = try PNG.read(path: out)
+            let (from, to) = BuiltInTransitions.samplePictures(width: 64, height: 48)
+            #expect(image.width == 64 && image.height == 48)
+            let (quantisedFrom, quantisedTo) = (try quantised(from), try quantised(to))
+            #expect(image != quantisedFrom && image != quantisedTo)
+        }
     }
 
     @Test(arguments: BuiltInTransitions.all.map { $0.name })
     func theEndsAreTheBuiltInPicturesExactly(name: String) throws {
-        let dir = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let (from, to) = BuiltInTransitions.samplePictures(width: 40, height: 30)
-        for (progress, expected) in [("0", from), ("1", to)] {
-            let out = dir.appendingPathComponent("p\(progress).png").path
-            let run = try CLIRun(["transition", name, "--size", "40x30", "-p", progress, "-q", "-o", out])
-            #expect(run.status == 0, "\(run.stderr)")
-            #expect(run.stdout.isEmpty)
-            #expect(try PNG.read(path: out) == quantised(expected), "\(name) at progress \(progress)")
+        try withTemporaryFolder { (dir) throws in
+            let (from, to) = BuiltInTransitions.samplePictures(width: 40, height: 30)
+            for (progress, expected) in [("0", from), ("1", to)] {
+                let out = dir.appendingPathComponent("p\(progress).png").path
+                let run = try CLIRun(["transition", name, "--size", "40x30", "-p", progress, "-q", "-o", out])
+                #expect(run.status == 0, "\(run.stderr)")
+                #expect(run.stdout.isEmpty)
+                #expect(try PNG.read(path: out) == quantised(expected), "\(name) at progress \(progress)")
+            }
         }
     }
 
     @Test func picturesComeFromFilesAndToIsFittedOntoFrom() throws {
-        let dir = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let fromPath = dir.appendingPathComponent("from.png").path, toPath = dir.appendingPathComponent("to.png").path
-        try PNG.write(BuiltInPicture.pool.draw(width: 40, height: 30), to: fromPath)
-        try PNG.write(RGBAImage(width: 20, height: 40, fill: SIMD4(1, 0, 0, 1)), to: toPath)
-        for (mode, cornerAlpha) in [("fit", Float(0)), ("fill", 1), ("stretch", 1)] {
-            let out = dir.appendingPathComponent("\(mode).png").path
-            let run = try CLIRun(["transition", "wind", "--from", fromPath, "--to", toPath, "--fit", mode, "-p", "1", "-o", out])
+        try withTemporaryFolder { (dir) throws in
+            let fromPath = dir.appendingPathComponent("from.png").path, toPath = dir.appendingPathComponent("to.png").path
+            try PNG.write(BuiltInPicture.pool.draw(width: 40, height: 30), to: fromPath)
+            try PNG.write(RGBAImage(width: 20, height: 40, fill: SIMD4(1, 0, 0, 1)), to: toPath)
+            for (mode, cornerAlpha) in [("fit", Float(0)), ("fill", 1), ("stretch", 1)] {
+                let out = dir.appendingPathComponent("\(mode).png").path
+                let run = try CLIRun(["transition", "wind", "--from", fromPath, "--to", toPath, "--fit", mode, "-p", "1", "-o", out])
+                #expect(run.status == 0, "\(run.stderr)")
+                let image = try PNG.read(path: out)
+                #expect(image.width == 40 && image.height == 30)
+                #expect(image[0, 0].w == cornerAlpha, "\(mode): corner \(image[0, 0])")
+                #expect(image[20, 15] == SIMD4(1, 0, 0, 1), "\(mode): centre \(image[20, 15])")
+            }
+            // Without --to the incoming picture is drawn at the size of --from.
+            let out = dir.appendingPathComponent("default-to.png").path
+            let run = try CLIRun(["transition", "radial", "--from", fromPath, "-p", "1", "-o", out])
             #expect(run.status == 0, "\(run.stderr)")
-            let image = try PNG.read(path: out)
-            #expect(image.width == 40 && image.height == 30)
-            #expect(image[0, 0].w == cornerAlpha, "\(mode): corner \(image[0, 0])")
-            #expect(image[20, 15] == SIMD4(1, 0, 0, 1), "\(mode): centre \(image[20, 15])")
+            #expect(try PNG.read(path: out) == quantised(BuiltInTransitions.samplePictures(width: 40, height: 30).to))
         }
-        // Without --to the incoming picture is drawn at the size of --from.
-        let out = dir.appendingPathComponent("default-to.png").path
-        let run = try CLIRun(["transition", "radial", "--from", fromPath, "-p", "1", "-o", out])
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(try PNG.read(path: out) == quantised(BuiltInTransitions.samplePictures(width: 40, height: 30).to))
     }
 
     @Test func aSequenceRunsFromFromToToAlongItsCurve() throws {
-        let dir = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let frames = dir.appendingPathComponent("frames/genie").path
-        // 0.625 s at 8 fps: 5 frames, at progress 0, 0.25, 0.5, 0.75 and 1.
-        let run = try CLIRun(["transition", "genie", "--size", "48x36", "--duration", "0.625", "--fps", "8",
-                              "--curve", "linear", "-o", frames])
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("wrote 5 frames"))
-        let names = try FileManager.default.contentsOfDirectory(atPath: frames).filter { $0.hasPrefix("frame_") }.sorted()
-        #expect(names == (0..<5).map { "frame_0000\($0).png" })
-        let (from, to) = BuiltInTransitions.samplePictures(width: 48, height: 36)
-        #expect(try PNG.read(path: frames + "/frame_00000.png") == quantised(from))
-        #expect(try PNG.read(path: frames + "/frame_00004.png") == quantised(to))
-        // Frame 2 of 5 on the linear curve is progress 0.5.
-        let single = dir.appendingPathComponent("half.png").path
-        #expect(try CLIRun(["transition", "genie", "--size", "48x36", "-p", "0.5", "-o", single]).status == 0)
-        #expect(try PNG.read(path: frames + "/frame_00002.png") == PNG.read(path: single))
-        // easeIn is slower at first: its frame 1 is closer to `from` than the linear one.
-        let eased = dir.appendingPathComponent("eased").path
-        #expect(try CLIRun(["transition", "genie", "--size", "48x36", "--duration", "0.5", "--fps", "8",
-                            "--curve", "easeIn", "-q", "-o", eased]).status == 0)
-        let quantisedFrom = try quantised(from)
-        func distanceFromFrom(_ path: String) throws -> Float {
-            zip(try PNG.read(path: path).pixels, quantisedFrom.pixels).map { abs($0 - $1) }.reduce(0, +)
+        try withTemporaryFolder { (dir) throws in
+            let frames = dir.appendingPathComponent("frames/genie").path
+            // 0.625 s at 8 fps: 5 frames, at progress 0, 0.25, 0.5, 0.75 and 1.
+            let run = try CLIRun(["transition", "genie", "--size", "48x36", "--duration", "0.625", "--fps", "8",
+                                  "--curve", "linear", "-o", frames])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.contains("wrote 5 frames"))
+            let names = try FileManager.default.contentsOfDirectory(atPath: frames).filter { $0.hasPrefix("frame_") }.sorted()
+            #expect(names == (0..<5).map { "frame_0000\($0).png" })
+            let (from, to) = BuiltInTransitions.samplePictures(width: 48, height: 36)
+            #expect(try PNG.read(path: frames + "/frame_00000.png") == quantised(from))
+            #expect(try PNG.read(path: frames + "/frame_00004.png") == quantised(to))
+            // Frame 2 of 5 on the linear curve is progress 0.5.
+            let single = dir.appendingPathComponent("half.png").path
+            #expect(try CLIRun(["transition", "genie", "--size", "48x36", "-p", "0.5", "-o", single]).status == 0)
+            #expect(try PNG.read(path: frames + "/frame_00002.png") == PNG.read(path: single))
+            // easeIn is slower at first: its frame 1 is closer to `from` than the linear one.
+            let eased = dir.appendingPathComponent("eased").path
+            #expect(try CLIRun(["transition", "genie", "--size", "48x36", "--duration", "0.5", "--fps", "8",
+                                "--curve", "easeIn", "-q", "-o", eased]).status == 0)
+            let quantisedFrom = try quantised(from)
+            func distanceFromFrom(_ path: String) throws -> Float {
+                zip(try PNG.read(path: path).pixels, quantisedFrom.pixels).map { abs($0 - $1) }.reduce(0, +)
+            }
+            #expect(try distanceFromFrom(eased + "/frame_00001.png") < distanceFromFrom(frames + "/frame_00001.png"))
         }
-        #expect(try distanceFromFrom(eased + "/frame_00001.png") < distanceFromFrom(frames + "/frame_00001.png"))
     }
 
     @Test func transitionParametersAreOptions() throws {
-        let dir = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let plain = dir.appendingPathComponent("plain.png").path, small = dir.appendingPathComponent("small.png").path
-        #expect(try CLIRun(["transition", "circles", "--size", "64x48", "-p", "0.4", "-o", plain]).status == 0)
-        #expect(try CLIRun(["transition", "circles", "--size", "64x48", "-p", "0.4", "--circle-size", "8", "-o", small]).status == 0)
-        #expect(try PNG.read(path: plain) != PNG.read(path: small))
+        try withTemporaryFolder { (dir) throws in
+            let plain = dir.appendingPathComponent("plain.png").path, small = dir.appendingPathComponent("small.png").path
+            #expect(try CLIRun(["transition", "circles", "--size", "64x48", "-p", "0.4", "-o", plain]).status == 0)
+            #expect(try CLIRun(["transition", "circles", "--size", "64x48", "-p", "0.4", "--circle-size", "8", "-o", small]).status == 0)
+            #expect(try PNG.read(path: plain) != PNG.read(path: small))
+        }
     }
 
     @Test(arguments: [
@@ -134,23 +135,23 @@ struct TransitionCommandTests {
     }
 
     @Test func aSequenceGoesWhereItsOutputSaysAndAMissingInputFails() throws {
-        let dir = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        // A .png holds the sequence as an animated PNG (3 frames: 0.1 s at 30 fps).
-        let file = dir.appendingPathComponent("file.png").path
-        let run = try CLIRun(["transition", "wind", "--size", "8x8", "--duration", "0.1", "-o", file])
-        #expect(run.status == 0, "\(run.stderr)")
-        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
-        let actl = try #require(bytes.indices.dropLast(12).first { bytes[$0...($0 + 3)].elementsEqual("acTL".utf8) })
-        #expect(Array(bytes[(actl + 4)...(actl + 7)]) == [0, 0, 0, 3])
-        // Another extension is a usage error listing the forms.
-        let jpeg = try CLIRun(["transition", "wind", "--size", "8x8", "--duration", "0.1", "-o", dir.appendingPathComponent("t.jpg").path])
-        #expect(jpeg.status == 2)
-        #expect(jpeg.stderr.contains("FILE.gif, FILE.mp4, FILE.webm or FILE.mov"), "\(jpeg.stderr)")
-        let missing = try CLIRun(["transition", "wind", "--from", dir.appendingPathComponent("none.png").path, "-p", "0.5",
-                                  "-o", dir.appendingPathComponent("out.png").path])
-        #expect(missing.status == 1)
-        #expect(missing.stderr.contains("none.png"))
-        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.png").path))
+        try withTemporaryFolder { (dir) throws in
+            // A .png holds the sequence as an animated PNG (3 frames: 0.1 s at 30 fps).
+            let file = dir.appendingPathComponent("file.png").path
+            let run = try CLIRun(["transition", "wind", "--size", "8x8", "--duration", "0.1", "-o", file])
+            #expect(run.status == 0, "\(run.stderr)")
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+            let actl = try #require(bytes.indices.dropLast(12).first { bytes[$0...($0 + 3)].elementsEqual("acTL".utf8) })
+            #expect(Array(bytes[(actl + 4)...(actl + 7)]) == [0, 0, 0, 3])
+            // Another extension is a usage error listing the forms.
+            let jpeg = try CLIRun(["transition", "wind", "--size", "8x8", "--duration", "0.1", "-o", dir.appendingPathComponent("t.jpg").path])
+            #expect(jpeg.status == 2)
+            #expect(jpeg.stderr.contains("FILE.gif, FILE.mp4, FILE.webm or FILE.mov"), "\(jpeg.stderr)")
+            let missing = try CLIRun(["transition", "wind", "--from", dir.appendingPathComponent("none.png").path, "-p", "0.5",
+                                      "-o", dir.appendingPathComponent("out.png").path])
+            #expect(missing.status == 1)
+            #expect(missing.stderr.contains("none.png"))
+            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.png").path))
+        }
     }
 }

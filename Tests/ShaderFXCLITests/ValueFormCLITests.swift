@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ShaderFXTestSupport
 @testable import ShaderFXCLI
 @testable import ShaderFXCore
 
@@ -16,69 +17,69 @@ struct ValueFormCLITests {
         ["render", "blur", "--then", "ripple", "--origin", "1,,2"],
     ])
     func anEmptyPartOfAPointIsAUsageError(_ arguments: [String]) throws {
-        let dir = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let run = try CLIRun(arguments + ["--size", "16x12", "-o", dir.path + "/o.png"])
-        #expect(run.status == 2, "\(arguments): \(run.stderr)")
-        #expect(run.stderr.contains("--origin: expected a point X,Y in points"), "\(run.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+        try withTemporaryFolder { (dir) throws in
+            let run = try CLIRun(arguments + ["--size", "16x12", "-o", dir.path + "/o.png"])
+            #expect(run.status == 2, "\(arguments): \(run.stderr)")
+            #expect(run.stderr.contains("--origin: expected a point X,Y in points"), "\(run.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+        }
     }
 
     @Test func aShadersPointAndListArgumentsRefuseEmptyParts() throws {
-        let dir = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let shader = dir.path + "/s.glsl"
-        try "vec4 f(vec2 position, vec4 color, vec2 origin, FloatArray weights) { return color; }\n"
-            .write(toFile: shader, atomically: true, encoding: .utf8)
-        let base = ["render", "--shader", shader, "--size", "8x8", "-q", "-o", dir.path + "/o.png"]
-        #expect(try CLIRun(base + ["--arg", "origin=1,2", "--arg", "weights=1,2"]).status == 0)
-        for (args, expected) in [(["origin=1,,2", "weights=1"], "--arg origin: expected two numbers X,Y, got '1,,2'"),
-                                 (["origin=1,2", "weights=1,,2"], "--arg weights: expected numbers separated by commas, got '1,,2'"),
-                                 (["origin=1,2", "weights=1,"], "--arg weights: expected numbers separated by commas")] {
-            let run = try CLIRun(base + args.flatMap { ["--arg", $0] })
-            #expect(run.status == 2 && run.stderr.contains(expected), "\(args): \(run.stderr)")
+        try withTemporaryFolder { (dir) throws in
+            let shader = dir.path + "/s.glsl"
+            try "vec4 f(vec2 position, vec4 color, vec2 origin, FloatArray weights) { return color; }\n"
+                .write(toFile: shader, atomically: true, encoding: .utf8)
+            let base = ["render", "--shader", shader, "--size", "8x8", "-q", "-o", dir.path + "/o.png"]
+            #expect(try CLIRun(base + ["--arg", "origin=1,2", "--arg", "weights=1,2"]).status == 0)
+            for (args, expected) in [(["origin=1,,2", "weights=1"], "--arg origin: expected two numbers X,Y, got '1,,2'"),
+                                     (["origin=1,2", "weights=1,,2"], "--arg weights: expected numbers separated by commas, got '1,,2'"),
+                                     (["origin=1,2", "weights=1,"], "--arg weights: expected numbers separated by commas")] {
+                let run = try CLIRun(base + args.flatMap { ["--arg", $0] })
+                #expect(run.status == 2 && run.stderr.contains(expected), "\(args): \(run.stderr)")
+            }
         }
     }
 
     @Test func sizesTapsAndKeyframeTimesUseTheirOneReader() throws {
-        let dir = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let out = ["-o", dir.path + "/o"]
-        for (arguments, expected) in [
-            (["render", "ripple", "--size", "16xx12"], "--size: expected a size WxH"),
-            (["animate", "ripple", "--size", "16x12", "--tap", "1,,2"], "--tap: expected X,Y or X,Y@T"),
-            (["animate", "ripple", "--size", "16x12", "--drag", "1,2@0;3,@1"], "--drag: expected X,Y@T"),
-            (["animate", "ripple", "--size", "16x12", "--keyframe", "amplitude=3@-1"], "--keyframe: expected NAME=VALUE@T"),
-            (["render", "--shader", "examples/vignette.glsl", "--max-sample-offset", "1,,2", "--size", "16x12"], "--max-sample-offset: expected W or W,H"),
-        ] {
-            let run = try CLIRun(arguments + out)
-            #expect(run.status == 2 && run.stderr.contains(expected), "\(arguments): \(run.stderr)")
+        try withTemporaryFolder { (dir) throws in
+            let out = ["-o", dir.path + "/o"]
+            for (arguments, expected) in [
+                (["render", "ripple", "--size", "16xx12"], "--size: expected a size WxH"),
+                (["animate", "ripple", "--size", "16x12", "--tap", "1,,2"], "--tap: expected X,Y or X,Y@T"),
+                (["animate", "ripple", "--size", "16x12", "--drag", "1,2@0;3,@1"], "--drag: expected X,Y@T"),
+                (["animate", "ripple", "--size", "16x12", "--keyframe", "amplitude=3@-1"], "--keyframe: expected NAME=VALUE@T"),
+                (["render", "--shader", "examples/vignette.glsl", "--max-sample-offset", "1,,2", "--size", "16x12"], "--max-sample-offset: expected W or W,H"),
+            ] {
+                let run = try CLIRun(arguments + out)
+                #expect(run.status == 2 && run.stderr.contains(expected), "\(arguments): \(run.stderr)")
+            }
         }
     }
 
     @Test func aBatchJobAndAGoldenCaseRefuseAnEmptyPartOfAPoint() throws {
-        let dir = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let jobs = dir.path + "/jobs.jsonl"
-        try #"""
-        {"effect": "ripple", "parameters": {"origin": "1,,2"}, "size": "16x12", "output": "bad.png"}
-        {"effect": "ripple", "parameters": {"origin": "1,2"}, "size": "16x12", "output": "good.png"}
-        """#.write(toFile: jobs, atomically: true, encoding: .utf8)
-        let batch = try CLIRun(["batch", jobs])
-        #expect(batch.status == 1, "\(batch.stderr)")
-        let lines = batch.stdout.split(separator: "\n")
-        #expect(lines.count == 2)
-        #expect(lines.first?.contains(#""ok":false"#) == true && lines.first?.contains("parameters.origin") == true, "\(batch.stdout)")
-        #expect(lines.last?.contains(#""ok":true"#) == true, "\(batch.stdout)")
-        #expect(!FileManager.default.fileExists(atPath: dir.path + "/bad.png"))
+        try withTemporaryFolder { (dir) throws in
+            let jobs = dir.path + "/jobs.jsonl"
+            try #"""
+            {"effect": "ripple", "parameters": {"origin": "1,,2"}, "size": "16x12", "output": "bad.png"}
+            {"effect": "ripple", "parameters": {"origin": "1,2"}, "size": "16x12", "output": "good.png"}
+            """#.write(toFile: jobs, atomically: true, encoding: .utf8)
+            let batch = try CLIRun(["batch", jobs])
+            #expect(batch.status == 1, "\(batch.stderr)")
+            let lines = batch.stdout.split(separator: "\n")
+            #expect(lines.count == 2)
+            #expect(lines.first?.contains(#""ok":false"#) == true && lines.first?.contains("parameters.origin") == true, "\(batch.stdout)")
+            #expect(lines.last?.contains(#""ok":true"#) == true, "\(batch.stdout)")
+            #expect(!FileManager.default.fileExists(atPath: dir.path + "/bad.png"))
 
-        let suite = dir.path + "/suite"
-        try FileManager.default.createDirectory(atPath: suite, withIntermediateDirectories: false)
-        try #"{"effect": "ripple", "parameters": {"origin": "1,,2"}, "size": "16x12"}"#
-            .write(toFile: suite + "/ripple.json", atomically: true, encoding: .utf8)
-        let test = try CLIRun(["test", suite, "--report", dir.path + "/report"])
-        #expect(test.status == 2, "\(test.stderr)")
-        #expect(test.stderr.contains("parameters.origin") && test.stderr.contains("1,,2"), "\(test.stderr)")
+            let suite = dir.path + "/suite"
+            try FileManager.default.createDirectory(atPath: suite, withIntermediateDirectories: false)
+            try #"{"effect": "ripple", "parameters": {"origin": "1,,2"}, "size": "16x12"}"#
+                .write(toFile: suite + "/ripple.json", atomically: true, encoding: .utf8)
+            let test = try CLIRun(["test", suite, "--report", dir.path + "/report"])
+            #expect(test.status == 2, "\(test.stderr)")
+            #expect(test.stderr.contains("parameters.origin") && test.stderr.contains("1,,2"), "\(test.stderr)")
+        }
     }
 
     @Test func timeoutIsReadByTheCommandLine() throws {
@@ -110,19 +111,19 @@ struct ValueFormCLITests {
     }
 
     @Test func translateWritesThroughOutputFile() throws {
-        let dir = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        // Through a link: the link stays, its target gets the GLSL, no temporary file is left.
-        let target = dir.path + "/real.glsl", link = dir.path + "/link.glsl"
-        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.glsl")
-        let run = try CLIRun(["translate", "examples/metal/Stripes.metal", "-o", link])
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "real.glsl")
-        #expect(try String(contentsOfFile: target, encoding: .utf8).contains("vec4 Stripes(vec2 position"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["link.glsl", "real.glsl"])
-        // A folder that does not exist: the writer's message, exit 1.
-        let missing = try CLIRun(["translate", "examples/metal/Stripes.metal", "-o", dir.path + "/no/such.glsl"])
-        #expect(missing.status == 1 && missing.stderr.contains("cannot write the file"), "\(missing.stderr)")
+        try withTemporaryFolder { (dir) throws in
+            // Through a link: the link stays, its target gets the GLSL, no temporary file is left.
+            let target = dir.path + "/real.glsl", link = dir.path + "/link.glsl"
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.glsl")
+            let run = try CLIRun(["translate", "examples/metal/Stripes.metal", "-o", link])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "real.glsl")
+            #expect(try String(contentsOfFile: target, encoding: .utf8).contains("vec4 Stripes(vec2 position"))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["link.glsl", "real.glsl"])
+            // A folder that does not exist: the writer's message, exit 1.
+            let missing = try CLIRun(["translate", "examples/metal/Stripes.metal", "-o", dir.path + "/no/such.glsl"])
+            #expect(missing.status == 1 && missing.stderr.contains("cannot write the file"), "\(missing.stderr)")
+        }
     }
 }
 

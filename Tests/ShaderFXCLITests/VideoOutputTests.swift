@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ShaderFXTestSupport
 import ShaderFX
 
 /// `animate -o FILE.gif|.mp4|.webm`: the videos ffmpeg makes, decoded by ffmpeg again and
@@ -32,37 +33,37 @@ import ShaderFX
     @Test(.enabled(if: ffmpeg != nil, "ffmpeg is missing: make test installs Debian's ffmpeg package"),
           arguments: [("mp4", 6.0), ("gif", 8.0), ("webm", 12.0)])
     func aVideoHoldsTheFramesOfTheRun(format: String, meanLevels: Double) throws {
-        let dir = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let video = dir.appendingPathComponent("ripple.\(format)").path
-        let common = ["animate", "ripple", "--size", "64x48", "--fps", "10", "--duration", "0.6", "--background", "black", "-q", "-o"]
-        #expect(try CLIRun(common + [video]).status == 0)
-        #expect(try CLIRun(common + [dir.appendingPathComponent("frames").path]).status == 0)
-        let probe = String(decoding: try tool("ffprobe", ["-v", "error", "-count_frames", "-show_entries", "stream=nb_read_frames,width,height",
-                                                          "-of", "csv=p=0", video]), as: UTF8.self)
-        #expect(probe.trimmingCharacters(in: .whitespacesAndNewlines) == "64,48,6", "\(probe)")
-        let frames = try decode(video, width: 64, height: 48)
-        #expect(frames.count == 6)
-        for (k, decoded) in frames.enumerated() {
-            // The pool floor's transparent corners are flattened onto black, as --background asks.
-            let png = try PNG.read(path: dir.appendingPathComponent(String(format: "frames/frame_%05d.png", k)).path)
-            var total = 0.0
-            for i in 0..<(64 * 48) {
-                for c in 0..<3 { total += abs(Double(decoded[i * 4 + c]) - Double(png.pixels[i * 4 + c]) * 255) }
+        try withTemporaryFolder { (dir) throws in
+            let video = dir.appendingPathComponent("ripple.\(format)").path
+            let common = ["animate", "ripple", "--size", "64x48", "--fps", "10", "--duration", "0.6", "--background", "black", "-q", "-o"]
+            #expect(try CLIRun(common + [video]).status == 0)
+            #expect(try CLIRun(common + [dir.appendingPathComponent("frames").path]).status == 0)
+            let probe = String(decoding: try tool("ffprobe", ["-v", "error", "-count_frames", "-show_entries", "stream=nb_read_frames,width,height",
+                                                              "-of", "csv=p=0", video]), as: UTF8.self)
+            #expect(probe.trimmingCharacters(in: .whitespacesAndNewlines) == "64,48,6", "\(probe)")
+            let frames = try decode(video, width: 64, height: 48)
+            #expect(frames.count == 6)
+            for (k, decoded) in frames.enumerated() {
+                // The pool floor's transparent corners are flattened onto black, as --background asks.
+                let png = try PNG.read(path: dir.appendingPathComponent(String(format: "frames/frame_%05d.png", k)).path)
+                var total = 0.0
+                for i in 0..<(64 * 48) {
+                    for c in 0..<3 { total += abs(Double(decoded[i * 4 + c]) - Double(png.pixels[i * 4 + c]) * 255) }
+                }
+                let mean = total / Double(64 * 48 * 3)
+                #expect(mean < meanLevels, "\(format) frame \(k): mean difference \(mean) levels")
             }
-            let mean = total / Double(64 * 48 * 3)
-            #expect(mean < meanLevels, "\(format) frame \(k): mean difference \(mean) levels")
         }
     }
 
     @Test(.enabled(if: ffmpeg != nil, "ffmpeg is missing: make test installs Debian's ffmpeg package"))
     func aGIFKeepsTransparency() throws {
-        let dir = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let gif = dir.appendingPathComponent("stripes.gif").path
-        #expect(try CLIRun(["render", "stripes", "--size", "40x40", "-q", "-o", gif]).status == 0)
-        let frame = try #require(try decode(gif, width: 40, height: 40).first)
-        #expect(frame[3] == 0, "the corner outside the disc stays transparent")
-        #expect(frame[(20 * 40 + 20) * 4 + 3] == 255, "the disc is opaque")
+        try withTemporaryFolder { (dir) throws in
+            let gif = dir.appendingPathComponent("stripes.gif").path
+            #expect(try CLIRun(["render", "stripes", "--size", "40x40", "-q", "-o", gif]).status == 0)
+            let frame = try #require(try decode(gif, width: 40, height: 40).first)
+            #expect(frame[3] == 0, "the corner outside the disc stays transparent")
+            #expect(frame[(20 * 40 + 20) * 4 + 3] == 255, "the disc is opaque")
+        }
     }
 }

@@ -23,13 +23,16 @@ public struct TemporaryFolder: Sendable, CustomStringConvertible {
         try FileManager.default.contentsOfDirectory(atPath: path).sorted()
     }
 
-    fileprivate static func make() throws -> TemporaryFolder {
+    /// A fresh folder that the caller removes (`remove()`), for a fixture that owns one for its
+    /// lifetime; a test body uses `withTemporaryFolder`.
+    public static func make() throws -> TemporaryFolder {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("shaderfx-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return TemporaryFolder(url: url)
     }
 
-    fileprivate func remove() { try? FileManager.default.removeItem(at: url) }
+    /// Removes the folder and everything in it.
+    public func remove() { try? FileManager.default.removeItem(at: url) }
 }
 
 /// Runs `body` with a fresh, empty folder, and removes the folder and its contents afterwards,
