@@ -3,17 +3,12 @@ import Foundation
 import Glibc
 #endif
 import Testing
+import ShaderFXTestSupport
 @testable import ShaderFXMetal
 import ShaderFXContract
 
 /// Several files, directories, file errors, the line map, and a big mixed input through glslangValidator.
 @Suite struct APITests {
-    func tempDir() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sfxapi-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir
-    }
-
     @Test func severalFilesFormOneLibrary() throws {
         let a = MetalSourceFile(path: "a.metal", text: header + "float helper(float x) { return x * 0.5; }\n")
         let b = MetalSourceFile(path: "b.metal", text: header + "float helper(float x);\n[[ stitchable ]] half4 f(float2 position, half4 color) { return color * helper(position.x); }\n")
@@ -39,41 +34,43 @@ import ShaderFXContract
     }
 
     @Test func sharedHeaderIncludedByTwoFiles() throws {
-        let dir = try tempDir()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try "#pragma once\nstruct P { float a; };\ninline float twice(float x) { return 2 * x; }\n".write(to: dir.appendingPathComponent("common.h"), atomically: true, encoding: .utf8)
-        try (header + "#include \"common.h\"\n[[ stitchable ]] half4 a(float2 position, half4 color) { P p = {1}; return color * twice(p.a); }\n")
-            .write(to: dir.appendingPathComponent("a.metal"), atomically: true, encoding: .utf8)
-        try (header + "#include \"common.h\"\n[[ stitchable ]] float2 b(float2 position) { return position * twice(1); }\n")
-            .write(to: dir.appendingPathComponent("b.metal"), atomically: true, encoding: .utf8)
-        try "not metal".write(to: dir.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
-        let r = try MetalTranslator().translate(directory: dir.path)
-        #expect(r.functions.map(\.name) == ["a", "b"])
-        #expect(r.glsl.components(separatedBy: "float twice(float x) {").count == 2)
-        #expect(glslangErrors(r.glsl) == nil)
+        try withTemporaryFolder { (folder) throws in
+            let dir = folder.url
+            try "#pragma once\nstruct P { float a; };\ninline float twice(float x) { return 2 * x; }\n".write(to: dir.appendingPathComponent("common.h"), atomically: true, encoding: .utf8)
+            try (header + "#include \"common.h\"\n[[ stitchable ]] half4 a(float2 position, half4 color) { P p = {1}; return color * twice(p.a); }\n")
+                .write(to: dir.appendingPathComponent("a.metal"), atomically: true, encoding: .utf8)
+            try (header + "#include \"common.h\"\n[[ stitchable ]] float2 b(float2 position) { return position * twice(1); }\n")
+                .write(to: dir.appendingPathComponent("b.metal"), atomically: true, encoding: .utf8)
+            try "not metal".write(to: dir.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+            let r = try MetalTranslator().translate(directory: dir.path)
+            #expect(r.functions.map(\.name) == ["a", "b"])
+            #expect(r.glsl.components(separatedBy: "float twice(float x) {").count == 2)
+            #expect(glslangErrors(r.glsl) == nil)
+        }
     }
 
     @Test func fileErrors() throws {
-        let dir = try tempDir()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let bad = dir.appendingPathComponent("bad.metal")
-        try Data([0x66, 0xff, 0xfe, 0x00]).write(to: bad)
-        do { _ = try MetalTranslator().translate(file: bad.path); Issue.record("expected error") } catch {
-            #expect(error.message.contains("not valid UTF-8"))
-        }
-        do { _ = try MetalTranslator().translate(file: dir.path); Issue.record("expected error") } catch {
-            #expect(error.message.contains("is a directory"))
-        }
-        do { _ = try MetalTranslator().translate(file: dir.appendingPathComponent("none.metal").path); Issue.record("expected error") } catch {
-            #expect(error.message.contains("file not found"))
-        }
-        do { _ = try MetalTranslator().translate(directory: bad.path); Issue.record("expected error") } catch {
-            #expect(error.message.contains("not a directory"))
-        }
-        let fifo = dir.appendingPathComponent("pipe.metal").path
-        if mkfifo(fifo, 0o644) == 0 {
-            do { _ = try MetalTranslator().translate(file: fifo); Issue.record("expected error") } catch {
-                #expect(error.message.contains("not a regular file"))
+        try withTemporaryFolder { folder in
+            let dir = folder.url
+            let bad = dir.appendingPathComponent("bad.metal")
+            try Data([0x66, 0xff, 0xfe, 0x00]).write(to: bad)
+            do { _ = try MetalTranslator().translate(file: bad.path); Issue.record("expected error") } catch let error as MetalError {
+                #expect(error.message.contains("not valid UTF-8"))
+            }
+            do { _ = try MetalTranslator().translate(file: dir.path); Issue.record("expected error") } catch let error as MetalError {
+                #expect(error.message.contains("is a directory"))
+            }
+            do { _ = try MetalTranslator().translate(file: dir.appendingPathComponent("none.metal").path); Issue.record("expected error") } catch let error as MetalError {
+                #expect(error.message.contains("file not found"))
+            }
+            do { _ = try MetalTranslator().translate(directory: bad.path); Issue.record("expected error") } catch let error as MetalError {
+                #expect(error.message.contains("not a directory"))
+            }
+            let fifo = dir.appendingPathComponent("pipe.metal").path
+            if mkfifo(fifo, 0o644) == 0 {
+                do { _ = try MetalTranslator().translate(file: fifo); Issue.record("expected error") } catch let error as MetalError {
+                    #expect(error.message.contains("not a regular file"))
+                }
             }
         }
     }

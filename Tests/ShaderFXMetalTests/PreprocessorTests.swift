@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ShaderFXTestSupport
 @testable import ShaderFXMetal
 
 @Suite struct PreprocessorTests {
@@ -70,45 +71,46 @@ import Testing
     }
 
     @Test func includeRelativeToFileAndIncludePath() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sfxinc-\(UUID().uuidString)")
-        let inc = dir.appendingPathComponent("inc")
-        try FileManager.default.createDirectory(at: inc, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try "#pragma once\nfloat twice(float x) { return x * 2; }\n".write(to: dir.appendingPathComponent("local.h"), atomically: true, encoding: .utf8)
-        try "#pragma once\n#include \"local.h\"\nfloat thrice(float x) { return x * 3; }\n".write(to: inc.appendingPathComponent("lib.h"), atomically: true, encoding: .utf8)
-        let main = dir.appendingPathComponent("main.metal")
-        try """
-        #include <metal_stdlib>
-        #include "local.h"
-        #include "lib.h"
-        using namespace metal;
-        [[ stitchable ]] half4 f(float2 position, half4 color) { return color * twice(thrice(1)); }
-        """.write(to: main, atomically: true, encoding: .utf8)
-        // lib.h includes "local.h" relative to itself (inc/local.h does not exist) ... then the include paths:
-        try "float dummy(float x) { return x; }\n".write(to: inc.appendingPathComponent("local.h"), atomically: true, encoding: .utf8)
-        let r = try MetalTranslator(includePaths: [inc.path]).translate(file: main.path)
-        #expect(r.glsl.contains("float twice(float x)"))
-        #expect(r.glsl.contains("float thrice(float x)"))
-        #expect(r.glsl.contains("float dummy(float x)"))
-        #expect(glslangErrors(r.glsl) == nil)
+        try withTemporaryFolder { (folder) throws in
+            let dir = folder.url
+            let inc = dir.appendingPathComponent("inc")
+            try FileManager.default.createDirectory(at: inc, withIntermediateDirectories: true)
+            try "#pragma once\nfloat twice(float x) { return x * 2; }\n".write(to: dir.appendingPathComponent("local.h"), atomically: true, encoding: .utf8)
+            try "#pragma once\n#include \"local.h\"\nfloat thrice(float x) { return x * 3; }\n".write(to: inc.appendingPathComponent("lib.h"), atomically: true, encoding: .utf8)
+            let main = dir.appendingPathComponent("main.metal")
+            try """
+            #include <metal_stdlib>
+            #include "local.h"
+            #include "lib.h"
+            using namespace metal;
+            [[ stitchable ]] half4 f(float2 position, half4 color) { return color * twice(thrice(1)); }
+            """.write(to: main, atomically: true, encoding: .utf8)
+            // lib.h includes "local.h" relative to itself (inc/local.h does not exist) ... then the include paths:
+            try "float dummy(float x) { return x; }\n".write(to: inc.appendingPathComponent("local.h"), atomically: true, encoding: .utf8)
+            let r = try MetalTranslator(includePaths: [inc.path]).translate(file: main.path)
+            #expect(r.glsl.contains("float twice(float x)"))
+            #expect(r.glsl.contains("float thrice(float x)"))
+            #expect(r.glsl.contains("float dummy(float x)"))
+            #expect(glslangErrors(r.glsl) == nil)
+        }
     }
 
     @Test func includeCycleIsAnError() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sfxcyc-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try "#include \"b.h\"\n".write(to: dir.appendingPathComponent("a.h"), atomically: true, encoding: .utf8)
-        try "\n#include \"a.h\"\n".write(to: dir.appendingPathComponent("b.h"), atomically: true, encoding: .utf8)
-        let main = dir.appendingPathComponent("main.metal")
-        try "#include \"a.h\"\n".write(to: main, atomically: true, encoding: .utf8)
-        #expect(throws: MetalError.self) { try MetalTranslator().translate(file: main.path) }
-        do {
-            _ = try MetalTranslator().translate(file: main.path)
-        } catch {
-            #expect(error.message.contains("#include cycle"))
-            #expect(error.location.file.hasSuffix("b.h"))
-            #expect(error.location.line == 2)
-            #expect(error.location.column == 10)
+        try withTemporaryFolder { folder in
+            let dir = folder.url
+            try "#include \"b.h\"\n".write(to: dir.appendingPathComponent("a.h"), atomically: true, encoding: .utf8)
+            try "\n#include \"a.h\"\n".write(to: dir.appendingPathComponent("b.h"), atomically: true, encoding: .utf8)
+            let main = dir.appendingPathComponent("main.metal")
+            try "#include \"a.h\"\n".write(to: main, atomically: true, encoding: .utf8)
+            #expect(throws: MetalError.self) { try MetalTranslator().translate(file: main.path) }
+            do {
+                _ = try MetalTranslator().translate(file: main.path)
+            } catch let error as MetalError {
+                #expect(error.message.contains("#include cycle"))
+                #expect(error.location.file.hasSuffix("b.h"))
+                #expect(error.location.line == 2)
+                #expect(error.location.column == 10)
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ShaderFXTestSupport
 @testable import ShaderFX
 
 /// The library as Swift code uses it: built-in functions reached as SwiftUI reaches
@@ -55,24 +56,24 @@ import Testing
     }
 
     @Test func filesAreNamedByURLAsByPath() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sfx-url-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let picture = BuiltInPicture.circle.draw(width: 20, height: 10)
-        let url = dir.appendingPathComponent("a picture.png")  // a space: percent-encoded in the URL
-        try PNG.write(picture, to: url)
-        #expect(FileManager.default.fileExists(atPath: dir.path + "/a picture.png"))
-        #expect(try PNG.read(url: url) == PNG.read(path: dir.path + "/a picture.png"))
-        #expect(maxDifference(try PNG.read(url: url), picture) < 0.5 / 255 + 1e-6)
+        try withTemporaryFolder { (folder) throws in
+            let dir = folder.url
+            let picture = BuiltInPicture.circle.draw(width: 20, height: 10)
+            let url = dir.appendingPathComponent("a picture.png")  // a space: percent-encoded in the URL
+            try PNG.write(picture, to: url)
+            #expect(FileManager.default.fileExists(atPath: dir.path + "/a picture.png"))
+            #expect(try PNG.read(url: url) == PNG.read(path: dir.path + "/a picture.png"))
+            #expect(maxDifference(try PNG.read(url: url), picture) < 0.5 / 255 + 1e-6)
 
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let metal = root.appendingPathComponent("examples/metal/Ripple.metal")
-        #expect(try ShaderLibrary(contentsOf: metal) == ShaderLibrary(contentsOf: metal.path))
-        #expect(try ShaderLibrary(metalFolder: root.appendingPathComponent("examples/metal")).effectFunctions().count >= 6)
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            let metal = root.appendingPathComponent("examples/metal/Ripple.metal")
+            #expect(try ShaderLibrary(contentsOf: metal) == ShaderLibrary(contentsOf: metal.path))
+            #expect(try ShaderLibrary(metalFolder: root.appendingPathComponent("examples/metal")).effectFunctions().count >= 6)
 
-        let script = dir.appendingPathComponent("events.json")
-        try #"{"taps": [{"time": 0.5, "x": 3, "y": 4}]}"#.write(to: script, atomically: true, encoding: .utf8)
-        #expect(try EventScript.load(url: script).taps == [EventScript.Touch(time: 0.5, x: 3, y: 4)])
+            let script = dir.appendingPathComponent("events.json")
+            try #"{"taps": [{"time": 0.5, "x": 3, "y": 4}]}"#.write(to: script, atomically: true, encoding: .utf8)
+            #expect(try EventScript.load(url: script).taps == [EventScript.Touch(time: 0.5, x: 3, y: 4)])
+        }
     }
 
     @Test func aURLThatIsNotAFileIsRefusedByName() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ShaderFXTestSupport
 @testable import ShaderFX
 @testable import ShaderFXCore
 
@@ -417,20 +418,20 @@ func cpuGaussianBlur(_ layer: RGBAImage, sigma: Double) -> RGBAImage {
     }
 
     @Test func backgroundWarpReadsItsNoiseFile() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("seed-warp-\(getpid())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("noise.png").path
-        let small = NoiseTexture.smoothValueNoise(size: 32, seed: 7)
-        try PNG.write(small, to: path)
-        let warp = try BackgroundWarp(values: ParameterValues(["noise": path, "time": "2"]))
-        #expect(warp.noise.width == 32 && warp.time == 2)
-        #expect(maxDifference(warp.noise, small) <= 0.5 / 255 + 1e-6)
-        #expect(try BackgroundWarp(values: ParameterValues()).noise == NoiseTexture.standard)
-        let error = #expect(throws: ParameterError.self) {
-            try BackgroundWarp(values: ParameterValues(["noise": dir.appendingPathComponent("missing.png").path]))
+        try withTemporaryFolder { (folder) throws in
+            let dir = folder.url
+            let path = dir.appendingPathComponent("noise.png").path
+            let small = NoiseTexture.smoothValueNoise(size: 32, seed: 7)
+            try PNG.write(small, to: path)
+            let warp = try BackgroundWarp(values: ParameterValues(["noise": path, "time": "2"]))
+            #expect(warp.noise.width == 32 && warp.time == 2)
+            #expect(maxDifference(warp.noise, small) <= 0.5 / 255 + 1e-6)
+            #expect(try BackgroundWarp(values: ParameterValues()).noise == NoiseTexture.standard)
+            let error = #expect(throws: ParameterError.self) {
+                try BackgroundWarp(values: ParameterValues(["noise": dir.appendingPathComponent("missing.png").path]))
+            }
+            #expect(error?.parameter == "noise")
         }
-        #expect(error?.parameter == "noise")
     }
 
     @Test func registryAndAnimationKinds() {
