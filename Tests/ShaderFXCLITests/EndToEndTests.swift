@@ -35,6 +35,19 @@ struct CLIRun {
     }
 }
 
+/// Runs `arguments`, which must be a usage error: exit 2, `message` on standard error, and none
+/// of `outputs` (names in the package root) written.
+func expectUsageError(_ arguments: [String], saying message: String, writing outputs: [String],
+                      sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let run = try CLIRun(arguments)
+    #expect(run.status == 2, "\(run.stdout)\(run.stderr)", sourceLocation: sourceLocation)
+    #expect(run.stderr.contains(message), "stderr was: \(run.stderr)", sourceLocation: sourceLocation)
+    for name in outputs {
+        #expect(!FileManager.default.fileExists(atPath: CLIRun.root.appendingPathComponent(name).path),
+                "\(name) was written", sourceLocation: sourceLocation)
+    }
+}
+
 /// GL_RENDERER as `shaderfx info` reports it on this machine (llvmpipe here, a GPU elsewhere).
 func currentRenderer() throws -> String {
     let info = try CLIRun(["info"])
@@ -143,10 +156,7 @@ func frameFile(_ dir: URL, _ k: Int) -> String {
         (["frobnicate"], "unknown command 'frobnicate'"),
     ] as [([String], String)])
     func usageErrorsExitWithTwo(arguments: [String], message: String) throws {
-        let run = try CLIRun(arguments)
-        #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
-        #expect(run.stderr.contains(message), "stderr was: \(run.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: CLIRun.root.appendingPathComponent("x.png").path))
+        try expectUsageError(arguments, saying: message, writing: ["x.png"])
     }
 
     @Test func aCustomShaderChainsWithBuiltInEffects() throws {

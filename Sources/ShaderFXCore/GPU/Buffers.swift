@@ -29,29 +29,16 @@ package final class VertexArray {
 /// A uniform buffer of a fixed capacity, the storage of a uniform block (`std140`). Deleted
 /// with its last reference.
 package final class UniformBuffer {
-    package let context: GPUContext
-    package let id: GLuint
+    private let storage: BufferStorage
+    package var context: GPUContext { storage.context }
+    package var id: GLuint { storage.id }
     /// Its size in bytes.
-    package let byteCount: Int
+    package var byteCount: Int { storage.byteCount }
 
     /// A buffer of `byteCount` bytes, contents undefined, for data rewritten often.
     package init(context: GPUContext, byteCount: Int) throws(GPUError) {
-        self.context = context
-        self.byteCount = byteCount
-        context.assertCurrent("glGenBuffers")
-        let gl = context.gl
-        var id: GLuint = 0
-        gl.GenBuffers(1, &id)
-        self.id = id
-        gl.BindBuffer(GLenum(GL_UNIFORM_BUFFER), id)
-        gl.BufferData(GLenum(GL_UNIFORM_BUFFER), byteCount, nil, GLenum(GL_DYNAMIC_DRAW))
-        try context.check("glBufferData(GL_UNIFORM_BUFFER, \(byteCount) bytes)")
-    }
-
-    deinit {
-        var id = self.id
-        let gl = context.gl
-        _ = try? context.withCurrent { gl.DeleteBuffers(1, &id) }
+        storage = try BufferStorage(context: context, target: GLenum(GL_UNIFORM_BUFFER), byteCount: byteCount,
+                                    usage: GLenum(GL_DYNAMIC_DRAW), what: "glBufferData(GL_UNIFORM_BUFFER, \(byteCount) bytes)")
     }
 
     /// Feeds the uniform blocks bound to binding point `index` (`Program.bindUniformBlock`).
@@ -75,30 +62,16 @@ package final class UniformBuffer {
 /// Deleted with its last reference. Every method leaves no pack buffer bound (reads into client
 /// memory, `Framebuffer.read`, stay unaffected).
 package final class PixelBuffer {
-    package let context: GPUContext
-    package let id: GLuint
+    private let storage: BufferStorage
+    package var context: GPUContext { storage.context }
+    package var id: GLuint { storage.id }
     /// Its size in bytes.
-    package let byteCount: Int
+    package var byteCount: Int { storage.byteCount }
 
     /// A buffer of `byteCount` bytes, for reads that the CPU maps once each.
     package init(context: GPUContext, byteCount: Int) throws(GPUError) {
-        self.context = context
-        self.byteCount = byteCount
-        context.assertCurrent("glGenBuffers")
-        let gl = context.gl
-        var id: GLuint = 0
-        gl.GenBuffers(1, &id)
-        self.id = id
-        gl.BindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), id)
-        gl.BufferData(GLenum(GL_PIXEL_PACK_BUFFER), byteCount, nil, GLenum(GL_STREAM_READ))
-        gl.BindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0)
-        try context.check("allocating a pixel buffer (\(byteCount) bytes)")
-    }
-
-    deinit {
-        var id = self.id
-        let gl = context.gl
-        _ = try? context.withCurrent { gl.DeleteBuffers(1, &id) }
+        storage = try BufferStorage(context: context, target: GLenum(GL_PIXEL_PACK_BUFFER), byteCount: byteCount,
+                                    usage: GLenum(GL_STREAM_READ), what: "allocating a pixel buffer (\(byteCount) bytes)")
     }
 
     /// Starts reading the rectangle at (`x`, `y`) of the 8-bit `framebuffer` into the buffer
@@ -133,5 +106,34 @@ package final class PixelBuffer {
         }
         defer { _ = gl.UnmapBuffer(GLenum(GL_PIXEL_PACK_BUFFER)) }
         return try body(UnsafeRawBufferPointer(start: UnsafeRawPointer(mapped), count: count))
+    }
+}
+
+/// A buffer object's name and storage, allocated once and deleted with its last reference (with
+/// its context current): what `UniformBuffer` and `PixelBuffer` are made of. Leaves no buffer
+/// bound to `target`.
+private final class BufferStorage {
+    let context: GPUContext
+    let id: GLuint
+    let byteCount: Int
+
+    init(context: GPUContext, target: GLenum, byteCount: Int, usage: GLenum, what: String) throws(GPUError) {
+        self.context = context
+        self.byteCount = byteCount
+        context.assertCurrent("glGenBuffers")
+        let gl = context.gl
+        var id: GLuint = 0
+        gl.GenBuffers(1, &id)
+        self.id = id
+        gl.BindBuffer(target, id)
+        gl.BufferData(target, byteCount, nil, usage)
+        gl.BindBuffer(target, 0)
+        try context.check(what)
+    }
+
+    deinit {
+        var id = self.id
+        let gl = context.gl
+        _ = try? context.withCurrent { gl.DeleteBuffers(1, &id) }
     }
 }
