@@ -14,8 +14,6 @@ import ShaderFXContract
         let library = ShaderLibrary(source: "vec4 f(vec2 position, Layer layer) { return sampleLayer(layer, position); }")
         let stitcher = try Stitcher(function: library.function("f"), kind: .layer)
         #expect(stitcher.fragmentSource.hasPrefix(StitchedInterface.prelude + StitchedInterface.userLineDirective))
-        #expect(Stitcher.uniformName("amplitude") == StitchedInterface.uniformName("amplitude"))
-        #expect(Stitcher.arrayCapacity == StitchedInterface.arrayCapacity)
         for name in StitchedInterface.definedNames where name != "main" {
             #expect(StitchedInterface.prelude.contains(name), "\(name) is not defined by the prelude")
         }

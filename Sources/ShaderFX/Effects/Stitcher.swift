@@ -10,10 +10,6 @@ import ShaderFXContract
 /// decide where a message belongs: Mesa gives some messages source string 0 whatever
 /// `#line` said.
 struct Stitcher {
-    /// Floats the array uniform block holds (`StitchedInterface.arrayCapacity`).
-    static let arrayCapacity = StitchedInterface.arrayCapacity
-    /// The first line number of the generated `main` part; the prelude starts at 200001.
-    static let mainFirstLine = StitchedInterface.mainFirstLine
 
     /// The GLSL every effect function can use (`StitchedInterface.prelude`).
     static let prelude = StitchedInterface.prelude
@@ -33,7 +29,7 @@ struct Stitcher {
         signature = try function.signature()
         do { try signature.validate(as: kind, file: file) } catch { throw library.mapped(error) }
         fragmentSource = Self.prelude + StitchedInterface.userLineDirective + Self.userSource(function.library.source)
-            + "\n#line \(Self.mainFirstLine) 2\n" + Self.main(kind: kind, signature: signature)
+            + "\n#line \(StitchedInterface.mainFirstLine) 2\n" + Self.main(kind: kind, signature: signature)
     }
 
     /// The user's text with any `#version` line blanked (the prelude sets it), lines kept.
@@ -43,14 +39,12 @@ struct Stitcher {
         }.joined(separator: "\n")
     }
 
-    /// The uniform that carries parameter `name` (`StitchedInterface.uniformName`).
-    static func uniformName(_ name: String) -> String { StitchedInterface.uniformName(name) }
 
     static func main(kind: EffectKind, signature: ShaderSignature) -> String {
         var lines: [String] = []
         var callArguments: [String] = []
         for parameter in signature.arguments(for: kind) {
-            let uniform = uniformName(parameter.name)
+            let uniform = StitchedInterface.uniformName(parameter.name)
             switch parameter.type {
             case .floatArray, .colorArray:
                 lines.append("uniform int \(uniform)_offset;")
@@ -124,8 +118,8 @@ struct Stitcher {
             where_ = included
         } else if line >= StitchedInterface.preludeFirstLine {
             where_ = "<ShaderFX prelude>:\(line - StitchedInterface.preludeFirstLine + 1)"
-        } else if line >= mainFirstLine {
-            where_ = "<ShaderFX generated main>:\(line - mainFirstLine + 1)"
+        } else if line >= StitchedInterface.mainFirstLine {
+            where_ = "<ShaderFX generated main>:\(line - StitchedInterface.mainFirstLine + 1)"
         } else if !library.lineMap.isEmpty {
             let glsl = "\(line)" + (column.map { ":\($0)" } ?? "")
             if let origin = library.origin(ofLine: line) {

@@ -1,3 +1,4 @@
+import ShaderFXContract
 extension Renderer {
     /// Draws `source` into `target`, a canvas of `margin` pixels at `scale / reduction` pixels per
     /// point: texels copied on the same grid, bilinear onto another, box-filtered onto a grid at
@@ -58,12 +59,12 @@ extension Renderer {
         program.use()
         layer.texture.bind(unit: 0)
         layer.texture.setSampling(ImageSampling(repeats: false, linear: true))
-        program.set("sfx_layerTexture", int: 0)
-        program.set("sfx_layerOrigin", layer.originPoints.x, layer.originPoints.y)
-        program.set("sfx_layerSize", layer.sizePoints.x, layer.sizePoints.y)
-        program.set("sfx_scale", layer.density)
-        program.set("sfx_outputOffset", int2: outputOffset)
-        program.set("sfx_straight", int: straight ? 1 : 0)
+        program.set(StitchedInterface.layerTexture, int: 0)
+        program.set(StitchedInterface.layerOrigin, layer.originPoints.x, layer.originPoints.y)
+        program.set(StitchedInterface.layerSize, layer.sizePoints.x, layer.sizePoints.y)
+        program.set(StitchedInterface.scale, layer.density)
+        program.set(StitchedInterface.outputOffset, int2: outputOffset)
+        program.set(StitchedInterface.straight, int: straight ? 1 : 0)
 
         var arrayData: [Float] = []
         var unit = 1
@@ -73,7 +74,7 @@ extension Renderer {
                     function: function,
                     reason: "parameter '\(parameter.name)' is a \(parameter.type.rawValue), but a .\(argument.kindName) argument was given")
             }
-            let name = Stitcher.uniformName(parameter.name)
+            let name = StitchedInterface.uniformName(parameter.name)
             switch argument {
             case let .float(x): program.set(name, x)
             case let .float2(x, y): program.set(name, x, y)
@@ -105,10 +106,10 @@ extension Renderer {
             }
         }
         if !arrayData.isEmpty {
-            guard arrayData.count <= Stitcher.arrayCapacity else {
+            guard arrayData.count <= StitchedInterface.arrayCapacity else {
                 throw ShaderError.argumentMismatch(
                     function: function,
-                    reason: "its array arguments hold \(arrayData.count) floats; the capacity is \(Stitcher.arrayCapacity) floats (a colour takes 4)")
+                    reason: "its array arguments hold \(arrayData.count) floats; the capacity is \(StitchedInterface.arrayCapacity) floats (a colour takes 4)")
             }
             arrayBuffer.write(arrayData)
         }

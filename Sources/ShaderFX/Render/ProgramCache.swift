@@ -1,3 +1,4 @@
+import ShaderFXContract
 /// The programs a renderer draws with, compiled once each: the stitched program of every
 /// effect function (by kind and function), the rasteriser that lays a canvas out as a layer,
 /// and the straightening pass.
@@ -13,8 +14,8 @@ final class ProgramCache {
     let raster: Program
     private var straighten: Program?
     private var stitched: [String: Stitched] = [:]
-    /// The uniform block of the stitched prelude's array arguments (`Stitcher.prelude`).
-    static let arrayBlockName = "ShaderFXArrays"
+    /// The uniform block of the stitched prelude's array arguments.
+    static let arrayBlockName = StitchedInterface.arrayBlock
     /// The binding point that block is fed from.
     static let arrayBindingPoint = 0
 

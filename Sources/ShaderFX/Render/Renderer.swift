@@ -1,3 +1,4 @@
+import ShaderFXContract
 import Foundation
 
 /// Which part of the final canvas a render returns.
@@ -39,7 +40,7 @@ public final class Renderer: @unchecked Sendable {
     let arguments: ArgumentTextures
     /// The full-screen triangle's (empty) vertex array.
     private let vertexArray: VertexArray
-    /// The storage of the stitched programs' array block (`Stitcher.arrayCapacity` floats).
+    /// The storage of the stitched programs' array block (`StitchedInterface.arrayCapacity` floats).
     let arrayBuffer: UniformBuffer
     /// Counts the fences `renderSequence` made that are not yet deleted.
     let fenceCounter = Fence.LiveCounter()
@@ -70,7 +71,7 @@ public final class Renderer: @unchecked Sendable {
         (programs, vertexArray, arrayBuffer) = try context.withCurrent {
             let programs = try ProgramCache(context: context)
             let vertexArray = try VertexArray(context: context)
-            let arrayBuffer = try UniformBuffer(context: context, byteCount: Stitcher.arrayCapacity * MemoryLayout<Float>.stride)
+            let arrayBuffer = try UniformBuffer(context: context, byteCount: StitchedInterface.arrayCapacity * MemoryLayout<Float>.stride)
             try context.check("renderer set-up")
             return (programs, vertexArray, arrayBuffer)
         }

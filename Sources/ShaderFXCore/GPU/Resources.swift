@@ -36,12 +36,6 @@ package final class Texture {
         try upload(image)
     }
 
-    /// An 8-bit texture holding `bytes` (premultiplied RGBA, `width * height * 4`), row 0 at t = 0.
-    package convenience init(context: GPUContext, width: Int, height: Int, bytes: [UInt8]) throws(GPUError) {
-        try self.init(context: context, width: width, height: height, eightBit: true)
-        try upload(bytes, at: .zero, width: width, height: height)
-    }
-
     /// Writes `bytes` (8-bit RGBA, `width * height * 4`) into the rectangle of an 8-bit texture
     /// whose first row starts at `origin`.
     package func upload(_ bytes: [UInt8], at origin: SIMD2<Int>, width: Int, height: Int) throws(GPUError) {

@@ -60,35 +60,6 @@ public struct RGBAImage: Sendable, Equatable {
         }
     }
 
-    /// The pixels as 8-bit premultiplied RGBA when that loses nothing: every pixel opaque and
-    /// every channel a whole 8-bit level (a picture read from an opaque 8-bit PNG); else nil.
-    package var exactOpaqueBytes: [UInt8]? {
-        let count = pixels.count
-        guard count > 0 else { return nil }
-        return pixels.withUnsafeBufferPointer { source -> [UInt8]? in
-            var bytes = [UInt8](repeating: 0, count: count)
-            let exact = bytes.withUnsafeMutableBufferPointer { out -> Bool in
-                var i = 0
-                while i < count {
-                    if source[i + 3] != 1 { return false }
-                    for c in 0..<3 {
-                        // Truncating + 0.5 rounds (the value is checked to be in range first);
-                        // cheaper than a call to roundf per channel.
-                        let scaled = source[i + c] * 255
-                        guard scaled >= -0.001, scaled <= 255.001 else { return false }
-                        let level = Int32(scaled + 0.5)
-                        guard abs(scaled - Float(level)) < 1e-3 else { return false }
-                        out[i + c] = UInt8(truncatingIfNeeded: level)
-                    }
-                    out[i + 3] = 255
-                    i += 4
-                }
-                return true
-            }
-            return exact ? bytes : nil
-        }
-    }
-
     /// True when every pixel has alpha 1 (within half an 8-bit level).
     public var isOpaque: Bool {
         var i = 3
