@@ -185,10 +185,10 @@ public struct ParameterError: Error, Equatable, CustomStringConvertible {
     /// The error underneath, when reading the value failed for a reason of its own (a picture
     /// over the render budget, an unreadable file); `reason` already says it in words, and a
     /// caller that words errors itself (the command line) can word this one instead.
-    public let cause: (any Error & Sendable)?
+    public let cause: (any Error)?
 
     /// An error for `parameter`, saying `reason`, caused by `cause`.
-    public init(parameter: String, reason: String, cause: (any Error & Sendable)? = nil) {
+    public init(parameter: String, reason: String, cause: (any Error)? = nil) {
         self.parameter = parameter
         self.reason = reason
         self.cause = cause

@@ -155,7 +155,7 @@ extension RGBAImage: ParameterValue {
     public static func read(_ values: ParameterValues, _ name: String, fallback: RGBAImage) throws(ParameterError) -> RGBAImage {
         guard let path = values.path(name) else { return fallback }
         do { return try values.images.image(path: path) } catch {
-            throw ParameterError(parameter: name, reason: "cannot read the picture: \(error)", cause: error as? any Error & Sendable)
+            throw ParameterError(parameter: name, reason: "cannot read the picture: \(error)", cause: error)
         }
     }
     /// "": a picture has no text; the default is described in the help.
