@@ -110,7 +110,7 @@ struct Failure {
     init(_ error: any Error) {
         switch error {
         case let error as ShaderError:
-            message = "\(error)"
+            message = ErrorWording.message(error)
             hint = nil
             exitCode = 1
             if case .translationFailed = error { isCompilerStyle = true }

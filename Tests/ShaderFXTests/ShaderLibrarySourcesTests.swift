@@ -42,7 +42,7 @@ import Testing
         #expect(mismatch?.description.hasPrefix("lib.glsl:5: look: its signature makes it a layer effect") == true, "\(mismatch!)")
         #expect(mismatch?.description.contains("not a color effect") == true)
         let several = #expect(throws: ShaderError.self) { try Self.glsl.resolve(function: nil, kind: nil) }
-        #expect(several?.description == "lib.glsl: several effect functions, choose one with --function: tint (color), shift (distortion), look (layer), paint (fill)")
+        #expect(several?.description == "lib.glsl: several effect functions, name the one to use: tint (color), shift (distortion), look (layer), paint (fill)")
         let none = #expect(throws: ShaderError.self) { try Self.glsl.resolve(function: "wave", kind: nil) }
         #expect(none?.description.contains("wave: parameter 'x' has type 'float'") == true || none?.description.contains("fits no effect kind") == true, "\(none!)")
         // One effect function: no name needed; several but one named as the file: that one (as before).

@@ -14,7 +14,8 @@ public enum ShaderError: Error, Equatable, CustomStringConvertible {
     case argumentMismatch(function: String, reason: String)
     /// A Metal source could not be translated to GLSL (`file:line:column: error: message`).
     case translationFailed(file: String, line: Int, column: Int, message: String)
-    /// No function was named and the library does not have exactly one effect function.
+    /// No function was named and the library does not have exactly one effect function;
+    /// `candidates` are its effect functions as `name (kind)`.
     case functionNotChosen(file: String, candidates: [String])
 
     public var description: String {
@@ -37,7 +38,7 @@ public enum ShaderError: Error, Equatable, CustomStringConvertible {
         case let .functionNotChosen(file, candidates):
             return candidates.isEmpty
                 ? "\(file): no effect function (a [[ stitchable ]] Metal function, or a GLSL function whose signature fits a kind)"
-                : "\(file): several effect functions, choose one with --function: \(candidates.joined(separator: ", "))"
+                : "\(file): several effect functions, name the one to use: \(candidates.joined(separator: ", "))"
         }
     }
 }

@@ -128,7 +128,7 @@ struct TestCommand: ParsableCommand {
             suite = try GoldenSuite.Run(suite: folders[0],
                                         options: .init(record: mode, reportFolder: report, filter: filter, family: family, shard: shard))
         } catch {
-            throw CommandFailure(message: "\(error)", exitCode: 2)
+            throw CommandFailure(message: ErrorWording.message(error), exitCode: 2)
         }
         let suitePath = suite.suite, reportPath = suite.reportFolder
         let renderer = try Renderer(options: gpu)
@@ -147,7 +147,7 @@ struct TestCommand: ParsableCommand {
                 for line in GoldenRunner.lines(for: result, suite: suitePath, report: reportPath) { output.print(line) }
             })
         } catch {
-            throw CommandFailure(message: "\(error)", exitCode: 2)
+            throw CommandFailure(message: ErrorWording.message(error), exitCode: 2)
         }
 
         try writeReports(outcome, to: reportPath)
@@ -171,14 +171,14 @@ struct TestCommand: ParsableCommand {
             reportPath = report ?? reports[0].outcome.suite + "/.report"
             try GoldenMerge.checkOutput(reportPath, reports: reports.map(\.folder))
         } catch {
-            throw CommandFailure(message: "\(error)", exitCode: 2)
+            throw CommandFailure(message: ErrorWording.message(error), exitCode: 2)
         }
         let outcome: SuiteOutcome
         do {
             try GoldenSuite.prepareReportFolder(reportPath)
             outcome = try GoldenMerge.merge(reports, into: reportPath)
         } catch {
-            throw CommandFailure(message: "\(error)", exitCode: 2)
+            throw CommandFailure(message: ErrorWording.message(error), exitCode: 2)
         }
         let shards = (outcome.mergedFrom ?? []).map { "\($0.index)/\($0.count): \($0.cases.count)" }.joined(separator: ", ")
         output.print("suite \(outcome.suite): \(outcome.cases.count) case\(outcome.cases.count == 1 ? "" : "s") merged from "

@@ -2,13 +2,34 @@ import ShaderFXCore
 import Foundation
 
 /// Why shard reports cannot be merged; every case names the report folders concerned.
-package enum MergeError: Error, Equatable, CustomStringConvertible {
+/// `description` is in the library's words; `shaderfx test --merge` words each case with its options.
+package enum MergeError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What two shard reports of one run must agree on.
+    package enum RunField: Sendable, Equatable {
+        case suite, suiteCases, filter, family, recordMode
+
+        /// Its name in a message.
+        package var name: String {
+            switch self {
+            case .suite: "suite"
+            case .suiteCases: "list of the suite's cases"
+            case .filter: "filter"
+            case .family: "renderer family"
+            case .recordMode: "record mode"
+            }
+        }
+    }
+
     /// The folder or its report.json cannot be read, or is not a report.
     case unreadable(report: String, reason: String)
-    /// The report was written by a run without `--shard`.
+    /// The path given as a shard's report is not a folder.
+    case notAFolder(report: String)
+    /// The folder given as a shard's report holds no report.json.
+    case noReportFile(report: String)
+    /// The report was written by a run of the whole suite, not of one shard (`RunOptions.shard` nil).
     case notAShard(report: String)
     /// The report is of another suite or run than `reference`: `field` differs.
-    case differentRun(report: String, field: String, found: String, reference: String, expected: String)
+    case differentRun(report: String, field: RunField, found: String, reference: String, expected: String)
     /// The reports split the suite into different numbers of shards.
     case differentCounts(report: String, shard: String, reference: String, referenceShard: String)
     /// Two reports are the same shard.
@@ -30,11 +51,15 @@ package enum MergeError: Error, Equatable, CustomStringConvertible {
         switch self {
         case let .unreadable(report, reason):
             return "\(report): \(reason)"
+        case let .notAFolder(report):
+            return "\(report): not a folder; give the report folder of a shard's run"
+        case let .noReportFile(report):
+            return "\(report): no report.json in it; give the report folder of a shard's run"
         case let .notAShard(report):
-            return "\(report)/report.json: not the report of a --shard run (it records no shard); "
-                + "merge the report folders of 'shaderfx test SUITE --shard K/N', one per shard"
+            return "\(report)/report.json: not the report of a shard's run (it records no shard); "
+                + "merge the report folders of the runs of every shard K/N of the suite, one per shard"
         case let .differentRun(report, field, found, reference, expected):
-            return "\(report) is not from the same suite run as \(reference): its \(field) is \(found), "
+            return "\(report) is not from the same suite run as \(reference): its \(field.name) is \(found), "
                 + "\(reference)'s is \(expected); merge the shards of one run of one suite"
         case let .differentCounts(report, shard, reference, referenceShard):
             return "\(report) is shard \(shard) but \(reference) is shard \(referenceShard); "
@@ -54,7 +79,7 @@ package enum MergeError: Error, Equatable, CustomStringConvertible {
         case let .picture(report, path, reason):
             return "\(report): picture \(path): \(reason)"
         case let .outputIsInput(output, report):
-            return "--report \(output) is the report \(report) being merged; give another folder"
+            return "the merged report's folder \(output) is the report \(report) being merged; give another folder"
         }
     }
 }
@@ -77,7 +102,7 @@ package enum GoldenMerge {
     package static func read(_ folder: String) throws(MergeError) -> ShardReport {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw .unreadable(report: folder, reason: "not a folder; give the --report folder of a 'shaderfx test --shard K/N' run")
+            throw .notAFolder(report: folder)
         }
         let file = folder + "/report.json"
         let bytes: [UInt8]
@@ -85,7 +110,7 @@ package enum GoldenMerge {
             bytes = try InputFile.read(file)
         } catch {
             if case .missing = error.problem {
-                throw .unreadable(report: folder, reason: "no report.json in it; give the --report folder of a 'shaderfx test --shard K/N' run")
+                throw .noReportFile(report: folder)
             }
             throw .unreadable(report: file, reason: error.reason)
         }
@@ -121,13 +146,13 @@ package enum GoldenMerge {
         }
         for report in reports.dropFirst() {
             let a = report.outcome, b = first.outcome
-            let fields: [(field: String, same: Bool, found: String, expected: String)] = [
-                ("suite", a.suite == b.suite, quoted(a.suite), quoted(b.suite)),
-                ("list of the suite's cases", report.shard.suiteCases == first.shard.suiteCases,
+            let fields: [(field: MergeError.RunField, same: Bool, found: String, expected: String)] = [
+                (.suite, a.suite == b.suite, quoted(a.suite), quoted(b.suite)),
+                (.suiteCases, report.shard.suiteCases == first.shard.suiteCases,
                  cases(report.shard.suiteCases, beside: first.shard.suiteCases), cases(first.shard.suiteCases, beside: report.shard.suiteCases)),
-                ("--filter", report.shard.filter == first.shard.filter, quoted(report.shard.filter), quoted(first.shard.filter)),
-                ("renderer family", a.family == b.family, quoted(a.family), quoted(b.family)),
-                ("record mode", a.recordMode == b.recordMode, quoted(a.recordMode.rawValue), quoted(b.recordMode.rawValue)),
+                (.filter, report.shard.filter == first.shard.filter, quoted(report.shard.filter), quoted(first.shard.filter)),
+                (.family, a.family == b.family, quoted(a.family), quoted(b.family)),
+                (.recordMode, a.recordMode == b.recordMode, quoted(a.recordMode.rawValue), quoted(b.recordMode.rawValue)),
             ]
             for field in fields where !field.same {
                 throw .differentRun(report: report.folder, field: field.field, found: field.found, reference: first.folder, expected: field.expected)

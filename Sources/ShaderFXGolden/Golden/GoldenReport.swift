@@ -26,7 +26,9 @@ package enum GoldenReport {
             """
         if let shard = outcome.shard {
             body += "<p class=\"meta\">Shard <b>\(shard.shard)</b>: \(outcome.cases.count) of the suite's \(shard.suiteCases.count) cases"
-                + (shard.filter.map { " (--filter \(escape($0)))" } ?? "") + "; <code>shaderfx test --merge</code> combines the shards' reports.</p>\n"
+                + (shard.filter.map { " (filtered: names containing <code>\(escape($0))</code>)" } ?? "")
+                // The one merge of shard reports there is, whichever ran the shards (the CLI or GoldenSuite from Swift).
+                + "; <code>shaderfx test --merge</code> combines the shards' reports.</p>\n"
         }
         if let shards = outcome.mergedFrom {
             let parts = shards.map { "<code>\(escape($0.report))</code> (shard \($0.index)/\($0.count), \($0.cases.count) case\($0.cases.count == 1 ? "" : "s"))" }

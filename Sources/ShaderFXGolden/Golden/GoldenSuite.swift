@@ -56,8 +56,9 @@ public enum GoldenSuite {
         package let selected: [GoldenCase]
 
         /// Reads `suite`, checks every case and prepares the report folder; draws nothing.
-        /// - Throws: a suite error naming the file and the place in its JSON (a case that cannot
-        ///   be read, a report folder that holds other files).
+        /// - Throws: `GoldenSuiteError` (no cases, a report folder that is a file or holds other
+        ///   files), or a suite error naming the file and the place in its JSON (a case that cannot
+        ///   be read).
         public init(suite: String, options: RunOptions = RunOptions()) throws {
             let suitePath = suite.hasSuffix("/") && suite.count > 1 ? String(suite.dropLast()) : suite
             let reportPath = options.reportFolder ?? suitePath + "/.report"
@@ -118,7 +119,8 @@ public enum GoldenSuite {
     }
 
     /// The cases of the suite (`*.json` directly in it), sorted by name, filtered.
-    package static func loadSuite(_ suite: String, filter: String?) throws(SuiteError) -> [GoldenCase] {
+    /// - Throws: `GoldenSuiteError.noCases`, or a suite error naming the file and the place in its JSON.
+    package static func loadSuite(_ suite: String, filter: String?) throws -> [GoldenCase] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: suite, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw SuiteError(file: suite, path: "", message: "not a folder: a suite is a folder of <case>.json files")
@@ -133,7 +135,7 @@ public enum GoldenSuite {
             throw SuiteError(file: suite, path: "", message: "cannot list the folder (\(error.localizedDescription))")
         }
         guard !names.isEmpty else {
-            throw SuiteError(file: suite, path: "", message: "no cases: a suite holds <case>.json files (see 'shaderfx test --help')")
+            throw GoldenSuiteError.noCases(suite: suite)
         }
         let chosen = filter.map { text in names.filter { $0.contains(text) } } ?? names
         guard !chosen.isEmpty else {
@@ -148,22 +150,24 @@ public enum GoldenSuite {
 
     /// Makes the report folder ready: created if absent; an existing one must be empty or hold
     /// an earlier report (its report.json), whose images/ is removed.
-    package static func prepareReportFolder(_ path: String) throws(SuiteError) {
+    /// - Throws: `GoldenSuiteError` for a file in the way or a folder of other files, or a suite
+    ///   error when the folder cannot be made.
+    package static func prepareReportFolder(_ path: String) throws {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         do {
             if fm.fileExists(atPath: path, isDirectory: &isDirectory) {
                 guard isDirectory.boolValue else {
-                    throw SuiteError(file: path, path: "", message: "--report: a file is in the way; give a folder")
+                    throw GoldenSuiteError.reportFolderIsAFile(path: path)
                 }
                 let contents = try fm.contentsOfDirectory(atPath: path)
                 guard contents.isEmpty || contents.contains("report.json") else {
-                    throw SuiteError(file: path, path: "", message: "--report: the folder holds other files and no report.json; give an empty or new folder")
+                    throw GoldenSuiteError.reportFolderOccupied(path: path)
                 }
                 if contents.contains("images") { try fm.removeItem(atPath: path + "/images") }
             }
             try fm.createDirectory(atPath: path + "/images", withIntermediateDirectories: true)
-        } catch let error as SuiteError {
+        } catch let error as GoldenSuiteError {
             throw error
         } catch {
             throw SuiteError(file: path, path: "", message: "cannot prepare the report folder (\(error.localizedDescription))")
@@ -292,18 +296,18 @@ package struct GoldenRunner {
             if mode == .never {
                 outcome.status = .failed
                 outcome.message = "no reference: looked for \(relative(familyPath)) and \(relative(commonPath)); "
-                    + "record with --record missing (nothing is recorded in --record never mode, the default when CI is set)"
+                    + "record it in record mode missing (record mode never, the default when CI is set, records nothing)"
             } else {
                 try record("no reference")
             }
             return outcome
         }
         if mode == .all {
-            try record("--record all")
+            try record("record mode all")
             return outcome
         }
 
-        // An unreadable or corrupt reference is a failure like a mismatch: --record failed
+        // An unreadable or corrupt reference is a failure like a mismatch: record mode failed
         // records over it; the other modes report it.
         let expectedBytes: [UInt8]
         let expected: RGBAImage
