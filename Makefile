@@ -72,7 +72,7 @@ bench: release
 gallery: release
 	@scripts/gallery.sh $(BIN) gallery
 
-# Not part of `make test` (a release build); CLITests checks what it packs (GeneratedFilesTests).
+# Not part of `make test` (a release build); ShaderFXCLITests checks what it packs (GeneratedFilesTests).
 dist: release
 	@scripts/dist.sh $(BIN) $(DIST)
 
