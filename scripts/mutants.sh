@@ -39,8 +39,8 @@ Sources/ShaderFXCore/Images/PNGWriter/ImageDeflater.swift|if !last \{ writer\.wr
 Sources/ShaderFXCore/Images/PNGWriter/ImageDeflater.swift|if first, mayDecline, count > 4096,|if first, mayDecline, count > 4096, false,|ImageDeflater|noisy bands are never left to libdeflate
 Sources/ShaderFXCore/Images/PNGWriter/HuffmanCode.swift|kraft -= 1|kraft -= 2|ImageDeflater|Huffman codes cut to the limit are left incomplete
 Sources/ShaderFXCLI/Support/RawFrameWriter.swift|max\(frameBytes, 1 << 20\)|frameBytes|PipeSizeTests|small frames shrink the pipe below its default
-Sources/ShaderFX/Animation/EffectAnimator.swift|return max\(own \?\? 0, last\)|return own ?? last|BuiltInKeyframeTests|keyframes past an effect's own length are cut short
-Sources/ShaderFXCore/Text/ValueForms.swift|guard \(1\.\.\.2\)\.contains\(parts\.count\), parts|guard (1...3).contains(parts.count), parts|SampleOffsetTests|a maxSampleOffset of three numbers accepted
+Sources/ShaderFX/Animation/EffectAnimator.swift|return max\(ownDuration \?\? 0, last\)|return ownDuration ?? last|BuiltInKeyframeTests|keyframes past an effect's own length are cut short
+Sources/ShaderFXCore/Text/ValueForms.swift|numbers\(text, count: 1\.\.\.2\), parts\.allSatisfy|numbers(text, count: 1...3), parts.allSatisfy|SampleOffsetTests|a maxSampleOffset of three numbers accepted
 LIST
 )
 
