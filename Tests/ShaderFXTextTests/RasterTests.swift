@@ -72,6 +72,24 @@ import Testing
         #expect(bounded == layout.render(scale: 3, cache: GlyphCache()))
     }
 
+    @Test func layoutsAndRendersFromManyThreadsAgree() async throws {
+        let fonts = try [Font.body, .headline, .system(size: 13, design: .monospaced), .largeTitle.italic()]
+            .map { try FontLibrary.shared.resolve($0) }
+        let cache = GlyphCache()
+        let expected = fonts.map { TextLayout("Shaders run over text, kerned: AVA Ty.", font: $0, width: 120).render(scale: 2, cache: GlyphCache()) }
+        let masks = await withTaskGroup(of: (Int, TextMask).self) { group in
+            for n in 0..<32 {
+                group.addTask {
+                    let font = fonts[n % fonts.count]
+                    return (n % fonts.count, TextLayout("Shaders run over text, kerned: AVA Ty.", font: font, width: 120).render(scale: 2, cache: cache))
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(masks.count == 32)
+        for (index, mask) in masks { #expect(mask == expected[index]) }
+    }
+
     @Test func aParagraphOfTwentyLines() throws {
         let font = try FontLibrary.shared.resolve(.body)
         let words = "the quick brown fox jumps over a lazy dog while shaders run over text".split(separator: " ")
