@@ -129,6 +129,7 @@ public struct Font: Hashable, Sendable {
         Font(source: .custom(name), size: size)
     }
 
+    /// The system font at each Dynamic Type style (`Font.body` is what a `Text` with no font uses).
     public static let largeTitle = system(.largeTitle)
     public static let title = system(.title)
     public static let title2 = system(.title2)

@@ -143,9 +143,12 @@ final class FontFace: @unchecked Sendable {
 /// One glyph's 8-bit coverage: `width` × `height` bytes, row 0 at the top, and where its top-left
 /// pixel lies from the pen position (`left` to the right, `top` up), in pixels.
 public struct GlyphBitmap: Sendable, Equatable {
+    /// Size in pixels.
     public let width: Int
     public let height: Int
+    /// The top-left pixel's offset from the pen position: right, and up.
     public let left: Int
     public let top: Int
+    /// Coverage, 0 to 255, `width` bytes a row.
     public let coverage: [UInt8]
 }

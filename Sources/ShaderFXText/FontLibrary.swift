@@ -27,11 +27,13 @@ public enum FontSubstitution: Sendable, Equatable {
 public struct ResolvedFont: Sendable, Hashable {
     /// The font asked for.
     public let font: Font
-    /// The file and face index fontconfig matched.
+    /// The file fontconfig matched.
     public let file: String
+    /// The face in the file (a variable font's named instance in bits 16 and up, as fontconfig gives it).
     public let faceIndex: Int
-    /// The face's family and style, as fontconfig names them ("Inter", "Semi Bold").
+    /// The face's family, as fontconfig names it ("Inter").
     public let family: String
+    /// The face's style, as fontconfig names it ("Semi Bold").
     public let style: String
     /// The face's OpenType weight class.
     public let weight: Int
@@ -51,6 +53,7 @@ public struct ResolvedFont: Sendable, Hashable {
                            lineGap: Double(face.lineGap) * perUnit, unitsPerEm: face.unitsPerEm)
     }
 
+    /// The same font on the same open face.
     public static func == (a: ResolvedFont, b: ResolvedFont) -> Bool {
         a.font == b.font && a.face === b.face
     }
@@ -64,9 +67,13 @@ public struct ResolvedFont: Sendable, Hashable {
 /// A face's vertical metrics at a size, in points, y up (the descender is negative). From hhea
 /// (OS/2 where hhea has none) as FreeType reads them, scaled exactly, not rounded.
 public struct FontMetrics: Sendable, Equatable {
+    /// Baseline to the top of the line box (positive).
     public let ascender: Double
+    /// Baseline to the bottom of the line box (negative).
     public let descender: Double
+    /// Extra space the font asks for between lines.
     public let lineGap: Double
+    /// The face's font units per em (the size the points above were scaled from).
     public let unitsPerEm: Int
 
     /// Baseline to baseline: ascender − descender + line gap (what Core Text's line height is;

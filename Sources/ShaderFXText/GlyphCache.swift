@@ -91,10 +91,12 @@ package struct GlyphCacheCounts: Sendable, Equatable {
 /// mask is the frame (its size in points × scale, rounded up) grown to hold every glyph's ink,
 /// since glyphs may reach past the frame (italics, accents, descenders below the descender).
 public struct TextMask: Sendable, Equatable {
+    /// The mask's size in pixels.
     public let width: Int
     public let height: Int
-    /// Where the layout's top-left corner lies in the mask, in pixels.
+    /// Where the layout's top-left corner lies in the mask, in pixels from its left...
     public let originX: Int
+    /// ...and from its top.
     public let originY: Int
     /// Pixels per point.
     public let scale: Double

@@ -8,8 +8,9 @@ public struct ShapedGlyph: Sendable, Equatable {
     public let cluster: Int
     /// How far the pen moves after the glyph (kerning included), in points.
     public let advance: Double
-    /// Where the glyph is drawn from the pen position (marks, GPOS), in points, y up.
+    /// Where the glyph is drawn from the pen position (marks, GPOS), in points: right...
     public let offsetX: Double
+    /// ...and up.
     public let offsetY: Double
 }
 

@@ -15,6 +15,7 @@ public struct TextLayoutOptions: Sendable, Hashable {
     /// Extra points after every glyph (`tracking`), the last one included; 0 by default.
     public var tracking: Double
 
+    /// Options; each left out takes SwiftUI's default.
     public init(lineLimit: Int? = nil, alignment: TextAlignment = .leading, lineSpacing: Double = 0, tracking: Double = 0) {
         self.lineLimit = lineLimit
         self.alignment = alignment
@@ -28,8 +29,9 @@ public struct TextLayoutOptions: Sendable, Hashable {
 public struct PositionedGlyph: Sendable, Equatable {
     /// The glyph id in the layout's face.
     public let id: UInt32
-    /// Where the glyph's origin lies, in points, from the layout's top-left (y down).
+    /// Where the glyph's origin lies, in points, from the layout's left...
     public let x: Double
+    /// ...and top (y down: on the line's baseline, less any GPOS offset).
     public let y: Double
     /// The UTF-8 offset in the laid-out string of the glyph's cluster; nil for the ellipsis.
     public let cluster: Int?
@@ -37,8 +39,9 @@ public struct PositionedGlyph: Sendable, Equatable {
 
 /// One line of a layout.
 public struct TextLine: Sendable, Equatable {
-    /// The line's left edge (after alignment) and its baseline, in points from the layout's top-left.
+    /// The line's left edge, after alignment, in points from the layout's left.
     public let x: Double
+    /// Its baseline, in points from the layout's top.
     public let baseline: Double
     /// Its width: advances and tracking, without trailing spaces, with the ellipsis if any.
     public let width: Double
@@ -60,16 +63,19 @@ public struct TextLine: Sendable, Equatable {
 /// `FontMetrics.lineHeight` apart plus `lineSpacing`; the first baseline is the ascender below
 /// the top. Left-to-right text only.
 public struct TextLayout: Sendable {
-    /// The laid-out string, font and options.
+    /// The laid-out string.
     public let text: String
+    /// The font it was shaped in.
     public let font: ResolvedFont
+    /// Line limit, alignment, line spacing and tracking.
     public let options: TextLayoutOptions
     /// The width the text was laid out in; nil: unlimited (the ideal size: one line per paragraph).
     public let proposedWidth: Double?
     /// The lines, top to bottom.
     public let lines: [TextLine]
-    /// The size in points: the widest line, and lines × line height + (lines − 1) × line spacing.
+    /// The width in points: the widest line's.
     public let width: Double
+    /// The height in points: lines × line height + (lines − 1) × line spacing.
     public let height: Double
 
     /// Whether the line limit cut the text.
