@@ -11,6 +11,7 @@
 //                                                      ├────▶ ShaderFXMetal (the Metal translator) ──┐
 //                                                      └────▶ ShaderFXContract (the stitched GLSL) ◀─┘
 //                ShaderFXTesting ─▶ ShaderFXGolden
+//                ShaderFXText ─▶ CFreeType, CHarfBuzz, CFontconfig (text: fonts, shaping, lines, glyphs)
 import PackageDescription
 
 let package = Package(
@@ -70,6 +71,26 @@ let package = Package(
         // The `shaderfx` commands and their argument parser.
         .target(name: "ShaderFXCLI", dependencies: ["ShaderFXGolden", "ShaderFX", "ShaderFXCore"]),
         .executableTarget(name: "shaderfx", dependencies: ["ShaderFXCLI"]),
+        // FreeType (glyph outlines to coverage bitmaps, font metrics), HarfBuzz (shaping, with its
+        // own OpenType functions) and fontconfig (font names to files), linked.
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]
+        ),
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
+        .systemLibrary(
+            name: "CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]
+        ),
+        // Text, measured with the code that draws it: SwiftUI's fonts resolved through fontconfig,
+        // shaping, line breaking, and glyphs rasterised into a coverage mask. Knows nothing of GL.
+        .target(name: "ShaderFXText", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"]),
         // Tests: one target per source target, named after it, and the helpers they share.
         .target(name: "ShaderFXTestSupport", path: "Tests/Support/ShaderFXTestSupport"),
         // libpng at the settings of the encoder the PNG writer replaced, for its tests only: an
@@ -81,6 +102,7 @@ let package = Package(
                     exclude: ["References", "MetalCorpus", "__References__"]),
         .testTarget(name: "ShaderFXGoldenTests", dependencies: ["ShaderFXGolden", "ShaderFXTestSupport"]),
         .testTarget(name: "ShaderFXTestingTests", dependencies: ["ShaderFXTesting", "ShaderFXTestSupport"]),
+        .testTarget(name: "ShaderFXTextTests", dependencies: ["ShaderFXText", "CFreeType", "ShaderFXTestSupport"]),
         .testTarget(name: "ShaderFXCLITests", dependencies: ["ShaderFXCLI", "ShaderFXTestSupport"]),
     ]
 )

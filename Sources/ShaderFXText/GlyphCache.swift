@@ -1,0 +1,157 @@
+import Foundation
+
+/// Glyph bitmaps rasterised once per (face, glyph, pixel size) and kept within a byte bound:
+/// past it, the least recently used quarter goes. Thread-safe (one lock; FreeType behind its own).
+/// Pen positions are rounded to whole pixels before drawing, so there is no sub-pixel bucket
+/// in the key.
+public final class GlyphCache: @unchecked Sendable {
+    /// The cache layouts draw through unless given another.
+    public static let shared = GlyphCache()
+
+    /// The most bytes of coverage (plus 64 per entry) the cache keeps.
+    public let byteLimit: Int
+
+    private struct Key: Hashable {
+        let face: Int
+        let glyph: UInt32
+        let pixelSize26_6: Int
+    }
+
+    private struct Entry {
+        let bitmap: GlyphBitmap?
+        var lastUse: Int
+        var bytes: Int { (bitmap?.coverage.count ?? 0) + 64 }
+    }
+
+    private let lock = NSLock()
+    private var entries: [Key: Entry] = [:]
+    private var clock = 0
+    private var bytes = 0
+    private var counts = GlyphCacheCounts()
+
+    /// A cache of at most `byteLimit` bytes (32 MiB by default).
+    public init(byteLimit: Int = 32 << 20) {
+        self.byteLimit = byteLimit
+    }
+
+    /// How often a look-up found its bitmap, rasterised it, and how many entries were dropped.
+    package var statistics: GlyphCacheCounts {
+        lock.lock()
+        defer { lock.unlock() }
+        var now = counts
+        now.entries = entries.count
+        now.bytes = bytes
+        return now
+    }
+
+    /// `glyph` of `font`'s face at `pixelSize26_6` (pixels per em × 64), rasterised on first use.
+    /// Nil where FreeType has no outline to draw.
+    func bitmap(_ glyph: UInt32, of face: FontFace, pixelSize26_6: Int) -> GlyphBitmap? {
+        let key = Key(face: face.serial, glyph: glyph, pixelSize26_6: pixelSize26_6)
+        lock.lock()
+        defer { lock.unlock() }
+        clock += 1
+        if var entry = entries[key] {
+            counts.hits += 1
+            entry.lastUse = clock
+            entries[key] = entry
+            return entry.bitmap
+        }
+        counts.misses += 1
+        let entry = Entry(bitmap: face.rasterise(glyph: glyph, pixelSize26_6: pixelSize26_6), lastUse: clock)
+        entries[key] = entry
+        bytes += entry.bytes
+        if bytes > byteLimit { evict() }
+        return entry.bitmap
+    }
+
+    /// Drops the least recently used entries until three quarters of the bound are left.
+    private func evict() {
+        let target = byteLimit / 4 * 3
+        for (key, entry) in entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
+            if bytes <= target { break }
+            entries[key] = nil
+            bytes -= entry.bytes
+            counts.evictions += 1
+        }
+    }
+}
+
+/// A glyph cache's counters.
+package struct GlyphCacheCounts: Sendable, Equatable {
+    package var hits = 0
+    package var misses = 0
+    package var evictions = 0
+    package var entries = 0
+    package var bytes = 0
+}
+
+/// Text as 8-bit coverage, for a caller to fill with a colour or a shader: `width` × `height`
+/// pixels, row 0 at the top. The layout's frame starts at pixel (`originX`, `originY`); the
+/// mask is the frame (its size in points × scale, rounded up) grown to hold every glyph's ink,
+/// since glyphs may reach past the frame (italics, accents, descenders below the descender).
+public struct TextMask: Sendable, Equatable {
+    /// The mask's size in pixels.
+    public let width: Int
+    public let height: Int
+    /// Where the layout's top-left corner lies in the mask, in pixels from its left...
+    public let originX: Int
+    /// ...and from its top.
+    public let originY: Int
+    /// Pixels per point.
+    public let scale: Double
+    /// Coverage, 0 (none) to 255 (full), `width` bytes a row.
+    public let coverage: [UInt8]
+
+    /// The coverage at pixel (x, y); 0 outside the mask.
+    public subscript(x: Int, y: Int) -> UInt8 {
+        guard x >= 0, y >= 0, x < width, y < height else { return 0 }
+        return coverage[y * width + x]
+    }
+}
+
+extension TextLayout {
+    /// Rasterises every glyph at the font's size × `scale` pixels per em (FreeType, unhinted,
+    /// through `cache`) and composites their coverage into one mask, each glyph's pen position
+    /// rounded to a whole pixel; overlapping glyphs combine as "over" (a + b − ab).
+    /// - Parameters:
+    ///   - scale: pixels per point (1, 2, 3 for @1x, @2x, @3x).
+    ///   - cache: the glyph cache; the shared one by default.
+    public func render(scale: Double, cache: GlyphCache = .shared) -> TextMask {
+        let pixelSize26_6 = Int((font.size * scale * 64).rounded())
+        struct Placed { let bitmap: GlyphBitmap; let x: Int; let y: Int }
+        var placed: [Placed] = []
+        let frameWidth = Int((width * scale - 1e-9).rounded(.up)), frameHeight = Int((height * scale - 1e-9).rounded(.up))
+        var minX = 0, minY = 0, maxX = max(frameWidth, 0), maxY = max(frameHeight, 0)
+        for line in lines {
+            for glyph in line.glyphs {
+                guard let bitmap = cache.bitmap(glyph.id, of: font.face, pixelSize26_6: pixelSize26_6),
+                      bitmap.width > 0, bitmap.height > 0 else { continue }
+                let x = Int((glyph.x * scale).rounded()) + bitmap.left
+                let y = Int((glyph.y * scale).rounded()) - bitmap.top
+                placed.append(Placed(bitmap: bitmap, x: x, y: y))
+                minX = min(minX, x); minY = min(minY, y)
+                maxX = max(maxX, x + bitmap.width); maxY = max(maxY, y + bitmap.height)
+            }
+        }
+        let maskWidth = maxX - minX, maskHeight = maxY - minY
+        var coverage = [UInt8](repeating: 0, count: maskWidth * maskHeight)
+        coverage.withUnsafeMutableBufferPointer { out in
+            for glyph in placed {
+                let bitmap = glyph.bitmap
+                bitmap.coverage.withUnsafeBufferPointer { source in
+                    for row in 0..<bitmap.height {
+                        let outRow = (glyph.y - minY + row) * maskWidth + (glyph.x - minX)
+                        for column in 0..<bitmap.width {
+                            let a = UInt32(source[row * bitmap.width + column])
+                            guard a > 0 else { continue }
+                            let b = UInt32(out[outRow + column])
+                            out[outRow + column] = UInt8(a + b - (a * b + 127) / 255)
+                        }
+                    }
+                }
+            }
+        }
+        return TextMask(width: maskWidth, height: maskHeight, originX: -minX, originY: -minY, scale: scale, coverage: coverage)
+    }
+}
