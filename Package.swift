@@ -11,6 +11,7 @@
 //                                                      ├────▶ ShaderFXMetal (the Metal translator) ──┐
 //                                                      └────▶ ShaderFXContract (the stitched GLSL) ◀─┘
 //                ShaderFXTesting ─▶ ShaderFXGolden
+//                ShaderFXUI (the view layer's layout engine; depends on nothing yet)
 import PackageDescription
 
 let package = Package(
@@ -70,6 +71,10 @@ let package = Package(
         // The `shaderfx` commands and their argument parser.
         .target(name: "ShaderFXCLI", dependencies: ["ShaderFXGolden", "ShaderFX", "ShaderFXCore"]),
         .executableTarget(name: "shaderfx", dependencies: ["ShaderFXCLI"]),
+        // The view layer's layout engine: SwiftUI's proposals, alignment guides, `Layout`
+        // protocol and its stacks, frames, padding and overlays, pure Swift, no drawing.
+        // Depends on nothing yet; not a product until the view layer is.
+        .target(name: "ShaderFXUI"),
         // Tests: one target per source target, named after it, and the helpers they share.
         .target(name: "ShaderFXTestSupport", path: "Tests/Support/ShaderFXTestSupport"),
         // libpng at the settings of the encoder the PNG writer replaced, for its tests only: an
@@ -82,5 +87,6 @@ let package = Package(
         .testTarget(name: "ShaderFXGoldenTests", dependencies: ["ShaderFXGolden", "ShaderFXTestSupport"]),
         .testTarget(name: "ShaderFXTestingTests", dependencies: ["ShaderFXTesting", "ShaderFXTestSupport"]),
         .testTarget(name: "ShaderFXCLITests", dependencies: ["ShaderFXCLI", "ShaderFXTestSupport"]),
+        .testTarget(name: "ShaderFXUITests", dependencies: ["ShaderFXUI", "ShaderFXTestSupport"]),
     ]
 )
