@@ -112,6 +112,36 @@ private enum Baseline: AlignmentID {
         #expect(d[VerticalAlignment.firstTextBaseline] == 20 && d[VerticalAlignment.lastTextBaseline] == 20)
     }
 
+    @Test func explicitGuidesPassThroughModifiers() throws {
+        // SwiftUI aligns a view's own guide through the modifiers around it (how baselines align
+        // through padding). VStack(alignment: .leading) { 50×10, 50×10 with .alignmentGuide(
+        // .leading) { −30 } then .padding(.leading, 10) }: the padding places the child at x 10, so
+        // its explicit leading guide is −30 + 10 = −20: the padded view's origin is 20, its child at
+        // 30 (as without the padding); the stack is 20 + 60 = 80 wide.
+        let stack = LayoutNode.vStack(alignment: .leading) {
+            LayoutNode.fixed(width: 50, height: 10).named("a")
+            LayoutNode.fixed(width: 50, height: 10).alignmentGuide(.leading) { _ in -30 }.named("b")
+                .padding(.leading, 10).named("padded")
+        }
+        let result = stack.layout()
+        #expect(try frame(result, "padded") == rect(20, 18, 60, 10))
+        #expect(try frame(result, "b") == rect(30, 18, 50, 10))
+        #expect(result.size == CGSize(width: 80, height: 28))
+
+        // Through a frame: a 20×10 child with leading guide 5, centred in frame(width: 100), sits
+        // at x 40, so the frame's leading guide is 45. Beside a 100-wide sibling in
+        // VStack(alignment: .leading), origins are −45 and 0: the frame at 0, the sibling at 45.
+        let framed = LayoutNode.vStack(alignment: .leading, spacing: 0) {
+            LayoutNode.fixed(width: 20, height: 10).alignmentGuide(.leading) { _ in 5 }.named("child")
+                .frame(width: 100).named("frame")
+            LayoutNode.fixed(width: 100, height: 10).named("sibling")
+        }.layout()
+        #expect(try frame(framed, "frame") == rect(0, 0, 100, 10))
+        #expect(try frame(framed, "child") == rect(40, 0, 20, 10))
+        #expect(try frame(framed, "sibling") == rect(45, 10, 100, 10))
+        #expect(framed.size == CGSize(width: 145, height: 20))
+    }
+
     @Test func frameAlignsByTheChildsExplicitGuide() throws {
         // A 20×10 child whose leading guide is 5, in frame(width: 100, alignment: .leading): the
         // frame's leading (0) meets the child's (5): x = −5.

@@ -57,6 +57,24 @@ import Testing
         #expect(try frame(result, "b") == rect(15, 25, 10, 10))
     }
 
+    @Test func deepTreesMeasureEachProposalOnce() {
+        // A stack probes each child with 0, ∞ and its share; without the engine's answers kept per
+        // pass, 12 nested stacks would measure the leaf about 3^12 times. Each level here asks
+        // the leaf the same few distinct proposals, so it is measured 9 times in all.
+        let counter = Counter()
+        var node = LayoutNode.measured { p in
+            counter.increment()
+            return p.replacingUnspecifiedDimensions()
+        }
+        for level in 0..<12 {
+            node = level.isMultiple(of: 2)
+                ? .hStack { node; LayoutNode.flexible }
+                : .vStack { node; LayoutNode.flexible }
+        }
+        _ = node.layout(in: ProposedViewSize(width: 1000, height: 1000))
+        #expect(counter.value <= 20)
+    }
+
     @Test func unplacedSubviewsAreCentredAtTheirIdealSize() throws {
         struct Lazy: Layout {
             func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout Void) -> CGSize {
@@ -67,4 +85,13 @@ import Testing
         let result = LayoutNode(Lazy()) { LayoutNode.fixed(width: 20, height: 40).named("a") }.layout()
         #expect(try frame(result, "a") == rect(40, 30, 20, 40))
     }
+}
+
+/// Counts calls from a measuring closure (layout runs on one thread; the lock keeps the
+/// closure Sendable).
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func increment() { lock.withLock { count += 1 } }
 }

@@ -74,9 +74,11 @@ public struct LayoutProperties: Sendable, Hashable {
     }
 }
 
-/// A layout that modifies one view (frame, padding, offset, ...): its subview keeps the stack
-/// orientation of the modified view's container, and the modified view keeps its subview's
-/// layout priority and spacing, as SwiftUI's view traits pass through modifiers.
+/// A layout that modifies one view, its first subview (frame, padding, offset, overlay, ...):
+/// that subview keeps the stack orientation of the modified view's container, the modified
+/// view keeps its layout priority and spacing, as SwiftUI's view traits pass through modifiers,
+/// and its explicit alignment guides, moved by its placement. Further subviews (an overlay's
+/// content) are laid out as outside any stack.
 protocol ModifierLayout: Layout {}
 
 /// A subview's proxy inside a layout (SwiftUI's `LayoutSubview`): ask it its size for a
@@ -122,6 +124,11 @@ struct Placement {
     var position: CGPoint
     var anchor: UnitPoint
     var proposal: ProposedViewSize
+
+    /// The top-leading corner of a subview of `size` placed so.
+    func origin(for size: CGSize) -> CGPoint {
+        CGPoint(x: position.x - anchor.x * size.width, y: position.y - anchor.y * size.height)
+    }
 }
 
 /// Where a proxy records its subview's placement while `placeSubviews` runs.

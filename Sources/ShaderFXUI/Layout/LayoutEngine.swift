@@ -20,6 +20,7 @@ final class LayoutEngine {
 
     private(set) var entries: [Entry] = []
     private var sizes: [SizeKey: CGSize] = [:]
+    private var dimensionsMemo: [SizeKey: ViewDimensions] = [:]
 
     init(root: LayoutNode) {
         _ = add(root, orientation: nil)
@@ -62,11 +63,30 @@ final class LayoutEngine {
         return size
     }
 
+    /// The node's size and guides for `proposal`. A modifier passes on its first subview's
+    /// explicit guides, moved by where it places that subview (so a guide set inside a padding
+    /// or a frame still aligns the padded or framed view, as SwiftUI's baselines do); the node's
+    /// own `alignmentGuide`s then apply, in the order they were written.
     func dimensions(of index: Int, _ proposal: ProposedViewSize) -> ViewDimensions {
+        let key = SizeKey(node: index, proposal: proposal)
+        if let d = dimensionsMemo[key] { return d }
         var d = ViewDimensions(size: size(of: index, proposal))
+        if case .layout(let layout, _) = entries[index].node.content, layout is any ModifierLayout,
+           let child = entries[index].children.first {
+            let slots = entries[index].children.map { _ in PlacementSlot() }
+            layout.place(in: CGRect(origin: .zero, size: d.size), proposal, subviews(of: index, slots: slots))
+            if let placement = slots[0].placement {
+                let inner = dimensions(of: child, placement.proposal)
+                let origin = placement.origin(for: inner.size)
+                for (guide, value) in inner.explicitGuides {
+                    d.explicitGuides[guide] = value + origin[guide.axis]
+                }
+            }
+        }
         for guide in entries[index].node.guides {
             d.explicitGuides[guide.key] = guide.value(d)
         }
+        dimensionsMemo[key] = d
         return d
     }
 
@@ -105,9 +125,7 @@ final class LayoutEngine {
             for (i, child) in entries[index].children.enumerated() {
                 let placement = slots[i].placement
                     ?? Placement(position: CGPoint(x: frame.midX, y: frame.midY), anchor: .center, proposal: .unspecified)
-                let childSize = size(of: child, placement.proposal)
-                let childOrigin = CGPoint(x: placement.position.x - placement.anchor.x * childSize.width,
-                                          y: placement.position.y - placement.anchor.y * childSize.height)
+                let childOrigin = placement.origin(for: size(of: child, placement.proposal))
                 children.append(place(child, at: childOrigin, placement.proposal))
             }
         }
