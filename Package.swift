@@ -12,6 +12,7 @@
 //                                                      └────▶ ShaderFXContract (the stitched GLSL) ◀─┘
 //                ShaderFXTesting ─▶ ShaderFXGolden
 //                ShaderFXText ─▶ CFreeType, CHarfBuzz, CFontconfig (text: fonts, shaping, lines, glyphs)
+//                ShaderFXUI (the view layer's layout engine; depends on nothing yet)
 import PackageDescription
 
 let package = Package(
@@ -91,6 +92,10 @@ let package = Package(
         // Text, measured with the code that draws it: SwiftUI's fonts resolved through fontconfig,
         // shaping, line breaking, and glyphs rasterised into a coverage mask. Knows nothing of GL.
         .target(name: "ShaderFXText", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"]),
+        // The view layer's layout engine: SwiftUI's proposals, alignment guides, `Layout`
+        // protocol and its stacks, frames, padding and overlays, pure Swift, no drawing.
+        // Depends on nothing yet; not a product until the view layer is.
+        .target(name: "ShaderFXUI"),
         // Tests: one target per source target, named after it, and the helpers they share.
         .target(name: "ShaderFXTestSupport", path: "Tests/Support/ShaderFXTestSupport"),
         // libpng at the settings of the encoder the PNG writer replaced, for its tests only: an
@@ -104,5 +109,6 @@ let package = Package(
         .testTarget(name: "ShaderFXTestingTests", dependencies: ["ShaderFXTesting", "ShaderFXTestSupport"]),
         .testTarget(name: "ShaderFXTextTests", dependencies: ["ShaderFXText", "CFreeType", "ShaderFXTestSupport"]),
         .testTarget(name: "ShaderFXCLITests", dependencies: ["ShaderFXCLI", "ShaderFXTestSupport"]),
+        .testTarget(name: "ShaderFXUITests", dependencies: ["ShaderFXUI", "ShaderFXTestSupport"]),
     ]
 )
