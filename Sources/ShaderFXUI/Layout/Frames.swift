@@ -147,17 +147,14 @@ private func layOutSecondary(in bounds: CGRect, proposal: ProposedViewSize, subv
     }
 }
 
-/// `overlay(alignment:content:)`: subview 0 is the view, subview 1 the overlay, drawn in front.
-/// The overlay is proposed the view's size and aligned to it; the size is the view's.
-public struct OverlayLayout: Layout, ModifierLayout {
-    /// Where the overlay sits on the view (default `.center`).
-    public var alignment: Alignment
+/// A view with a second one laid out in its size (an overlay or a background): the size is the
+/// first subview's, and every later one is proposed that size and aligned to it by `alignment`.
+public protocol SecondaryViewLayout: Layout where Cache == Void {
+    /// Where the second view sits on the first.
+    var alignment: Alignment { get }
+}
 
-    /// An overlay aligned by `alignment`.
-    public init(alignment: Alignment = .center) {
-        self.alignment = alignment
-    }
-
+extension SecondaryViewLayout {
     public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout Void) -> CGSize {
         subviews.first?.sizeThatFits(proposal) ?? .zero
     }
@@ -167,22 +164,26 @@ public struct OverlayLayout: Layout, ModifierLayout {
     }
 }
 
+/// `overlay(alignment:content:)`: subview 0 is the view, subview 1 the overlay, drawn in front.
+/// The overlay is proposed the view's size and aligned to it; the size is the view's.
+public struct OverlayLayout: SecondaryViewLayout, ModifierLayout {
+    /// Where the overlay sits on the view (default `.center`).
+    public var alignment: Alignment
+
+    /// An overlay aligned by `alignment`.
+    public init(alignment: Alignment = .center) {
+        self.alignment = alignment
+    }
+}
+
 /// `background(alignment:content:)`: subview 0 is the view, subview 1 the background, drawn
 /// behind it. Laid out as `OverlayLayout`.
-public struct BackgroundLayout: Layout, ModifierLayout {
+public struct BackgroundLayout: SecondaryViewLayout, ModifierLayout {
     /// Where the background sits behind the view (default `.center`).
     public var alignment: Alignment
 
     /// A background aligned by `alignment`.
     public init(alignment: Alignment = .center) {
         self.alignment = alignment
-    }
-
-    public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout Void) -> CGSize {
-        subviews.first?.sizeThatFits(proposal) ?? .zero
-    }
-
-    public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Void) {
-        layOutSecondary(in: bounds, proposal: proposal, subviews: subviews, alignment: alignment)
     }
 }
