@@ -65,21 +65,32 @@ enum OracleError: Error {
 
 /// `fc-match -f '%{file}' PATTERN`: the file fontconfig's own tool picks.
 func fcMatchFile(_ pattern: String) throws -> String {
-    let result = try runProcess("/usr/bin/fc-match", ["-f", "%{file}", pattern])
+    let result = try runProcess(try tool("fc-match"), ["-f", "%{file}", pattern])
     guard result.status == 0 else { throw OracleError.tool("fc-match \(pattern): \(result.stderr)") }
     return result.stdout
 }
 
 /// `hb-shape`'s glyphs for `text` at the font's units per em: (glyph id, cluster, advance, dx, dy).
 func hbShape(file: String, _ text: String) throws -> [(id: UInt32, cluster: Int, advance: Int, dx: Int, dy: Int)] {
-    let result = try runProcess("/usr/bin/hb-shape", ["--output-format=json", "--no-glyph-names", file, text])
+    let result = try runProcess(try tool("hb-shape"), ["--output-format=json", "--no-glyph-names", file, text])
     guard result.status == 0 else { throw OracleError.tool("hb-shape: \(result.stderr)") }
     let glyphs = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [[String: Int]]
     return glyphs.map { (UInt32($0["g"]!), $0["cl"]!, $0["ax"]!, $0["dx"]!, $0["dy"]!) }
 }
 
-let interRegular = "/usr/share/fonts/opentype/inter/Inter-Regular.otf"
-let monoRegular = "/usr/share/fonts/truetype/jetbrains-mono/JetBrainsMono-Regular.ttf"
+/// The regular faces of Inter and JetBrains Mono, as fontconfig (not the engine) finds them.
+let interRegular = (try? fcMatchFile("Inter:regular")) ?? "Inter-Regular.otf (fc-match failed)"
+let monoRegular = (try? fcMatchFile("JetBrains Mono:regular")) ?? "JetBrainsMono-Regular.ttf (fc-match failed)"
+
+/// The path of the command-line tool `name` on PATH (fc-match from fontconfig, hb-shape from
+/// libharfbuzz-bin: make test installs both).
+func tool(_ name: String) throws -> String {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for dir in path.split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(dir)/\(name)") {
+        return "\(dir)/\(name)"
+    }
+    throw OracleError.tool("\(name) is not on PATH (apt-get install fontconfig libharfbuzz-bin; make test does)")
+}
 
 /// FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP, from freetype.h.
 private let noHintingNoBitmap: Int32 = 0x2 | 0x8
