@@ -10,10 +10,6 @@ import ShaderFXContract
 /// decide where a message belongs: Mesa gives some messages source string 0 whatever
 /// `#line` said.
 struct Stitcher {
-
-    /// The GLSL every effect function can use (`StitchedInterface.prelude`).
-    static let prelude = StitchedInterface.prelude
-
     let kind: EffectKind
     let signature: ShaderSignature
     let file: String
@@ -28,7 +24,7 @@ struct Stitcher {
         file = function.library.name
         signature = try function.signature()
         do { try signature.validate(as: kind, file: file) } catch { throw library.mapped(error) }
-        fragmentSource = Self.prelude + StitchedInterface.userLineDirective + Self.userSource(function.library.source)
+        fragmentSource = StitchedInterface.prelude + StitchedInterface.userLineDirective + Self.userSource(function.library.source)
             + "\n#line \(StitchedInterface.mainFirstLine) 2\n" + Self.main(kind: kind, signature: signature)
     }
 

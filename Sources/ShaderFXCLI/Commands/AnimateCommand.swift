@@ -108,7 +108,7 @@ struct AnimateCommand: BuiltInEffectCommand {
                                                      budget: renderer.budget, scale: scale)
         let size = SIMD2(Double(image.width), Double(image.height))
         let gestureDriven = stages.contains {
-            if case let .builtIn(effect, _, _) = $0 { return effect.animation == .gesture || Self.isTouch(effect.animation) }
+            if case let .builtIn(effect, _) = $0 { return type(of: effect).animation == .gesture || Self.isTouch(type(of: effect).animation) }
             return false
         }
         if events.taps.isEmpty && events.drags.isEmpty, gestureDriven {

@@ -3,9 +3,9 @@ import ShaderFXGolden
 /// One effect of a command's chain as the command runs it: a built-in effect (its value, or
 /// its animator when the command animates) or a user's function.
 enum EffectStage {
-    /// A built-in effect with the values given for its parameters, and the parameters that
-    /// follow keyframes (`animate` only).
-    case builtIn(any BuiltInEffect.Type, ParameterValues, keyframes: [String: KeyframedArgument])
+    /// A built-in effect, its parameters read once into its typed value, and the parameters
+    /// that follow keyframes (`animate` only).
+    case builtIn(any BuiltInEffect, keyframes: [String: KeyframedArgument])
     /// A user's function; its image arguments are read once the GPU is up (`readingImages`).
     case custom(CustomEffect)
 
@@ -23,8 +23,12 @@ enum EffectStage {
     static func stages(builtIn: (any BuiltInEffect.Type, ParameterValues)?, custom: CustomShaderFlags,
                        animation: ShaderAnimationFlags? = nil, scriptKeyframes: [String: [ArgumentKeyframe]] = [:],
                        chain: [EffectChain.Stage], images: ImageStore) throws -> [EffectStage] {
-        var stages: [EffectStage]
-        if var (effect, values) = builtIn {
+        // Built-in stages are read into their typed values last, in order, once every stage's
+        // flags and keyframes were checked.
+        var pending: [(effect: any BuiltInEffect.Type, values: ParameterValues, keyframes: [String: KeyframedArgument])?] = []
+        var customs: [CustomEffect] = []
+        if let (effect, given) = builtIn {
+            var values = given
             values.images = images
             // Keyframes may move a built-in effect's parameters; a time argument is a function's.
             if let given = custom.givenOption ?? animation?.timeArg.map({ ("time-arg", $0) }) {
@@ -33,30 +37,36 @@ enum EffectStage {
             }
             let lists = try ShaderAnimationFlags.keyframes(animation?.keyframe ?? [], script: scriptKeyframes)
             do {
-                stages = [.builtIn(effect, values, keyframes: try EffectAnimator.keyframes(lists, of: effect, base: values))]
+                pending.append((effect, values, try EffectAnimator.keyframes(lists, of: effect, base: values)))
             } catch {
                 throw UsageError.invalidValue(option: scriptKeyframes[error.parameter] != nil ? "--events" : "--keyframe",
                                               value: error.parameter, expected: error.reason)
             }
         } else {
-            stages = [.custom(try custom.customEffect(animation: animation, scriptKeyframes: scriptKeyframes))]
+            pending.append(nil)
+            customs.append(try custom.customEffect(animation: animation, scriptKeyframes: scriptKeyframes))
         }
         for stage in chain {
             switch stage {
             case .builtIn(let effect, var values):
                 values.images = images
-                stages.append(.builtIn(effect, values, keyframes: [:]))
-            case let .custom(flags, animation): stages.append(.custom(try flags.customEffect(animation: animation)))
+                pending.append((effect, values, [:]))
+            case let .custom(flags, animation):
+                pending.append(nil)
+                customs.append(try flags.customEffect(animation: animation))
             }
         }
-        for case let .builtIn(effect, values, _) in stages { _ = try effect.init(values: values) }
-        return stages
+        var nextCustom = customs.makeIterator()
+        return try pending.map { stage throws -> EffectStage in
+            guard let stage else { return .custom(nextCustom.next()!) }
+            return .builtIn(try stage.effect.init(values: stage.values), keyframes: stage.keyframes)
+        }
     }
 
     /// The name status lines use: the effect's, or the function's.
     var name: String {
         switch self {
-        case let .builtIn(effect, _, _): effect.name
+        case let .builtIn(effect, _): type(of: effect).name
         case let .custom(custom): custom.name
         }
     }
@@ -64,7 +74,7 @@ enum EffectStage {
     /// The kind of the stage's effect.
     var kind: EffectKind {
         switch self {
-        case let .builtIn(effect, _, _): effect.kind
+        case let .builtIn(effect, _): type(of: effect).kind
         case let .custom(custom): custom.kind
         }
     }
@@ -79,7 +89,7 @@ enum EffectStage {
     /// The passes of a still picture: a built-in effect as its values say, a function at time 0.
     func passes() throws -> [Effect] {
         switch self {
-        case let .builtIn(effect, values, _): try effect.init(values: values).passes
+        case let .builtIn(effect, _): effect.passes
         case let .custom(custom): [custom.effect(at: 0)]
         }
     }
@@ -92,11 +102,14 @@ enum StageAnimator {
     case custom(CustomEffect)
 
     /// The animator of `stage`, its gestures from `events` over a picture of `size` points: a
-    /// built-in effect's values read once into its typed value, which every frame changes.
+    /// built-in effect's typed value, which every frame changes.
     init(_ stage: EffectStage, events: EventScript, size: SIMD2<Double>) throws {
         switch stage {
-        case let .builtIn(effect, values, keyframes):
-            self = .builtIn(try EffectAnimator(effect: effect, base: values, events: events, size: size, keyframes: keyframes))
+        case let .builtIn(effect, keyframes):
+            func animator<E: BuiltInEffect>(_ value: E) throws -> EffectAnimator {
+                try EffectAnimator(value, events: events, size: size, keyframes: keyframes)
+            }
+            self = .builtIn(try animator(effect))
         case let .custom(custom): self = .custom(custom)
         }
     }

@@ -120,8 +120,10 @@ package struct GoldenCase {
                 return { _ in still }
             }
             let animator = try Self.animator(type, values: values, events: events, keyframes: keyframes, size: size)
+            // Frames without a time (beside timed ones) draw the value as given, read once too.
+            let still = frames.contains { $0.time == nil } ? try type.init(values: values).passes : []
             return { frame in
-                guard let time = frame.time else { return try type.init(values: values).passes }
+                guard let time = frame.time else { return still }
                 return try animator.passes(at: time)
             }
         case let .custom(effect, _, timeArgument):

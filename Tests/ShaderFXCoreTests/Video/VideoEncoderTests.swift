@@ -243,7 +243,7 @@ struct VideoEncoderTests {
             let frame = [UInt8](repeating: 1, count: 16 * 16 * 4)
             try frame.withUnsafeBytes { try encoder.append(straightRGBA: $0) }
             let pids = try runProcess("/usr/bin/pgrep", ["-f", "--", temp]).stdout
-            let pid = String(decoding: pids, as: UTF8.self).split(separator: "\n").compactMap { Int32($0) }
+            let pid = pids.split(separator: "\n").compactMap { Int32($0) }
             #expect(pid.count == 1)
             for p in pid { kill(p, SIGKILL) }
             #expect {

@@ -1,4 +1,5 @@
 import Foundation
+import ShaderFXTestSupport
 import Testing
 @testable import ShaderFXCore
 
@@ -120,44 +121,6 @@ func compare(decoded: [UInt8], decodedWidth: Int, decodedHeight: Int,
     return problems
 }
 
-/// Result of running a helper process.
-struct ProcessOutput {
-    var status: Int32
-    var stdout: Data
-    var stderr: String
-}
-
-/// Runs `executable` with `arguments`, collecting stdout and stderr (stderr on a second
-/// reader, so neither pipe can fill up).
-func runProcess(_ executable: String, _ arguments: [String]) throws -> ProcessOutput {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let errBox = DataBox()
-    let errThread = Thread { errBox.set(err.fileHandleForReading.readDataToEndOfFile()) }
-    errThread.start()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return ProcessOutput(status: process.terminationStatus, stdout: data,
-                         stderr: String(decoding: errBox.wait(), as: UTF8.self))
-}
-
-final class DataBox: @unchecked Sendable {
-    private let cond = NSCondition()
-    private var data: Data?
-    func set(_ d: Data) { cond.lock(); data = d; cond.broadcast(); cond.unlock() }
-    func wait() -> Data {
-        cond.lock(); defer { cond.unlock() }
-        while data == nil { cond.wait() }
-        return data!
-    }
-}
-
 let ffmpegExecutable = VideoEncoder.ffmpegPath(environment: ProcessInfo.processInfo.environment)
 let ffprobeExecutable: String? = ffmpegExecutable.map {
     (($0 as NSString).deletingLastPathComponent as NSString).appendingPathComponent("ffprobe")
@@ -191,7 +154,7 @@ func probe(_ path: String) throws -> Probe {
         "-show_entries", "stream=codec_name,width,height,pix_fmt,nb_read_frames,r_frame_rate:stream_tags=alpha_mode:format=duration",
         "-of", "json", path])
     guard out.status == 0,
-          let json = try JSONSerialization.jsonObject(with: out.stdout) as? [String: Any],
+          let json = try JSONSerialization.jsonObject(with: out.stdoutBytes) as? [String: Any],
           let stream = (json["streams"] as? [[String: Any]])?.first,
           let format = json["format"] as? [String: Any] else {
         throw ProbeError(message: "ffprobe failed (\(out.status)): \(out.stderr)")
@@ -223,7 +186,7 @@ func decodeRGBA(_ path: String, vp9Alpha: Bool = false) throws -> [UInt8] {
     args += ["-i", path, "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgba", "-"]
     let out = try runProcess(ffmpegExecutable!, args)
     guard out.status == 0 else { throw ProbeError(message: "decode failed: \(out.stderr)") }
-    return [UInt8](out.stdout)
+    return [UInt8](out.stdoutBytes)
 }
 
 
