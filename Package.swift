@@ -12,7 +12,7 @@
 //                                                      └────▶ ShaderFXContract (the stitched GLSL) ◀─┘
 //                ShaderFXTesting ─▶ ShaderFXGolden
 //                ShaderFXText ─▶ CFreeType, CHarfBuzz, CFontconfig (text: fonts, shaping, lines, glyphs)
-//                ShaderFXUI (the view layer's layout engine; depends on nothing yet)
+//                ShaderFXUI ─▶ ShaderFX, ShaderFXText (the view layer: views, layout, drawing)
 import PackageDescription
 
 let package = Package(
@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "ShaderFX", targets: ["ShaderFX"]),
         .library(name: "ShaderFXGolden", targets: ["ShaderFXGolden"]),
         .library(name: "ShaderFXTesting", targets: ["ShaderFXTesting"]),
+        .library(name: "ShaderFXUI", targets: ["ShaderFXUI"]),
         .executable(name: "shaderfx", targets: ["shaderfx"]),
     ],
     targets: [
@@ -92,10 +93,10 @@ let package = Package(
         // Text, measured with the code that draws it: SwiftUI's fonts resolved through fontconfig,
         // shaping, line breaking, and glyphs rasterised into a coverage mask. Knows nothing of GL.
         .target(name: "ShaderFXText", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig"]),
-        // The view layer's layout engine: SwiftUI's proposals, alignment guides, `Layout`
-        // protocol and its stacks, frames, padding and overlays, pure Swift, no drawing.
-        // Depends on nothing yet; not a product until the view layer is.
-        .target(name: "ShaderFXUI"),
+        // The view layer: SwiftUI's views and modifiers, its layout (proposals, alignment guides,
+        // the `Layout` protocol, stacks, frames), shapes and paints, drawn through the renderer's
+        // layer-and-effect path. `import ShaderFXUI` stands where a view file has `import SwiftUI`.
+        .target(name: "ShaderFXUI", dependencies: ["ShaderFX", "ShaderFXText", "ShaderFXCore"]),
         // Tests: one target per source target, named after it, and the helpers they share.
         .target(name: "ShaderFXTestSupport", path: "Tests/Support/ShaderFXTestSupport"),
         // libpng at the settings of the encoder the PNG writer replaced, for its tests only: an

@@ -1,5 +1,7 @@
 /// A point in a unit coordinate space, as SwiftUI's `UnitPoint`: (0, 0) and (1, 1) are the
-/// corners of the unit square.
+/// corners of the unit square; in a view's own square (0, 0) is its top-leading corner and
+/// (1, 1) its bottom-trailing one. The control points of a `UnitCurve`, a placement's anchor, a
+/// gradient's start and end.
 public struct UnitPoint: Sendable, Hashable {
     /// The horizontal coordinate.
     public var x: Double
@@ -14,6 +16,27 @@ public struct UnitPoint: Sendable, Hashable {
         self.x = x
         self.y = y
     }
+
+    /// (0, 0).
+    public static let zero = UnitPoint(x: 0, y: 0)
+    /// (0, 0).
+    public static let topLeading = UnitPoint(x: 0, y: 0)
+    /// (0.5, 0).
+    public static let top = UnitPoint(x: 0.5, y: 0)
+    /// (1, 0).
+    public static let topTrailing = UnitPoint(x: 1, y: 0)
+    /// (0, 0.5).
+    public static let leading = UnitPoint(x: 0, y: 0.5)
+    /// (0.5, 0.5).
+    public static let center = UnitPoint(x: 0.5, y: 0.5)
+    /// (1, 0.5).
+    public static let trailing = UnitPoint(x: 1, y: 0.5)
+    /// (0, 1).
+    public static let bottomLeading = UnitPoint(x: 0, y: 1)
+    /// (0.5, 1).
+    public static let bottom = UnitPoint(x: 0.5, y: 1)
+    /// (1, 1).
+    public static let bottomTrailing = UnitPoint(x: 1, y: 1)
 }
 
 /// A function from progress in 0...1 to a fraction of the change, as SwiftUI's `UnitCurve`:

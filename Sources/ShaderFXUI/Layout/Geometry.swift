@@ -68,43 +68,6 @@ public struct ProposedViewSize: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A point in a view's own unit square: (0, 0) its top-leading corner, (1, 1) its
-/// bottom-trailing one (SwiftUI's `UnitPoint`). Used as the anchor of a placement.
-public struct UnitPoint: Sendable, Hashable {
-    /// The fraction of the width.
-    public var x: CGFloat
-    /// The fraction of the height.
-    public var y: CGFloat
-
-    /// The point at fractions `x` and `y` of the width and height.
-    /// - Parameters:
-    ///   - x: fraction of the width.
-    ///   - y: fraction of the height.
-    public init(x: CGFloat, y: CGFloat) {
-        self.x = x
-        self.y = y
-    }
-
-    /// (0, 0).
-    public static let topLeading = UnitPoint(x: 0, y: 0)
-    /// (0.5, 0).
-    public static let top = UnitPoint(x: 0.5, y: 0)
-    /// (1, 0).
-    public static let topTrailing = UnitPoint(x: 1, y: 0)
-    /// (0, 0.5).
-    public static let leading = UnitPoint(x: 0, y: 0.5)
-    /// (0.5, 0.5).
-    public static let center = UnitPoint(x: 0.5, y: 0.5)
-    /// (1, 0.5).
-    public static let trailing = UnitPoint(x: 1, y: 0.5)
-    /// (0, 1).
-    public static let bottomLeading = UnitPoint(x: 0, y: 1)
-    /// (0.5, 1).
-    public static let bottom = UnitPoint(x: 0.5, y: 1)
-    /// (1, 1).
-    public static let bottomTrailing = UnitPoint(x: 1, y: 1)
-}
-
 /// The edges of a rectangle (SwiftUI's `Edge`), and sets of them for `padding`.
 public enum Edge: Sendable, Hashable, CaseIterable {
     case top, leading, bottom, trailing
