@@ -119,6 +119,16 @@ public struct Font: Hashable, Sendable {
         Font(source: .system(design), size: style.size, weight: style.weight, textStyle: style)
     }
 
+    /// The system font at a text style's size, at `weight` (SwiftUI's `Font.system(_:design:weight:)`,
+    /// as seed 001 sets its title: `.system(.largeTitle, design: .rounded, weight: .bold)`).
+    /// - Parameters:
+    ///   - style: the Dynamic Type style.
+    ///   - design: the design, `.default` by default.
+    ///   - weight: the weight, instead of the style's own.
+    public static func system(_ style: TextStyle, design: Design = .default, weight: Weight) -> Font {
+        Font(source: .system(design), size: style.size, weight: weight, textStyle: style)
+    }
+
     /// A font by fontconfig name (SwiftUI's `Font.custom(_:size:)`): a family ("Inter"), a full
     /// name ("Inter Semi Bold") or a PostScript name ("Inter-SemiBold"). Resolving a name that
     /// no installed font has throws `FontError.notFound`.

@@ -13,6 +13,8 @@ import ShaderFXCore
 public struct BuiltInShaderLibrary: Sendable {
     /// Each function's file (`Layer/ripple`), by function name: effects first, then transitions.
     public let files: [String: String]
+    /// Whether names are looked up in `ShaderLibrary.app` first (`ShaderLibrary.default`).
+    var includesApp = false
 
     init() {
         var files: [String: String] = [:]
@@ -40,18 +42,39 @@ public struct BuiltInShaderLibrary: Sendable {
         return BuiltInEffects.library(for: file).function(name)
     }
 
-    /// The function of this name, as `ShaderLibrary.default.name` reads in SwiftUI.
-    public subscript(dynamicMember name: String) -> ShaderFunction { function(name) }
+    /// The function of this name, as `ShaderLibrary.default.name` reads in SwiftUI: the app's
+    /// (`ShaderLibrary.app`) when this is the default library and the app defines it, else the
+    /// built-in one.
+    public subscript(dynamicMember name: String) -> ShaderFunction {
+        if includesApp, let app = ShaderLibrary.app, app.defines(name) { return app.function(name) }
+        return function(name)
+    }
 }
 
 extension ShaderLibrary {
     /// The built-in effects' functions.
     public static let builtIn = BuiltInShaderLibrary()
 
-    /// The library unqualified names reach, as SwiftUI's `ShaderLibrary.default` is the app's:
-    /// here the built-in effects' functions.
-    public static var `default`: BuiltInShaderLibrary { builtIn }
+    /// The app's own effect functions, as Xcode compiles a target's `.metal` files into
+    /// `ShaderLibrary.default`: set it (`ShaderLibrary.app = try ShaderLibrary(contentsOf:
+    /// "Shaders/")`; the CLI sets it from `--shader`/`--library`) and `ShaderLibrary.Name(...)`
+    /// and `ShaderLibrary.default.Name(...)` find its functions before the built-in ones.
+    nonisolated(unsafe) public static var app: ShaderLibrary?
 
-    /// A built-in function by name: `ShaderLibrary.ripple(...)`, as in SwiftUI.
-    public static subscript(dynamicMember name: String) -> ShaderFunction { builtIn.function(name) }
+    /// The library unqualified names reach, as SwiftUI's `ShaderLibrary.default` is the app's:
+    /// `app`'s functions, then the built-in effects'.
+    public static var `default`: BuiltInShaderLibrary {
+        var library = builtIn
+        library.includesApp = true
+        return library
+    }
+
+    /// A function by name, `ShaderLibrary.Ripple(...)` as in SwiftUI: the app's, else built-in.
+    public static subscript(dynamicMember name: String) -> ShaderFunction { `default`[dynamicMember: name] }
+
+    /// Whether this library has an effect function called `name`.
+    public func defines(_ name: String) -> Bool {
+        if let functions = stitchableFunctions { return functions.contains { $0.name == name } }
+        return (try? ShaderSignature.parse(function: name, in: source, file: self.name)) != nil
+    }
 }

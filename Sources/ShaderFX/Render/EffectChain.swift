@@ -12,8 +12,11 @@ extension Renderer {
     /// - Parameter straightInto: an 8-bit framebuffer of the frame's size: when the last pass
     ///   can draw the frame straight into it (an enabled pass on the output's grid, only the
     ///   frame read), it does, as straight 8-bit RGBA, and the canvas returned is marked `straight`.
+    /// - Parameter keepsInput: the input stays the same texture with the same content between calls
+    ///   (a picture), so its layers and the passes over it may be kept for the next call; false
+    ///   for a layer whose texture is drawn anew each time (a view's), which keeps nothing.
     func run(_ plan: PassPlan, over input: Canvas, frameOnly: Bool = false,
-             straightInto straightTarget: Framebuffer? = nil) throws -> Canvas {
+             straightInto straightTarget: Framebuffer? = nil, keepsInput: Bool = true) throws -> Canvas {
         context.assertCurrent("rendering")
         setState()
         let size = plan.size, scale = plan.scale
@@ -24,19 +27,19 @@ extension Renderer {
         // Passes that the previous call ran identically (the blur before an animated warp) are
         // not run again: their output is kept from the call before.
         var first = 0
-        if let reuse = prefixes.reusable(input: input.texture, scale: scale, effects: effects) {
+        if keepsInput, let reuse = prefixes.reusable(input: input.texture, scale: scale, effects: effects) {
             canvas = reuse.canvas
             first = reuse.passes
             totals.reusedPasses += first
         }
-        let stable = prefixes.record(input: input.texture, scale: scale, effects: effects)
+        let stable = keepsInput ? prefixes.record(input: input.texture, scale: scale, effects: effects) : 0
         for (index, pass) in plan.passes.enumerated() where index >= first {
             let effect = pass.effect, margin = pass.margin, frame = pass.frame, reduction = pass.reduction
             let last = index == plan.passes.count - 1
             let layer: Canvas
             if canvas.margin == margin && canvas.scale == scale && canvas.reduction == reduction {
                 layer = canvas
-            } else if canvas.texture === input.texture {
+            } else if canvas.texture === input.texture && keepsInput {
                 layer = try inputLayer(input, size: size, margin: margin, scale: scale, reduction: reduction)
             } else {
                 let target = try layers.take(frame: frame, margin: margin)
@@ -73,7 +76,7 @@ extension Renderer {
             retired.append(target)
             canvas = Canvas(texture: target.texture, margin: margin, scale: scale, framebuffer: target)
         }
-        if canvas.framebuffer == nil {
+        if canvas.framebuffer == nil && keepsInput {
             // No enabled effect drew: the picture is the input itself, at the output scale.
             canvas = try inputLayer(input, size: size, margin: canvas.scale == scale ? canvas.margin : .zero, scale: scale)
         }

@@ -1,0 +1,33 @@
+import ShaderFXContract
+
+/// The renderer's entry for the view layer: a view's subtree is drawn into a layer of its own
+/// (premultiplied, at the display scale, grown by the effect's margin), and the effect chain
+/// runs over that layer by the same path a picture's effects take (`run(_:over:)`).
+extension Renderer {
+    /// Runs `body` with the context current and the renderer's lock held: what the view layer
+    /// draws between effect chains runs inside it.
+    package func withContext<T>(_ body: () throws -> T) throws -> T {
+        try locked(body)
+    }
+
+    /// The margin, in pixels, of the layer `effects` read first for content of `size` points at
+    /// `scale`: draw the content into a layer with this margin and the chain starts on it as it is.
+    package func layerMargin(for effects: [Effect], size: SIMD2<Int>, scale: Int) throws -> SIMD2<Int> {
+        let plan = try PassPlan(effects: effects, size: size, scale: scale, maxDimension: budget.maxDimension)
+        return plan.passes.first?.margin ?? .zero
+    }
+
+    /// Runs `effects` over `layer`, content of `size` points drawn at `scale` with `margin` pixels
+    /// of growth around it, and gives `body` the result: a texture (valid only inside `body`)
+    /// and its margin in pixels. Nothing is kept for the next call: the layer is the caller's.
+    /// A chain with no enabled effect gives the layer itself.
+    package func withEffects<T>(_ effects: [Effect], over layer: Texture, size: SIMD2<Int>, margin: SIMD2<Int>, scale: Int,
+                                _ body: (Texture, SIMD2<Int>) throws -> T) throws -> T {
+        try locked {
+            let plan = try PassPlan(effects: effects, size: size, scale: scale, maxDimension: budget.maxDimension)
+            let input = Canvas(texture: layer, margin: margin, scale: scale)
+            let result = try run(plan, over: input, keepsInput: false)
+            return try body(result.texture, result.margin)
+        }
+    }
+}

@@ -1,0 +1,232 @@
+import Foundation
+
+/// Draws a laid-out view tree into premultiplied float layers on the GPU: shapes and text as
+/// coverage masks through their paints (`PathRasterizer`, the text engine, `PaintPipeline`),
+/// pictures as textures, and every effect that needs its content flattened first (a shader
+/// modifier, blur, shadow, clip, mask, colour filter, rotation, group) by drawing the subtree
+/// into a layer of its own and compositing the result. Shader effects run over that layer
+/// through the renderer's one effect path (`Renderer.withEffects`), so `colorEffect`,
+/// `distortionEffect` and `layerEffect` on a view behave as they do over a picture.
+///
+/// Coordinates: user space is the root view's, in points; a layer is a framebuffer whose pixel
+/// (0, 0) sits at `origin` in the root's device pixels, so a point p maps to p × scale − origin.
+/// The context must be current (the renderer's `withContext`).
+final class ViewCompositor {
+    let renderer: Renderer
+    let paints: PaintPipeline
+    let library: EffectLibrary
+    let scale: Int
+    private var spare: [Framebuffer] = []
+    private var textures: [ObjectIdentifier: (box: PictureBox, texture: Texture)] = [:]
+
+    /// A framebuffer and where its pixel (0, 0) lies in the root's device pixels.
+    struct Layer {
+        let framebuffer: Framebuffer
+        let origin: SIMD2<Int>
+
+        /// User-space points to this layer's pixels.
+        func userToDevice(scale: Int) -> CGAffineTransform {
+            CGAffineTransform(a: CGFloat(scale), b: 0, c: 0, d: CGFloat(scale), tx: -CGFloat(origin.x), ty: -CGFloat(origin.y))
+        }
+
+        /// The layer's pixels, for clipping masks.
+        var bounds: CGRect { CGRect(x: 0, y: 0, width: framebuffer.width, height: framebuffer.height) }
+    }
+
+    init(renderer: Renderer, paints: PaintPipeline, library: EffectLibrary, scale: Int) {
+        self.renderer = renderer
+        self.paints = paints
+        self.library = library
+        self.scale = scale
+    }
+
+    var context: GPUContext { renderer.context }
+
+    // MARK: Layers
+
+    /// A cleared layer of `width` × `height` pixels at `origin`, from the spare ones when one fits.
+    func makeLayer(width: Int, height: Int, origin: SIMD2<Int>) throws -> Layer {
+        let framebuffer: Framebuffer
+        if let index = spare.firstIndex(where: { $0.width == width && $0.height == height }) {
+            framebuffer = spare.remove(at: index)
+        } else {
+            framebuffer = try Framebuffer(context: context, width: max(width, 1), height: max(height, 1))
+        }
+        framebuffer.clear()
+        return Layer(framebuffer: framebuffer, origin: origin)
+    }
+
+    /// Gives a layer back for reuse (at most 8 kept).
+    func recycle(_ layer: Layer) {
+        spare.append(layer.framebuffer)
+        if spare.count > 8 { spare.removeFirst() }
+    }
+
+    /// The device-pixel rectangle of `frame` (root points): frames are rounded to pixels, so
+    /// this is exact.
+    func pixelRect(_ frame: CGRect) -> (origin: SIMD2<Int>, size: SIMD2<Int>) {
+        let s = CGFloat(scale)
+        let x0 = Int((frame.minX * s).rounded()), y0 = Int((frame.minY * s).rounded())
+        let x1 = Int((frame.maxX * s).rounded()), y1 = Int((frame.maxY * s).rounded())
+        return (SIMD2(x0, y0), SIMD2(max(x1 - x0, 0), max(y1 - y0, 0)))
+    }
+
+    // MARK: Drawing a node
+
+    /// Draws `node`, laid out as `result`, into `layer` at `opacity`.
+    func draw(_ node: ViewNode, _ result: LayoutResult.Node, into layer: Layer, opacity: Double) throws {
+        guard opacity > 0 else { return }
+        switch node.drawing {
+        case .children:
+            for (child, childResult) in zip(node.children, result.children) {
+                try draw(child, childResult, into: layer, opacity: opacity)
+            }
+        case .backgroundFirst:
+            if node.children.count > 1 { try draw(node.children[1], result.children[1], into: layer, opacity: opacity) }
+            try draw(node.children[0], result.children[0], into: layer, opacity: opacity)
+        case .nothing:
+            break
+        case .shape(let shape):
+            try drawShape(shape, frame: result.frame, into: layer, opacity: opacity)
+        case .text(let text):
+            try drawText(text, result, into: layer, opacity: opacity)
+        case .image(let image):
+            try drawImage(image, in: result.frame, transform: .identity, clip: [], into: layer, opacity: opacity)
+        case .canvas(let canvas):
+            try drawCanvas(canvas, frame: result.frame, into: layer, opacity: opacity)
+        case .effect(let effect):
+            try drawEffect(effect, node, result, into: layer, opacity: opacity)
+        }
+    }
+
+    /// Fills `path` (user space, mapped by `transform` first) with `style` resolved in `bounds`.
+    func fill(_ path: Path, eoFill: Bool, style: AnyShapeStyle?, bounds: CGRect, transform: CGAffineTransform = .identity,
+              clip: [Path] = [], into layer: Layer, opacity: Double) throws {
+        let toDevice = transform.concatenating(layer.userToDevice(scale: scale))
+        var mask = PathRasterizer.coverage(of: path, transform: toDevice, fillRule: eoFill, clip: layer.bounds)
+        for clipPath in clip {
+            mask = mask.intersected(with: PathRasterizer.coverage(of: clipPath, transform: layer.userToDevice(scale: scale), fillRule: false, clip: layer.bounds))
+        }
+        guard !mask.isEmpty else { return }
+        try paint(style, bounds: bounds, through: mask, transform: toDevice, into: layer, opacity: opacity)
+    }
+
+    /// Paints `style` through `mask` into `layer`; `toDevice` maps the style's user space.
+    func paint(_ style: AnyShapeStyle?, bounds: CGRect, through mask: CoverageMask, transform toDevice: CGAffineTransform,
+               into layer: Layer, opacity: Double) throws {
+        let style = style ?? AnyShapeStyle(Color.primary)
+        if let shader = style.base as? Shader {
+            try withShaderFill(shader, bounds: bounds) { paint in
+                try paints.fill(paint, mask: mask, into: layer.framebuffer, userToDevice: toDevice, opacity: Float(opacity))
+            }
+            return
+        }
+        guard let paintable = style.base as? any PaintStyle else {
+            throw ViewError("\(type(of: style.base)) cannot be drawn as a shape style here")
+        }
+        try paints.fill(paintable.paint(in: bounds), mask: mask, into: layer.framebuffer, userToDevice: toDevice, opacity: Float(opacity))
+    }
+
+    /// A shader used as a fill (`.fill(shader)`, `.foregroundStyle(shader)`): run over `bounds`
+    /// (its `position` in points from the bounds' top-left) and given to `body` as a texture paint.
+    func withShaderFill(_ shader: Shader, bounds: CGRect, _ body: (ResolvedPaint) throws -> Void) throws {
+        let (origin, pixels) = pixelRect(bounds)
+        guard pixels.x > 0, pixels.y > 0 else { return }
+        let points = SIMD2((pixels.x + scale - 1) / scale, (pixels.y + scale - 1) / scale)
+        let effect = Effect(kind: .fill, shader: shader)
+        let layer = try makeLayer(width: points.x * scale, height: points.y * scale, origin: origin)
+        defer { recycle(layer) }
+        try paints.fill(.solid(SIMD4(1, 1, 1, 1)), rect: layer.bounds, into: layer.framebuffer, userToDevice: .identity)
+        try renderer.withEffects([effect], over: layer.framebuffer.texture, size: points, margin: .zero, scale: scale) { texture, margin in
+            let s = CGFloat(scale)
+            let rect = CGRect(x: CGFloat(origin.x - margin.x) / s, y: CGFloat(origin.y - margin.y) / s,
+                              width: CGFloat(texture.width) / s, height: CGFloat(texture.height) / s)
+            try body(.texture(texture, rect: rect, filter: .nearest))
+        }
+    }
+
+    func drawShape(_ shape: ShapeDrawing, frame: CGRect, into layer: Layer, opacity: Double) throws {
+        let path = shape.path(in: frame)
+        try fill(path, eoFill: shape.fillsEvenOdd, style: shape.style, bounds: frame, into: layer, opacity: opacity)
+    }
+
+    func drawText(_ text: TextDrawing, _ result: LayoutResult.Node, into layer: Layer, opacity: Double) throws {
+        let lines = text.layout(width: result.proposal.width)
+        let rendered = lines.render(scale: Double(scale), cache: .shared)
+        guard rendered.width > 0, rendered.height > 0 else { return }
+        let (origin, _) = pixelRect(result.frame)
+        let mask = CoverageMask(originX: origin.x - layer.origin.x - rendered.originX, originY: origin.y - layer.origin.y - rendered.originY,
+                                width: rendered.width, height: rendered.height, coverage: rendered.coverage)
+        try paint(text.style, bounds: result.frame, through: mask, transform: layer.userToDevice(scale: scale), into: layer, opacity: opacity)
+    }
+
+    /// The texture of a picture, uploaded once per render.
+    func texture(of picture: PictureBox) throws -> Texture {
+        if let kept = textures[ObjectIdentifier(picture)], kept.box === picture { return kept.texture }
+        let texture = try Texture(context: context, image: picture.image)
+        textures[ObjectIdentifier(picture)] = (picture, texture)
+        return texture
+    }
+
+    func drawImage(_ image: ImageDrawing, in rect: CGRect, transform: CGAffineTransform, clip: [Path], into layer: Layer, opacity: Double) throws {
+        guard rect.width > 0, rect.height > 0 else { return }
+        let texture = try texture(of: image.picture)
+        let filter: TextureFilter = image.interpolation == .none ? .nearest : .linear
+        let toDevice = transform.concatenating(layer.userToDevice(scale: scale))
+        var mask = PathRasterizer.coverage(of: Path(rect), transform: toDevice, fillRule: false, clip: layer.bounds)
+        for clipPath in clip {
+            mask = mask.intersected(with: PathRasterizer.coverage(of: clipPath, transform: layer.userToDevice(scale: scale), fillRule: false, clip: layer.bounds))
+        }
+        guard !mask.isEmpty else { return }
+        if let template = image.template {
+            // A template image is its alpha filled with the style.
+            _ = template
+        }
+        try paints.fill(.texture(texture, rect: rect, filter: filter), mask: mask, into: layer.framebuffer, userToDevice: toDevice, opacity: Float(opacity))
+    }
+
+    func drawCanvas(_ canvas: CanvasDrawing, frame: CGRect, into layer: Layer, opacity: Double) throws {
+        let toFrame = CGAffineTransform(translationX: frame.minX, y: frame.minY)
+        for command in canvas.commands(size: frame.size) {
+            switch command {
+            case .fill(let path, let shading, let eoFill, let transform, let alpha, let clip):
+                let t = transform.concatenating(toFrame)
+                let bounds = path.boundingRect
+                try fill(path, eoFill: eoFill, style: shading.style, bounds: bounds, transform: t,
+                         clip: clip.map { $0.applying(toFrame) }, into: layer, opacity: opacity * alpha)
+            case .text(let text, let point, let anchor, let transform, let alpha, _):
+                let lines = text.layout(width: nil)
+                let size = CGSize(width: lines.width, height: lines.height)
+                let p = CGPoint(x: point.x - anchor.x * size.width, y: point.y - anchor.y * size.height).applying(transform.concatenating(toFrame))
+                let s = CGFloat(scale)
+                let rendered = lines.render(scale: Double(scale), cache: .shared)
+                guard rendered.width > 0 else { continue }
+                let x = Int((p.x * s).rounded()) - layer.origin.x - rendered.originX
+                let y = Int((p.y * s).rounded()) - layer.origin.y - rendered.originY
+                let mask = CoverageMask(originX: x, originY: y, width: rendered.width, height: rendered.height, coverage: rendered.coverage)
+                try paint(text.style, bounds: CGRect(origin: p, size: size), through: mask, transform: layer.userToDevice(scale: scale),
+                          into: layer, opacity: opacity * alpha)
+            case .image(let image, let rect, let transform, let alpha, let clip):
+                try drawImage(image, in: rect, transform: transform.concatenating(toFrame), clip: clip.map { $0.applying(toFrame) },
+                              into: layer, opacity: opacity * alpha)
+            }
+        }
+    }
+}
+
+extension CoverageMask {
+    /// The product of two masks' coverage (where both cover), on their common pixels.
+    func intersected(with other: CoverageMask) -> CoverageMask {
+        let x0 = max(originX, other.originX), y0 = max(originY, other.originY)
+        let x1 = min(originX + width, other.originX + other.width), y1 = min(originY + height, other.originY + other.height)
+        guard x1 > x0, y1 > y0 else { return .empty }
+        var bytes = [UInt8](repeating: 0, count: (x1 - x0) * (y1 - y0))
+        for y in y0..<y1 {
+            for x in x0..<x1 {
+                let product = Int(self[x, y]) * Int(other[x, y])
+                bytes[(y - y0) * (x1 - x0) + (x - x0)] = UInt8((product + 127) / 255)
+            }
+        }
+        return CoverageMask(originX: x0, originY: y0, width: x1 - x0, height: y1 - y0, coverage: bytes)
+    }
+}

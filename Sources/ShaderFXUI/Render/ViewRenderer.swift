@@ -1,0 +1,85 @@
+import Foundation
+
+/// Renders a view into a picture, as SwiftUI's `ImageRenderer` does: the root is proposed
+/// `proposedSize` (its ideal size by default), laid out, and drawn at `scale` pixels a point
+/// with every effect modifier in the tree run on the GPU.
+///
+///     let picture = try ViewRenderer(content: Card(title: "Hello")).render(scale: 2)
+///
+/// A renderer keeps what it made between calls (programs, fonts, glyphs, textures of pictures
+/// found by name), so rendering the frames of an animation, or a thousand cards, pays for them once.
+public final class ViewRenderer<Content: View> {
+    /// The view rendered.
+    public var content: Content
+    /// The size proposed to the root; `.unspecified` for its ideal size.
+    public var proposedSize: ProposedViewSize = .unspecified
+    /// Pixels per point (1, 2, 3).
+    public var scale: Int = 1
+    /// Seconds since the animation began: what a `TimelineView` inside is given.
+    public var time: Double = 0
+    /// Seconds since the triggers of `keyframeAnimator`s changed (a tap, a counter): nil shows
+    /// their initial values, as SwiftUI does before the first change.
+    public var triggerTime: Double?
+    /// Folders `Image("Name")` looks in.
+    public var assetFolders: [String] {
+        get { services.images.folders }
+        set { services.images.folders = newValue }
+    }
+
+    let renderer: Renderer
+    let services: ViewServices
+    private var pipeline: PaintPipeline?
+
+    /// A renderer of `content` on `renderer` (a new GPU context of its own by default).
+    public init(content: Content, renderer: Renderer? = nil) throws {
+        self.content = content
+        self.renderer = try renderer ?? Renderer()
+        services = ViewServices()
+    }
+
+    /// What was drawn differently from Apple's rendering, or accepted and ignored, each said once.
+    public var notes: [String] { services.notes }
+
+    /// The root's layout for the current settings, without drawing.
+    package func layout() throws -> (ViewNode, LayoutResult) {
+        var environment = EnvironmentValues()
+        environment.time = time
+        environment.triggerTime = triggerTime
+        environment.displayScale = CGFloat(scale)
+        environment.proposedSize = proposedSize
+        var context = ResolveContext(environment: environment, services: services)
+        let root = try context.single(content)
+        if let failure = ViewImages.takeArgumentFailure() { throw failure }
+        let result = root.layout.layout(in: proposedSize, scale: CGFloat(scale))
+        return (root, result)
+    }
+
+    /// The view drawn at `scale`, `proposedSize` proposed to it: a premultiplied picture the root's
+    /// size in pixels (at least one pixel).
+    public func render() throws -> RGBAImage {
+        precondition(scale >= 1, "scale is at least 1")
+        let (root, result) = try layout()
+        let (width, height) = result.pixelSize
+        guard width > 0, height > 0 else {
+            throw ViewError("the view is \(Int(result.size.width)) × \(Int(result.size.height)) points: nothing to draw (propose a size with --size, or give the view a frame)")
+        }
+        try renderer.budget.check(width: width, height: height, scale: 1, margin: .zero)
+        return try renderer.withContext {
+            let paints = try pipeline ?? PaintPipeline(context: renderer.context)
+            pipeline = paints
+            let compositor = ViewCompositor(renderer: renderer, paints: paints, library: EffectLibrary(services: services), scale: scale)
+            let layer = try compositor.makeLayer(width: width, height: height, origin: .zero)
+            try compositor.draw(root, result.root, into: layer, opacity: 1)
+            renderer.context.finish()
+            return try layer.framebuffer.read(x: 0, y: 0, width: width, height: height)
+        }
+    }
+
+    /// `render()` with these settings.
+    public func render(proposedSize: ProposedViewSize = .unspecified, scale: Int = 1, time: Double = 0) throws -> RGBAImage {
+        self.proposedSize = proposedSize
+        self.scale = scale
+        self.time = time
+        return try render()
+    }
+}

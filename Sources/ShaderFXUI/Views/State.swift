@@ -1,0 +1,91 @@
+import Foundation
+
+/// A view's own value (SwiftUI's `State`). A rendered frame is built from the view's values as
+/// they are, so state is simply the stored value, its initial one unless the renderer was told
+/// otherwise (`--set name=value` for a view file); assignments from closures (gestures,
+/// `onAppear`) compile, and, as nothing runs them, change nothing drawn.
+@propertyWrapper
+public struct State<Value> {
+    private final class Box {
+        var value: Value
+        init(_ value: Value) { self.value = value }
+    }
+    private let box: Box
+
+    /// State starting at `wrappedValue`.
+    public init(wrappedValue: Value) { box = Box(wrappedValue) }
+    /// State starting at `initialValue`.
+    public init(initialValue: Value) { box = Box(initialValue) }
+
+    /// The value.
+    public var wrappedValue: Value {
+        get { box.value }
+        nonmutating set { box.value = newValue }
+    }
+
+    /// A binding to the value (`$name`).
+    public var projectedValue: Binding<Value> {
+        let box = self.box
+        return Binding(get: { box.value }, set: { box.value = $0 })
+    }
+}
+
+extension State where Value: ExpressibleByNilLiteral {
+    /// State starting at nil.
+    public init() { self.init(wrappedValue: nil) }
+}
+
+/// A value owned elsewhere, read and written through (SwiftUI's `Binding`).
+@propertyWrapper @dynamicMemberLookup
+public struct Binding<Value> {
+    private let get: () -> Value
+    private let set: (Value) -> Void
+
+    /// A binding reading with `get` and writing with `set`.
+    public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
+        self.get = get
+        self.set = set
+    }
+
+    /// A binding to a value that never changes.
+    public static func constant(_ value: Value) -> Binding<Value> { Binding(get: { value }, set: { _ in }) }
+
+    /// The value.
+    public var wrappedValue: Value {
+        get { get() }
+        nonmutating set { set(newValue) }
+    }
+
+    /// The binding itself.
+    public var projectedValue: Binding<Value> { self }
+
+    /// A binding to a property of the value.
+    public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
+        Binding<Subject>(get: { self.wrappedValue[keyPath: keyPath] }, set: { self.wrappedValue[keyPath: keyPath] = $0 })
+    }
+}
+
+/// A value read from the environment (SwiftUI's `Environment`): in a rendered frame, the default
+/// environment's (so `@Environment(\.accessibilityReduceMotion)` is false, `\.colorScheme` light).
+@propertyWrapper
+public struct Environment<Value> {
+    private let keyPath: KeyPath<EnvironmentValues, Value>
+
+    /// The environment's value at `keyPath`.
+    public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { self.keyPath = keyPath }
+
+    /// The value.
+    public var wrappedValue: Value { EnvironmentValues()[keyPath: keyPath] }
+}
+
+/// Light or dark appearance (SwiftUI's `ColorScheme`); pictures are drawn light.
+public enum ColorScheme: Sendable, Hashable, CaseIterable {
+    case light, dark
+}
+
+extension EnvironmentValues {
+    /// Whether Reduce Motion is on: off in a rendered picture.
+    public var accessibilityReduceMotion: Bool { false }
+    /// The appearance: light, as the named colours are drawn.
+    public var colorScheme: ColorScheme { .light }
+}
