@@ -110,6 +110,6 @@ let package = Package(
         .testTarget(name: "ShaderFXTestingTests", dependencies: ["ShaderFXTesting", "ShaderFXTestSupport"]),
         .testTarget(name: "ShaderFXTextTests", dependencies: ["ShaderFXText", "CFreeType", "ShaderFXTestSupport"]),
         .testTarget(name: "ShaderFXCLITests", dependencies: ["ShaderFXCLI", "ShaderFXTestSupport"]),
-        .testTarget(name: "ShaderFXUITests", dependencies: ["ShaderFXUI", "ShaderFXTestSupport"]),
+        .testTarget(name: "ShaderFXUITests", dependencies: ["ShaderFXUI", "ShaderFXTestSupport"], exclude: ["ViewFiles"]),
     ]
 )
