@@ -82,7 +82,7 @@ let package = Package(
         // Reference-image assertions for Swift Testing, on top of ShaderFXGolden.
         .target(name: "ShaderFXTesting", dependencies: ["ShaderFXGolden"]),
         // The `shaderfx` commands and their argument parser.
-        .target(name: "ShaderFXCLI", dependencies: ["ShaderFXGolden", "ShaderFX", "ShaderFXCore"]),
+        .target(name: "ShaderFXCLI", dependencies: ["ShaderFXGolden", "ShaderFX", "ShaderFXCore", "ShaderFXUI"]),
         .executableTarget(name: "shaderfx", dependencies: ["ShaderFXCLI"]),
         // FreeType (glyph outlines to coverage bitmaps, font metrics), HarfBuzz (shaping, with its
         // own OpenType functions) and fontconfig (font names to files), linked.
@@ -123,5 +123,7 @@ let package = Package(
         .testTarget(name: "ShaderFXTextTests", dependencies: ["ShaderFXText", "CFreeType", "ShaderFXTestSupport"]),
         .testTarget(name: "ShaderFXCLITests", dependencies: ["ShaderFXCLI", "ShaderFXTestSupport"]),
         .testTarget(name: "ShaderFXUITests", dependencies: ["ShaderFXUI", "ShaderFXTestSupport"], exclude: ["ViewFiles"]),
+        // The seeds' views in examples/views, compiled as Swift (links to the files the CLI reads).
+        .testTarget(name: "ShaderFXUIExamplesTests", dependencies: ["ShaderFXUI", "ShaderFXTestSupport"]),
     ]
 )

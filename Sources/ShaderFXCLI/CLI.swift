@@ -1,3 +1,4 @@
+import ShaderFXUI
 import ShaderFXCore
 import ShaderFXGolden
 
@@ -114,6 +115,16 @@ struct Failure {
             hint = nil
             exitCode = 1
             if case .translationFailed = error { isCompilerStyle = true }
+        case let error as ViewFileError:
+            // `Card.swift:12:5: error: ...`, the source line and a caret, as a compiler prints them.
+            message = error.description
+            hint = nil
+            exitCode = 1
+            isCompilerStyle = true
+        case let error as ViewError:
+            message = error.message
+            hint = nil
+            exitCode = 1
         case let error as CommandFailure:
             message = error.message
             hint = nil

@@ -1,3 +1,4 @@
+import ShaderFXUI
 import ShaderFXCore
 import Dispatch
 import ShaderFXGolden
@@ -68,6 +69,7 @@ struct AnimateCommand: BuiltInEffectCommand {
     @Flag(short: "q", help: "print nothing but errors (no progress bar)")
     var quiet: Bool
     @OptionGroup var inputFlags: InputFlags
+    @OptionGroup var viewFlags: ViewFlags
     @OptionGroup var custom: CustomShaderFlags
     @OptionGroup var animation: ShaderAnimationFlags
     @Option(valueName: "FILE", help: "an event script: {\"taps\": [{\"time\": 0, \"x\": 100, \"y\": 80}], \"drags\": [{\"points\": [{\"time\": 1, \"x\": 10, \"y\": 20}, ...]}], \"keyframes\": {\"amplitude\": [{\"time\": 0, \"value\": 12}, {\"time\": 2, \"value\": 0, \"curve\": \"easeOut\"}]}} (keyframes move a built-in effect's float, point and colour parameters, or a --shader's arguments)", section: "GESTURES")
@@ -88,6 +90,7 @@ struct AnimateCommand: BuiltInEffectCommand {
         }
         out.quiet = quiet
         let args = context.parsed
+        if viewFlags.view != nil { return try animateView(output: &out) }
 
         // Everything is checked before the first GL call.
         if output == .standardOutput { out.toStandardError = true }
@@ -242,4 +245,101 @@ func format(_ value: Double) -> String {
 extension Duration {
     /// The duration in seconds.
     var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+
+    /// `animate --view FILE`: the view file evaluated again for every frame, its `TimelineView`s
+    /// given the frame's time, `--keyframe NAME=V@T` moving its constants and state, and each
+    /// `--tap X,Y@T` setting its `origin` and starting its keyframe animators at T.
+    private func animateView(output out: inout Output) throws -> Int32 {
+        if effect != nil {
+            throw UsageError.invalidValue(option: "--view", value: viewFlags.view ?? "",
+                                          expected: "the effects inside the view file (.layerEffect, .colorEffect, ...), not an effect name")
+        }
+        if output == .standardOutput { out.toStandardError = true }
+        let shaders = try custom.loadLibrary()
+        guard let (program, base) = try viewFlags.program(shaders: shaders) else { return 1 }
+        guard let duration else { throw UsageError.missingOption("--duration <SECONDS> (a view has no length of its own)") }
+        let exactTotal = (duration * Double(fps)).rounded()
+        guard exactTotal <= Double(maxFrames) else {
+            throw UsageError.invalidValue(option: "--duration", value: duration.optionText,
+                                          expected: "at most --max-frames \(maxFrames) frames at \(fps) fps (this run would be \(Int(exactTotal)) frames); give --max-frames to allow more")
+        }
+        let total = max(1, Int(exactTotal))
+        let range = try frames.map { frames throws(UsageError) in
+            guard frames.upperBound <= total - 1 else {
+                throw UsageError.invalidValue(option: "--frames", value: "\(frames.lowerBound)..\(frames.upperBound)",
+                                              expected: "a frame range A..B with 0 <= A <= B within 0..\(total - 1)")
+            }
+            return frames
+        } ?? 0...(total - 1)
+        // Keyframed values: each name's keyframes read as numbers (1 to 4 components).
+        var moving: [(name: String, values: KeyframedArgument)] = []
+        for (name, list) in try ShaderAnimationFlags.keyframes(animation.keyframe, script: [:]) {
+            let width: Int
+            if case .text(let text) = list[0].value { width = max(1, min(4, text.split(separator: ",").count)) } else { width = 1 }
+            let type: ParameterType = [.float, .vec2, .vec3, .vec4][width - 1]
+            do {
+                moving.append((name, try KeyframedArgument(list, type: type)))
+            } catch {
+                throw UsageError.invalidValue(option: "--keyframe", value: name, expected: "\(error)")
+            }
+        }
+        let taps = try gestures().taps.sorted { $0.time < $1.time }
+
+        let renderer = try Renderer(options: try gpu.resolve())
+        limits.apply(to: renderer)
+        func settings(at time: Double) -> ViewFileSettings {
+            var settings = base
+            settings.time = time
+            settings.triggerTime = nil
+            for (name, values) in moving {
+                settings.overrides[name] = values.components(at: time).map { "\($0)" }.joined(separator: ",")
+            }
+            if let tap = taps.last(where: { $0.time <= time }) {
+                settings.overrides["origin"] = "\(tap.x),\(tap.y)"
+                settings.triggerTime = time - tap.time
+            }
+            return settings
+        }
+        let first = try program.renderer(settings: settings(at: Double(range.lowerBound) / Double(fps)), renderer: renderer,
+                                         size: inputFlags.size, scale: scale)
+        let firstImage = try first.render()
+        let width = firstImage.width, height = firstImage.height
+        let name = viewFlags.view.map { ($0 as NSString).lastPathComponent } ?? "view"
+        let sink = try SequenceSink(target: output, range: range, total: total, width: width, height: height, fps: Double(fps),
+                                    effect: name, renderer: renderer.context.info.summary,
+                                    compression: encoding.compression.level, video: video)
+        var progress = ProgressBar(total: range.count, enabled: !out.quiet && isatty(STDERR_FILENO) != 0)
+        var sheet: [Int: RGBAImage] = [:]
+        let sheetFrames = Set(Self.sheetIndices(range, count: 12))
+        let start = ContinuousClock.now
+        for index in range {
+            let image: RGBAImage
+            if index == range.lowerBound {
+                image = firstImage
+            } else {
+                // One view renderer for the run: fonts, glyphs, pictures and programs are kept.
+                try program.update(first, settings: settings(at: Double(index) / Double(fps)))
+                image = try first.render()
+            }
+            guard image.width == width, image.height == height else {
+                throw CommandFailure(message: "--view \(name): frame \(index) is \(image.width)x\(image.height), frame \(range.lowerBound) was \(width)x\(height); give the view a fixed size (--size WxH or a frame)", exitCode: 1)
+            }
+            if contactSheet != nil && sheetFrames.contains(index) {
+                sheet[index] = ContactSheet.thumbnail(image, maxWidth: ContactSheet.defaultThumbnailWidth)
+            }
+            try sink.write(StraightFrame(image: image), index: index)
+            progress.update(done: index - range.lowerBound + 1, elapsed: ContinuousClock.now - start)
+        }
+        if let error = program.drawingError { throw error }
+        if case .video = output { out.status("finishing the video (ffmpeg) ...") }
+        let written = try sink.finish()
+        progress.finish()
+        if let sheetPath = contactSheet {
+            try PNG.write(ContactSheet.make(sheet.keys.sorted().map { sheet[$0]! }), to: sheetPath)
+        }
+        for note in program.notes + first.notes { out.status("note: \(note)") }
+        let seconds = (ContinuousClock.now - start).seconds
+        out.status("wrote \(range.count) frame\(range.count == 1 ? "" : "s") (\(range.lowerBound)..\(range.upperBound) of \(total), \(width)x\(height), \(name)) to \(output.name) in \(format(seconds)) s: \(format(Double(range.count) / seconds)) frames/s on \(renderer.context.info.summary); \(written.summary)")
+        return 0
+    }
 }

@@ -1,3 +1,4 @@
+import ShaderFXUI
 import ShaderFXGolden
 
 import Foundation
@@ -47,6 +48,7 @@ struct RenderCommand: BuiltInEffectCommand {
     @Flag(short: "q", help: "print nothing but errors")
     var quiet: Bool
     @OptionGroup var inputFlags: InputFlags
+    @OptionGroup var viewFlags: ViewFlags
     @OptionGroup var custom: CustomShaderFlags
     @OptionGroup var encoding: EncodingFlags
     @OptionGroup var video: VideoFlags
@@ -56,6 +58,7 @@ struct RenderCommand: BuiltInEffectCommand {
     func run(_ context: CommandContext, output out: inout Output) throws -> Int32 {
         out.quiet = quiet
         if output == .standardOutput { out.toStandardError = true }
+        if viewFlags.view != nil { return try renderView(context, output: &out) }
         // Validate everything before the first GL call.
         let builtIn = try effect.map { name throws(UsageError) in
             guard let effect = BuiltInEffects.named(name) else { throw EffectOptions.unknownEffect(name) }
@@ -111,6 +114,45 @@ struct RenderCommand: BuiltInEffectCommand {
         out.status("time: set-up \(ms(ready - start)), decode \(ms(decoded - ready)), compile \(ms(compiled - decoded)), "
                    + "upload \(ms(stats.upload)), draw \(ms(stats.drawing)), read-back \(ms(stats.readBack)), "
                    + "encode \(ms(encoded - rendered))\(bytes), write \(ms(ContinuousClock.now - encoded))")
+        return 0
+    }
+
+    /// `render --view FILE`: the view file evaluated, laid out in `--size` (its ideal size by
+    /// default), drawn at `--scale`, with a built-in effect (and its `--then` chain) over the
+    /// whole view when one is named.
+    private func renderView(_ context: CommandContext, output out: inout Output) throws -> Int32 {
+        let start = ContinuousClock.now
+        if inputFlags.input != nil || inputFlags.picture != nil {
+            throw UsageError.invalidValue(option: "--view", value: viewFlags.view ?? "",
+                                          expected: "a view or a picture (--input, --picture), not both")
+        }
+        let builtIn = try effect.map { name throws(UsageError) in
+            guard let effect = BuiltInEffects.named(name) else { throw EffectOptions.unknownEffect(name) }
+            return effect
+        }
+        let shaders = builtIn == nil ? try custom.loadLibrary() : nil
+        let images = ImageStore(budget: RenderBudget(maxPixels: limits.maxPixels))
+        var passes: [Effect] = []
+        if let builtIn {
+            let stages = try EffectStage.stages(builtIn: (builtIn, EffectOptions.values(for: builtIn, from: context.parsed)),
+                                                custom: custom, chain: context.chain, images: images)
+            passes = try stages.flatMap { try $0.readingImages(images).passes() }
+        }
+        if disabled { passes = passes.map { var e = $0; e.isEnabled = false; return e } }
+        guard let (program, settings) = try viewFlags.program(shaders: shaders) else { return 1 }
+        let renderer = try Renderer(options: try gpu.resolve())
+        limits.apply(to: renderer)
+        let ready = ContinuousClock.now
+        let viewRenderer = try program.renderer(settings: settings, renderer: renderer, size: inputFlags.size, scale: scale, effects: passes)
+        let image = try viewRenderer.render()
+        if let error = program.drawingError { throw error }
+        let rendered = ContinuousClock.now
+        for note in program.notes + viewRenderer.notes { out.status("note: \(note)") }
+        try SinglePicture.write(image, to: output, effect: "view", renderer: renderer.context.info.summary,
+                                compression: encoding.compression.level, video: video)
+        let name = viewFlags.view.map { ($0 as NSString).lastPathComponent } ?? "view"
+        out.status("wrote \(output.name) (\(image.width)x\(image.height), \(name)\(passes.isEmpty ? "" : " with \(effect ?? "")") at @\(scale)x) in \(milliseconds(since: start)) on \(renderer.context.info.summary)")
+        out.status("time: set-up \(ms(ready - start)), view \(ms(rendered - ready)), write \(ms(ContinuousClock.now - rendered))")
         return 0
     }
 }

@@ -25,8 +25,11 @@ extension ViewCompositor {
         case .group:
             try composite(content, frame: frame, effects: [], into: layer, opacity: opacity)
         case .shader(let effect):
+            // A disabled effect draws the view as if it were absent (SwiftUI's `isEnabled: false`).
+            guard effect.isEnabled else { return try content(layer, opacity) }
             try composite(content, frame: frame, effects: [effect], into: layer, opacity: opacity)
         case .shaders(let effects):
+            guard effects.contains(where: \.isEnabled) else { return try content(layer, opacity) }
             try composite(content, frame: frame, effects: effects, into: layer, opacity: opacity)
         case .blur(let radius, let opaque):
             if opaque { library.note("blur(radius:opaque: true) is drawn as opaque: false (edges fade)") }

@@ -16,13 +16,16 @@ package struct ViewFileSettings: Sendable {
     package var assetFolders: [String] = []
     /// The view to render when the file has several candidates: a `struct`'s name.
     package var root: String?
+    /// Seconds since the triggers of `keyframeAnimator`s changed; nil for their initial values.
+    package var triggerTime: Double?
 
     package init(overrides: [String: String] = [:], time: Double = 0, shaders: ShaderLibrary? = nil,
-                 assetFolders: [String] = [], root: String? = nil) {
+                 assetFolders: [String] = [], root: String? = nil, triggerTime: Double? = nil) {
         self.overrides = overrides
         self.time = time
         self.shaders = shaders
         self.assetFolders = assetFolders
         self.root = root
+        self.triggerTime = triggerTime
     }
 }

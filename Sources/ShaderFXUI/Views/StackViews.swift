@@ -178,16 +178,9 @@ public struct GeometryReader<Content: View>: View, PrimitiveView {
 /// A view rebuilt for each frame of an animation (SwiftUI's `TimelineView`): the content is
 /// given the frame's time as the context's `date` (since the reference date of the render,
 /// `ViewRenderer`'s `time` seconds after it).
-public struct TimelineView<Schedule, Content: View>: View, PrimitiveView {
+public struct TimelineView<Schedule: TimelineSchedule, Content: View>: View, PrimitiveView {
     /// What the content is told of the moment it draws.
-    public struct Context {
-        /// The moment of the frame.
-        public let date: Date
-        /// The cadence the frame is drawn at.
-        public let cadence: Cadence
-        /// How often a timeline updates.
-        public enum Cadence: Sendable, Comparable { case live, seconds, minutes }
-    }
+    public typealias Context = TimelineViewDefaultContext
 
     let content: (Context) -> Content
 
@@ -211,22 +204,37 @@ public enum TimelineSchedules {
     public static let referenceTime: TimeInterval = 0
 }
 
+/// What a `TimelineView`'s content is told of the moment it draws (not generic, so the content's
+/// type can be inferred from its closure, as SwiftUI's `TimelineViewDefaultContext`).
+public struct TimelineViewDefaultContext {
+    /// The moment of the frame.
+    public let date: Date
+    /// The cadence the frame is drawn at.
+    public let cadence: Cadence
+    /// How often a timeline updates.
+    public enum Cadence: Sendable, Comparable { case live, seconds, minutes }
+}
+
+/// When a `TimelineView` updates (SwiftUI's `TimelineSchedule`); a rendered animation draws every
+/// frame whichever is chosen.
+public protocol TimelineSchedule {}
+
 /// `.animation`: every frame.
-public struct AnimationTimelineSchedule: Sendable {
+public struct AnimationTimelineSchedule: TimelineSchedule, Sendable {
     public init(minimumInterval: Double? = nil, paused: Bool = false) {}
 }
 
 /// `.periodic(from:by:)`.
-public struct PeriodicTimelineSchedule: Sendable {
+public struct PeriodicTimelineSchedule: TimelineSchedule, Sendable {
     public init(from startDate: Date, by interval: TimeInterval) {}
 }
 
 /// `.everyMinute`.
-public struct EveryMinuteTimelineSchedule: Sendable {
+public struct EveryMinuteTimelineSchedule: TimelineSchedule, Sendable {
     public init() {}
 }
 
-extension AnimationTimelineSchedule {
+extension TimelineSchedule where Self == AnimationTimelineSchedule {
     /// Every frame.
     public static var animation: AnimationTimelineSchedule { AnimationTimelineSchedule() }
     /// Every frame, at most every `minimumInterval` seconds.
@@ -235,14 +243,14 @@ extension AnimationTimelineSchedule {
     }
 }
 
-extension PeriodicTimelineSchedule {
+extension TimelineSchedule where Self == PeriodicTimelineSchedule {
     /// Every `interval` seconds from `startDate`.
     public static func periodic(from startDate: Date, by interval: TimeInterval) -> PeriodicTimelineSchedule {
         PeriodicTimelineSchedule(from: startDate, by: interval)
     }
 }
 
-extension EveryMinuteTimelineSchedule {
+extension TimelineSchedule where Self == EveryMinuteTimelineSchedule {
     /// Every minute.
     public static var everyMinute: EveryMinuteTimelineSchedule { EveryMinuteTimelineSchedule() }
 }

@@ -334,6 +334,11 @@ extension View {
         modified(.effect(.shaders(effect.passes)))
     }
 
+    /// Effect passes (a built-in effect's, a command line's chain) run over the view's layer in order.
+    public func effects(_ passes: [Effect]) -> some View {
+        modified(.effect(.shaders(passes)))
+    }
+
     /// Effects chosen from the view's geometry (SwiftUI's `visualEffect`): `body` is given an
     /// empty effect and the view's proxy, and returns the effects to apply.
     public func visualEffect<E: VisualEffect>(_ body: @escaping (EmptyVisualEffect, GeometryProxy) -> E) -> some View {

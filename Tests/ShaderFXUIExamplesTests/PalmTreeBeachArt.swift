@@ -1,0 +1,1 @@
+../../examples/views/assets/PalmTreeBeachArt.swift
