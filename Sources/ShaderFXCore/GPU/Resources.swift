@@ -216,8 +216,10 @@ package final class Program {
         }
         """
 
-    /// Compiles and links; `describe` turns a compile log into the error to throw.
+    /// Compiles and links; `describe` turns a compile log into the error to throw. The vertex
+    /// shader is the full-screen triangle (`vertexSource`) unless `vertexSource` gives another.
     package init(context: GPUContext, fragmentSource: String, file: String,
+         vertexSource: String = Program.vertexSource,
          describe: (String) -> String = { $0 }) throws(ProgramError) {
         self.context = context
         context.assertCurrent("glCompileShader")
@@ -238,8 +240,8 @@ package final class Program {
             gl.DeleteShader(shader)
             return (0, log)
         }
-        let (vertex, vertexLog) = compile(GL_VERTEX_SHADER, Self.vertexSource)
-        if let vertexLog { throw .compileFailed(file: "<ShaderFX vertex shader>", log: vertexLog) }
+        let (vertex, vertexLog) = compile(GL_VERTEX_SHADER, vertexSource)
+        if let vertexLog { throw .compileFailed(file: vertexSource == Self.vertexSource ? "<ShaderFX vertex shader>" : file, log: vertexLog) }
         let (fragment, fragmentLog) = compile(GL_FRAGMENT_SHADER, fragmentSource)
         if let fragmentLog {
             gl.DeleteShader(vertex)

@@ -121,6 +121,8 @@ extension Color: View, PrimitiveView {
     public var body: Never { primitiveBody(Self.self) }
 
     package func resolve(in context: inout ResolveContext) -> [ViewNode] {
-        [ViewNode(leaf: .flexible, drawing: .shape(ShapeDrawing(shape: Rectangle(), style: AnyShapeStyle(self))))]
+        // Color.clear takes its space and draws nothing.
+        let drawing: Drawing = resolved.w == 0 ? .nothing : .shape(ShapeDrawing(shape: Rectangle(), style: AnyShapeStyle(self)))
+        return [ViewNode(leaf: .flexible, drawing: drawing)]
     }
 }
