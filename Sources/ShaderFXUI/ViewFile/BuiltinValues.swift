@@ -715,7 +715,8 @@ extension Evaluation {
         case .native(let dimensions as ViewDimensions):
             var guide = first.value
             if case .implicit(let deferred) = guide {
-                guide = (try? resolve(deferred, as: "HorizontalAlignment")) ?? (try resolve(deferred, as: "VerticalAlignment"))
+                if let horizontal = try? resolve(deferred, as: "HorizontalAlignment") { guide = horizontal }
+                else { guide = try resolve(deferred, as: "VerticalAlignment") }
             }
             switch guide {
             case .native(let g as HorizontalAlignment): return .double(Double(dimensions[g]))

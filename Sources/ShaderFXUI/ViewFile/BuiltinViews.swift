@@ -8,7 +8,7 @@ extension Evaluation {
     /// Whether `value` is a view (or one of the file's views).
     func isViewLike(_ value: Value) -> Bool {
         switch value {
-        case .native(let native): return native is any View
+        case .native(let native): return native is any View || native is any Shape
         case .instance(let instance): return instance.type.isView
         default: return false
         }
@@ -18,6 +18,7 @@ extension Evaluation {
     func view(of value: Value, at range: SourceRange) throws -> AnyView {
         switch value {
         case .native(let view as AnyView): return view
+        case .native(let shape as any Shape): return fill(shape, nil, FillStyle())
         case .native(let native):
             if let view = AnyView(erasing: native) { return view }
         case .instance(let instance):
@@ -65,14 +66,14 @@ extension Evaluation {
     ]
 
     /// Modifiers of every view.
-    static let viewModifierNames: Set<String> = [
+    static let viewModifierNames: Set<String> = Set([
         "frame", "padding", "offset", "position", "fixedSize", "layoutPriority", "alignmentGuide", "aspectRatio", "scaledToFit",
         "scaledToFill", "background", "overlay", "opacity", "blur", "shadow", "clipShape", "clipped", "cornerRadius", "mask",
         "brightness", "contrast", "saturation", "grayscale", "hueRotation", "colorMultiply", "colorInvert", "rotationEffect",
         "scaleEffect", "transformEffect", "blendMode", "compositingGroup", "drawingGroup", "colorEffect", "distortionEffect",
         "layerEffect", "visualEffect", "font", "fontWeight", "bold", "italic", "foregroundStyle", "foregroundColor", "tint",
         "multilineTextAlignment", "lineLimit", "lineSpacing", "modifier", "keyframeAnimator", "id", "tag", "zIndex", "border",
-    ] .union(ignoredModifierNames)
+    ]).union(ignoredModifierNames)
 
     /// Modifiers accepted and ignored: nothing interactive runs in a still frame.
     static let ignoredModifierNames: Set<String> = [
@@ -159,7 +160,8 @@ extension Evaluation {
             }
             var resolved = guide.value
             if case .implicit(let deferred) = guide.value {
-                resolved = (try? resolve(deferred, as: "HorizontalAlignment")) ?? (try resolve(deferred, as: "VerticalAlignment"))
+                if let horizontal = try? resolve(deferred, as: "HorizontalAlignment") { resolved = horizontal }
+                else { resolved = try resolve(deferred, as: "VerticalAlignment") }
             }
             switch resolved {
             case .native(let g as HorizontalAlignment): result = view.alignmentGuide(g, computeValue: compute)
@@ -461,7 +463,7 @@ extension Evaluation {
             let schedule = try args.require(nil)
             let content = try args.requireClosure("content")
             _ = schedule
-            value = .native(TimelineView(AnimationTimelineSchedule()) { [self] context in
+            value = .native(TimelineView<AnimationTimelineSchedule, AnyView>(AnimationTimelineSchedule()) { [self] context in
                 laterView(content, at: range) { [.native(context)] }
             })
         default:

@@ -525,7 +525,7 @@ extension Evaluation {
                 if let value = stored.value { return value }
                 var result: Value = .null
                 if let initializer = stored.decl.initializer {
-                    result = try evaluate(initializer, in: globals, hint: stored.decl.type.flatMap(typeName))
+                    result = try evaluate(initializer, in: globals, hint: self.typeName(stored.decl.type))
                     if let declared = stored.decl.type { result = try coerce(result, to: declared, at: initializer.range) }
                 }
                 type.staticStored[name] = (stored.decl, result)

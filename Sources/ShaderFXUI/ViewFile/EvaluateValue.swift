@@ -59,7 +59,7 @@ indirect enum Value {
     }
 
     static func nativeName(_ value: Any) -> String {
-        let name = String(describing: type(of: value))
+        let name = String(describing: Swift.type(of: value))
         if let angle = name.firstIndex(of: "<") { return String(name[..<angle]) }
         return name
     }
@@ -273,8 +273,12 @@ func editDistance(_ a: String, _ b: String) -> Int {
 func nearestNames(to name: String, in candidates: some Sequence<String>, count: Int = 3) -> [String] {
     let unique = Set(candidates).filter { !$0.isEmpty && !$0.hasPrefix("$") }
     let limit = max(2, name.count / 2)
-    return unique.map { ($0, editDistance(name, $0)) }
-        .filter { $0.1 <= limit || $0.0.lowercased().hasPrefix(name.lowercased()) }
-        .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
-        .prefix(count).map(\.0)
+    let lowered = name.lowercased()
+    var scored: [(name: String, distance: Int)] = []
+    for candidate in unique {
+        let distance = editDistance(name, candidate)
+        if distance <= limit || candidate.lowercased().hasPrefix(lowered) { scored.append((candidate, distance)) }
+    }
+    scored.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }
+    return scored.prefix(count).map(\.name)
 }

@@ -132,11 +132,7 @@ final class Evaluation: @unchecked Sendable {
 
     /// Runs `body` on a thread with a stack deep enough for `maximumDepth` nested calls.
     static func onLargeStack<T>(_ body: @escaping () -> T) -> T {
-        final class ResultBox: @unchecked Sendable {
-            var value: T?
-            let done = DispatchSemaphore(value: 0)
-        }
-        let box = ResultBox()
+        let box = EvaluationResultBox<T>()
         nonisolated(unsafe) let work = body
         let thread = Thread {
             box.value = work()
@@ -352,4 +348,10 @@ final class Evaluation: @unchecked Sendable {
             }
         }
     }
+}
+
+/// A value handed from the evaluating thread back to the caller.
+private final class EvaluationResultBox<T>: @unchecked Sendable {
+    var value: T?
+    let done = DispatchSemaphore(value: 0)
 }
