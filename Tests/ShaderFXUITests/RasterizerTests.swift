@@ -205,9 +205,11 @@ func maskSum(_ mask: CoverageMask) -> Double { mask.coverage.reduce(0.0) { $0 + 
 
 /// The 8-bit rounding error: an exact coverage rounded to the nearest 1/255.
 let quantum = 0.5 / 255 + 1e-6
-/// A flattened curve's coverage error bound in a pixel: √2 pixels of curve at most, each within
-/// the tolerance, plus rounding.
-let curveTolerance = quantum + 1.5 * PathRasterizer.tolerance
+/// The flattening budget the rasteriser must meet, in device pixels (fixed here, not read from
+/// the rasteriser): a pixel's coverage error is rounding plus √2 pixels of curve at most, each
+/// within that distance.
+let flatteningBudget = 1.0 / 2048
+let curveTolerance = quantum + 1.5 * flatteningBudget
 /// The standard four-cubic circle's largest radial error, as a fraction of the radius
 /// (the quarter arc with k = 4/3·tan(π/8) strays outward by at most 2.73·10⁻⁴ r).
 let bezierCircleError = 2.73e-4
@@ -337,7 +339,7 @@ let bezierCircleError = 2.73e-4
         // The total against π R²: within the rounding of the edge pixels and the curve's error
         // along the circumference.
         let edgePixels = 4 * 2 * R + 8
-        #expect(abs(maskSum(mask) - Double.pi * R * R) <= edgePixels * 0.5 / 255 + 2 * .pi * R * (bezierCircleError * R + PathRasterizer.tolerance))
+        #expect(abs(maskSum(mask) - Double.pi * R * R) <= edgePixels * 0.5 / 255 + 2 * .pi * R * (bezierCircleError * R + flatteningBudget))
     }
 
     @Test func ellipsesMatchTheTrueEllipse() {

@@ -2,7 +2,7 @@ import Foundation
 
 /// A 2D shape: a path for any rectangle it is given (SwiftUI's `Shape`). The view layer fills or
 /// strokes it; here it is geometry only.
-public protocol Shape: Sendable {
+public protocol Shape: Sendable, View {
     /// The shape's outline when it occupies `rect`.
     /// - Parameter rect: the frame the shape is drawn in.
     func path(in rect: CGRect) -> Path
