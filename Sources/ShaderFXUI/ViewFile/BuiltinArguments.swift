@@ -4,6 +4,8 @@ import Foundation
 /// each read removes the argument it takes, and `finish()` fails on any left over, naming it.
 struct CallArguments {
     var items: [ArgumentValue]
+    /// The labels asked for: what an unknown label's error suggests.
+    private(set) var asked: Set<String> = []
     let name: String
     let range: SourceRange
     unowned let evaluation: Evaluation
@@ -23,6 +25,7 @@ struct CallArguments {
 
     /// Takes the argument labelled `label` (nil: the first unlabelled one that is not a trailing closure).
     mutating func take(_ label: String?) -> ArgumentValue? {
+        if let label { asked.insert(label) }
         guard let index = items.firstIndex(where: { $0.label == label && !($0.isTrailing && label == nil) }) else { return nil }
         return items.remove(at: index)
     }
@@ -106,7 +109,7 @@ struct CallArguments {
     func finish(known: [String] = []) throws {
         guard let extra = items.first else { return }
         if let label = extra.label {
-            throw evaluation.unknown("argument '\(label)' for '\(name)'", label, candidates: known, at: extra.range)
+            throw evaluation.unknown("argument '\(label)' for '\(name)'", label, candidates: Set(known).union(asked), at: extra.range)
         }
         throw evaluation.fail("extra argument in call to '\(name)'", at: extra.range)
     }

@@ -290,7 +290,19 @@ extension Evaluation {
         case "colorArray":
             let argument = try args.require(nil)
             return .colorArray(try elements(of: argument.value, at: argument.range).map { try rgba(try color($0, at: argument.range)) })
-        case "image": return .image(try args.requireTyped(nil, "Image", as: Image.self))
+        case "image":
+            let argument = try args.require(nil)
+            let image = try native(argument.value, "Image", as: Image.self, at: argument.range)
+            if case .system(let name) = image.source {
+                throw fail("Image(systemName: \"\(name)\") cannot be a shader's image: give a picture by name or file", at: argument.range)
+            }
+            let folder = (file as NSString).deletingLastPathComponent
+            let images = ViewImages(folders: (folder.isEmpty ? [] : [folder]) + settings.assetFolders + Image.assetFolders)
+            do {
+                return .image(try images.picture(of: image))
+            } catch {
+                throw fail("\(error)", at: argument.range)
+            }
         default:
             throw unknown("shader argument '.\(name)'", name, candidates: ["boundingRect", "float", "float2", "float3", "float4", "color", "floatArray", "colorArray", "image"], at: range)
         }
@@ -448,6 +460,13 @@ extension Evaluation {
     // MARK: - Methods of API values
 
     func builtinMethod(_ name: String, on base: Value, _ items: [ArgumentValue], at range: SourceRange) throws -> (Value, Value?) {
+        // A colour's `opacity` is a colour (so it stays a style), as in SwiftUI.
+        if case .native(let colour as Color) = base, name == "opacity" {
+            var args = CallArguments(items, name: name, range: range, evaluation: self)
+            let result = Value.native(colour.opacity(try args.requireDouble(nil)))
+            try args.finish()
+            return (result, nil)
+        }
         if isViewLike(base), Evaluation.viewModifierNames.contains(name) || name == "resizable" || name == "fill" || name == "stroke"
             || name == "strokeBorder" || name == "tracking" || name == "kerning" || name == "interpolation" || name == "renderingMode" {
             return (try modifier(name, on: base, items, at: range), nil)
@@ -455,6 +474,13 @@ extension Evaluation {
         var args = CallArguments(items, name: name, range: range, evaluation: self)
         let result: (Value, Value?)
         switch base {
+        case .native(_ as GestureValue):
+            // `onEnded`, `onChanged`, `updating`, `simultaneously`...: the same gesture, never run.
+            args.items = []
+            result = (base, nil)
+        case .native(_ as ScrollProxyValue) where name == "scrollTo":
+            args.items = []
+            result = (.void, nil)
         case .int(let n):
             switch name {
             case "isMultiple":

@@ -62,7 +62,9 @@ extension Evaluation {
         "HorizontalAlignment", "VerticalAlignment", "Double", "Int", "CGFloat", "Float", "String", "Bool", "Array", "Date", "EdgeInsets",
         "StrokeStyle", "FillStyle", "Font", "ShaderLibrary", "Shader", "Gradient", "LinearGradient", "RadialGradient", "AngularGradient",
         "EllipticalGradient", "AnyShapeStyle", "Edge", "Axis", "TimeInterval", "CGAffineTransform", "ContentMode", "BlendMode",
-        "GraphicsContext", "TextAlignment", "Math", "TimelineSchedule", "ColorScheme",
+        "GraphicsContext", "TextAlignment", "Math", "TimelineSchedule", "ColorScheme", "ScrollViewReader", "UnevenRoundedRectangle",
+        "SpatialTapGesture", "TapGesture", "DragGesture", "LongPressGesture", "MagnifyGesture", "MagnificationGesture",
+        "RotateGesture", "RotationGesture", "SpatialEventGesture",
     ]
 
     /// Modifiers of every view.
@@ -372,7 +374,8 @@ extension Evaluation {
 
     func stroke<S: Shape>(_ shape: S, _ style: AnyShapeStyle?, _ strokeStyle: StrokeStyle) -> AnyView {
         if let style { return AnyView(shape.stroke(style, style: strokeStyle)) }
-        return AnyView(shape.stroke(style: strokeStyle))
+        let stroked: _ShapeView<S> = shape.stroke(style: strokeStyle)
+        return AnyView(stroked)
     }
 
     func strokeBorder<S: InsettableShape>(_ shape: S, _ style: AnyShapeStyle?, _ strokeStyle: StrokeStyle) -> AnyView {
@@ -459,6 +462,17 @@ extension Evaluation {
         case "GeometryReader":
             let content = try args.requireClosure("content")
             value = .native(GeometryReader { [self] proxy in laterView(content, at: range) { [.native(proxy)] } })
+        case "SpatialTapGesture", "TapGesture", "DragGesture", "LongPressGesture", "MagnifyGesture", "MagnificationGesture",
+             "RotateGesture", "RotationGesture", "SpatialEventGesture":
+            // Gestures are made (so that `.gesture(...)` reads as written) and never run.
+            args.items = []
+            value = .native(GestureValue(name: name))
+        case "ScrollViewReader":
+            // A reader adds nothing to layout or drawing: its content, given a proxy whose
+            // `scrollTo` a still frame has no use for.
+            let content = try args.requireClosure("content")
+            note("ScrollViewReader: scrollTo is accepted and ignored (a still frame shows the top)")
+            value = .native(try builtView(content, [.native(ScrollProxyValue())], at: range))
         case "TimelineView":
             let schedule = try args.require(nil)
             let content = try args.requireClosure("content")
@@ -490,4 +504,13 @@ extension Evaluation {
         if case .instance(let instance) = value { return instance.fields["id"] != nil || instance.type.computed["id"] != nil }
         return false
     }
+}
+
+/// What a `ScrollViewReader` gives its content: `scrollTo` does nothing in a still frame.
+struct ScrollProxyValue {}
+
+/// A gesture as a view file makes it: its handlers (`onEnded`, `onChanged`...) are accepted and
+/// never run, as nothing interacts with a rendered frame.
+struct GestureValue {
+    let name: String
 }

@@ -42,7 +42,7 @@ extension Evaluation {
                 if value.isNull { return .null }
                 return try member(name, of: value, at: expr.range, in: scope)
             }
-            return try member(name, of: try evaluate(base, in: scope), at: expr.range, in: scope)
+            return try member(name, of: try evaluate(base, in: scope), at: memberName(name, of: expr.range), in: scope)
         case .call(let callee, let arguments, let trailing):
             return try call(callee, arguments: arguments, trailing: trailing, in: scope, at: expr.range)
         case .subscripted(let base, let arguments):
@@ -103,6 +103,24 @@ extension Evaluation {
         }
     }
 
+    /// Where the `.name` of a member expression is: the member's own error is located there, not
+    /// at the start of the chain it ends.
+    func memberName(_ name: String, of range: SourceRange) -> SourceRange {
+        let length = name.utf8.count + 1
+        guard range.end.column > length, range.end.offset >= length, range.end.line >= range.start.line else { return range }
+        var start = range.end
+        start.column -= length
+        start.offset -= length
+        guard start.offset < bytes.count, bytes[start.offset] == UInt8(ascii: ".") else { return range }
+        return SourceRange(file: range.file, start: start, end: range.end)
+    }
+
+    /// `name` without the `$` of a binding's projection (`$count` reads `count`); `$0` stays.
+    func projectedName(_ name: String) -> String {
+        guard name.hasPrefix("$"), let first = name.dropFirst().first, !first.isNumber else { return name }
+        return String(name.dropFirst())
+    }
+
     static let floatingTypes: Set<String> = ["Double", "CGFloat", "Float", "TimeInterval"]
 
     func makeClosure(_ closure: Closure, in scope: Scope) -> Function {
@@ -119,7 +137,7 @@ extension Evaluation {
             if let box = scope.currentSelf { return name == "self" ? box.value : .type(box.value.typeName) }
             throw fail("'self' outside a type's member", at: range)
         }
-        let plain = name.hasPrefix("$") ? String(name.dropFirst()) : name
+        let plain = projectedName(name)
         if let box = scope.lookup(plain) {
             if computedLocals.contains(ObjectIdentifier(box)), case .function(let getter) = box.value {
                 return try invoke(getter, [], at: range)
@@ -173,7 +191,7 @@ extension Evaluation {
             }
             let hints = parameterHints(of: base, method: name, count: arguments.count)
             let args = try evaluateArguments(arguments, trailing, in: scope, hints: hints)
-            let (result, changed) = try callMethod(name, on: base, args, at: callee.range, in: scope)
+            let (result, changed) = try callMethod(name, on: base, args, at: memberName(name, of: callee.range), in: scope)
             if let changed { try assign(changed, to: baseExpr, in: scope) }
             return result
         case .identifier(let name):
@@ -486,7 +504,17 @@ extension Evaluation {
 
     /// Member `name` of `value`.
     func member(_ name: String, of value: Value, at range: SourceRange, in scope: Scope) throws -> Value {
+        if name == "self" { return value }
         if let found = try memberIfPresent(name, of: value, at: range, in: scope) { return found }
+        if case .type(let typeName) = value, let type = types[typeName] {
+            if let decl = type.staticMethods[name]?.first {
+                let function = makeFunction(decl, scope: globals)
+                return .function(Function(name: name, parameters: [], anonymous: true, body: .builtin { [unowned self] args, range in
+                    try self.invoke(function, args, at: range, selfBox: Box(value))
+                }, scope: nil, returnType: nil, range: range))
+            }
+            throw unknown("static member '\(name)' of \(typeName)", name, candidates: Array(type.staticStored.keys) + Array(type.staticComputed.keys) + type.caseOrder + Array(type.staticMethods.keys), at: range)
+        }
         return try builtinMember(name, of: value, at: range)
     }
 
@@ -540,8 +568,7 @@ extension Evaluation {
             if name == "allCases", type.keyword == "enum" {
                 return .array(type.caseOrder.map { .enumCase(EnumValue(type: type, name: $0, associated: [])) })
             }
-            if type.staticMethods[name] != nil { return nil }
-            throw unknown("static member '\(name)' of \(typeName)", name, candidates: Array(type.staticStored.keys) + Array(type.staticComputed.keys) + type.caseOrder, at: range)
+            return nil
         default:
             if let typeName = extensionTypeName(of: value), let getter = extensionComputed[typeName]?[name] {
                 return try nested(at: range) { try runBody(getter, in: Scope(parent: globals, selfBox: Box(value)), range: range) }
@@ -559,7 +586,7 @@ extension Evaluation {
     func assign(_ value: Value, to target: Expr, in scope: Scope) throws {
         switch target.kind {
         case .identifier(let name):
-            let plain = name.hasPrefix("$") ? String(name.dropFirst()) : name
+            let plain = projectedName(name)
             if let box = scope.lookup(plain) {
                 if box.isLet, !computedLocals.contains(ObjectIdentifier(box)) {
                     throw fail("cannot assign to '\(name)': it is a 'let' constant", at: target.range)
