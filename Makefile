@@ -6,13 +6,16 @@ SHELL := /bin/bash
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # Headers and loaders ShaderFX builds against, and Mesa's software GL for machines without a GPU;
 # glslang-tools: glslangValidator, which the translator's tests compile every translation with;
-# FreeType, HarfBuzz, fontconfig and the fonts text uses; libharfbuzz-bin: hb-shape, the text tests' oracle.
-PACKAGES := pkg-config libegl-dev libgles-dev libgbm-dev libpng-dev zlib1g-dev libdeflate-dev libegl-mesa0 libgl1-mesa-dri apngdis ffmpeg groff-base zsh fish nodejs glslang-tools strace libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-inter fonts-quicksand fonts-dejavu-core fonts-jetbrains-mono libharfbuzz-bin
+# FreeType, HarfBuzz, fontconfig and the fonts text uses; libharfbuzz-bin fonts-material-design-icons-iconfont: hb-shape, the text tests' oracle;
+# libturbojpeg0-dev (JPEG, linked) and librsvg2-2 (SVG, with cairo, opened at run time); for the image
+# tests, libjpeg-turbo-progs (cjpeg makes their JPEGs; ffmpeg decodes them as the oracle) and
+# librsvg2-bin (rsvg-convert, which the SVG renders are compared with).
+PACKAGES := pkg-config libegl-dev libgles-dev libgbm-dev libpng-dev zlib1g-dev libdeflate-dev libegl-mesa0 libgl1-mesa-dri apngdis ffmpeg groff-base zsh fish nodejs glslang-tools strace libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-inter fonts-quicksand fonts-dejavu-core fonts-jetbrains-mono libharfbuzz-bin fonts-material-design-icons-iconfont libturbojpeg0-dev librsvg2-2 libjpeg-turbo-progs librsvg2-bin
 # What make bench compares against: ImageMagick's compare, and Pillow and moderngl in a venv.
 BENCH_PACKAGES := imagemagick python3-venv
-# The release binary links the Swift runtime and libdeflate statically (it then runs where only
-# libc, libstdc++, libpng and zlib are installed): for it, libdeflate's pkg-config file is one of
-# ours that asks for libdeflate.a.
+# The release binary links the Swift runtime, libdeflate and libturbojpeg statically (it then runs
+# where only libc, libstdc++, libpng and zlib are installed): for it, libdeflate's and
+# libturbojpeg's pkg-config files are ours, asking for libdeflate.a and libturbojpeg.a.
 STATIC_PKGCONFIG := .build/pkgconfig-static
 RELEASE_FLAGS := -c release --static-swift-stdlib --product shaderfx --pkg-config-path $(STATIC_PKGCONFIG)
 BIN := .build/release/shaderfx
@@ -57,6 +60,8 @@ release: deps
 	@mkdir -p $(STATIC_PKGCONFIG)
 	@printf 'Name: libdeflate\nDescription: libdeflate, linked statically\nVersion: %s\nLibs: -l:libdeflate.a\nCflags:\n' \
 	  "$$(pkg-config --modversion libdeflate)" > $(STATIC_PKGCONFIG)/libdeflate.pc
+	@printf 'Name: libturbojpeg\nDescription: TurboJPEG, linked statically\nVersion: %s\nLibs: -l:libturbojpeg.a\nCflags:\n' \
+	  "$$(pkg-config --modversion libturbojpeg)" > $(STATIC_PKGCONFIG)/libturbojpeg.pc
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 demo: release

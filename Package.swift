@@ -7,7 +7,8 @@
 // The targets are layers, and each depends only on those below it, so the compiler rejects an
 // import against the direction (ARCHITECTURE.md draws the graph):
 //
-//   shaderfx ─▶ ShaderFXCLI ─▶ ShaderFXGolden ─▶ ShaderFX ─▶ ShaderFXCore ─▶ CGLLoader, CPNGShim ─▶ CPNG
+//   shaderfx ─▶ ShaderFXCLI ─▶ ShaderFXGolden ─▶ ShaderFX ─▶ ShaderFXCore ─▶ CGLLoader, CPNGShim ─▶ CPNG,
+//                                                                           CTurboJPEG, CSVGLoader
 //                                                      ├────▶ ShaderFXMetal (the Metal translator) ──┐
 //                                                      └────▶ ShaderFXContract (the stitched GLSL) ◀─┘
 //                ShaderFXTesting ─▶ ShaderFXGolden
@@ -39,6 +40,15 @@ let package = Package(
             pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]
         ),
+        // libjpeg-turbo's TurboJPEG API, linked: every JPEG read goes through it.
+        .systemLibrary(
+            name: "CTurboJPEG",
+            pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]
+        ),
+        // librsvg and cairo, opened at run time (dlopen) on the first SVG: the binary starts
+        // without them and says what to install when an SVG is read.
+        .target(name: "CSVGLoader", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
         // libEGL, libGLESv2 and libgbm are opened at run time (dlopen), so the binary starts
         // everywhere and can say what to install when one of them is missing.
         .target(name: "CGLLoader", linkerSettings: [.linkedLibrary("dl")]),
@@ -48,9 +58,10 @@ let package = Package(
         // Turns the GLSL files of the top-level Shaders/ folder into Swift string constants.
         .executableTarget(name: "shader-embedder", path: "Plugins/ShaderEmbedderTool"),
         .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["shader-embedder"]),
-        // The GPU (contexts, textures, framebuffers, programs) and images (PNG, APNG, pictures).
-        // Knows nothing of effects.
-        .target(name: "ShaderFXCore", dependencies: ["CGLLoader", "CPNGShim", "CProcessGuard", "CDeflate"]),
+        // The GPU (contexts, textures, framebuffers, programs) and images (PNG, APNG, JPEG, SVG,
+        // pictures, asset look-up). Knows nothing of effects.
+        .target(name: "ShaderFXCore", dependencies: ["CGLLoader", "CPNGShim", "CProcessGuard", "CDeflate",
+                                                     "CTurboJPEG", "CSVGLoader"]),
         // The GLSL contract of a stitched effect function, written once: the prelude's names and
         // text, the parameter types, the sampler pragma, typed signatures. Pure Swift, no imports.
         .target(name: "ShaderFXContract"),
@@ -102,7 +113,8 @@ let package = Package(
         // libpng at the settings of the encoder the PNG writer replaced, for its tests only: an
         // independent decoder, and the sizes to stay within.
         .target(name: "CPNGReference", dependencies: ["CPNG"], path: "Tests/Support/CPNGReference"),
-        .testTarget(name: "ShaderFXCoreTests", dependencies: ["ShaderFXCore", "CDeflate", "CPNGReference", "ShaderFXTestSupport"]),
+        .testTarget(name: "ShaderFXCoreTests", dependencies: ["ShaderFXCore", "CDeflate", "CPNGReference", "CTurboJPEG",
+                                                           "ShaderFXTestSupport"]),
         .testTarget(name: "ShaderFXMetalTests", dependencies: ["ShaderFXMetal", "ShaderFXContract", "ShaderFXTestSupport"]),
         .testTarget(name: "ShaderFXTests", dependencies: ["ShaderFX", "ShaderFXTesting", "ShaderFXTestSupport"],
                     exclude: ["References", "MetalCorpus", "__References__"]),

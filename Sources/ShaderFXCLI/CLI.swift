@@ -139,6 +139,11 @@ struct Failure {
                 hint = nil
                 exitCode = 1
             }
+        case let error as ImageError:
+            message = ErrorWording.message(error)
+            hint = nil
+            // A missing librsvg is a set-up error, as a missing EGL driver is.
+            if case .libraryMissing = error { exitCode = 2 } else { exitCode = 1 }
         case let error as ParameterError:
             message = ErrorWording.message(error)
             hint = "Run 'shaderfx effects' for every effect's parameters, or 'shaderfx transition NAME --help' for a transition's."

@@ -226,7 +226,7 @@ import ShaderFXTestSupport
         try Data(bytes).write(to: URL(fileURLWithPath: truncated))
         let text = folder.path("text.png")
         try "not a picture".write(toFile: text, atomically: true, encoding: .utf8)
-        for (bad, message) in [(truncated, "truncated.png: corrupt or truncated PNG"), (text, "text.png: not a PNG file"),
+        for (bad, message) in [(truncated, "truncated.png: corrupt or truncated PNG"), (text, "text.png: not a PNG, JPEG or SVG file"),
                                (folder.path("missing.png"), "missing.png: cannot read the file")] {
             for arguments in [["compare", good, bad], ["compare", bad, good, "--json"]] {
                 let run = try CLIRun(arguments)

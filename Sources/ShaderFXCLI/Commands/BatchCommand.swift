@@ -167,7 +167,7 @@ struct BatchJob {
         let budget = renderer.budget
         let input: RGBAImage
         switch golden.input {
-        case let .file(path): input = try budget.readPNG(path: path, scale: golden.scale)
+        case let .file(path): input = try budget.readImage(path: path, scale: golden.scale)
         case let .picture(picture, width, height):
             try budget.check(width: width, height: height, scale: golden.scale)
             input = pictures.picture(picture, width: width, height: height)

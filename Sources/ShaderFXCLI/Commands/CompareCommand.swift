@@ -122,7 +122,7 @@ struct CompareCommand: ParsableCommand {
         let results = ResultPair()
         DispatchQueue.concurrentPerform(iterations: 2) { index in
             let path = index == 0 ? a : b
-            results.set(index, Result { () throws(ImageError) in try PNG.read(path: path) })
+            results.set(index, Result { () throws(ImageError) in try ImageFile.read(path: path) })
         }
         let (first, second) = results.values
         return (try first!.get(), try second!.get())

@@ -21,7 +21,7 @@ struct MontageCommand: ParsableCommand {
     func run(_ context: CommandContext, output out: inout Output) throws -> Int32 {
         let paths = pictures
         let target = output
-        let images = try paths.map { try PNG.read(path: $0) }
+        let images = try paths.map { try ImageFile.read(path: $0) }
         for (path, image) in zip(paths, images) where image.width != images[0].width || image.height != images[0].height {
             throw UsageError.invalidValue(option: "pictures", value: path,
                                           expected: "pictures of one size: \(paths[0]) is \(images[0].width)x\(images[0].height), this one \(image.width)x\(image.height)")

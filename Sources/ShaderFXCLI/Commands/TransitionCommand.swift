@@ -130,7 +130,7 @@ struct TransitionCommand: DynamicOptionsCommand {
         if let size { try renderer.budget.check(width: size.x, height: size.y) }
         let (from, to, names) = try pictures(limits: renderer.budget.imageLimits())
         if let own = transition as? CustomTransition {
-            transition = own.resolvingImages(try own.custom.imagePaths.mapValues { try renderer.budget.readPNG(path: $0) })
+            transition = own.resolvingImages(try own.custom.imagePaths.mapValues { try renderer.budget.readImage(path: $0) })
         }
         for effect in transition.passes(progress: 0.5, from: from, incomingIsOpaque: true) { try renderer.prepare(effect) }
 
@@ -205,8 +205,8 @@ struct TransitionCommand: DynamicOptionsCommand {
     /// The outgoing and incoming pictures: the files given, or the built-in ones at `size`, else
     /// at the size of the file that was given, else 512x384. Also a phrase naming them.
     func pictures(limits: ImageLimits) throws -> (from: RGBAImage, to: RGBAImage, names: String) {
-        let fromFile = try from.map { try PNG.read(path: $0, limits: limits) }
-        let toFile = try to.map { try PNG.read(path: $0, limits: limits) }
+        let fromFile = try from.map { try ImageFile.read(path: $0, limits: limits) }
+        let toFile = try to.map { try ImageFile.read(path: $0, limits: limits) }
         let given = fromFile ?? toFile
         let size = size ?? given.map { SIMD2($0.width, $0.height) } ?? SIMD2(512, 384)
         let samples = BuiltInTransitions.samplePictures(width: size.x, height: size.y)

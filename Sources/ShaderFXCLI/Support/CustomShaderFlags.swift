@@ -23,7 +23,7 @@ struct CustomShaderFlags: ParsableArguments {
             default: "0", section: "CUSTOM SHADER", read: { parsed, name throws(UsageError) in try CustomShaderFlags.offset(parsed, name) })
     var maxSampleOffset: SIMD2<Float>?
     @Option(valueName: "NAME=VALUE",
-            help: "a value for a parameter: float 1.5; vec2 1,2; vec3 1,2,3; vec4 1,2,3,4 or a colour (red, #ff8800) or 'bounds' (the bounding rect); FloatArray 1,2,3; ColorArray red,blue; sampler2D a PNG file",
+            help: "a value for a parameter: float 1.5; vec2 1,2; vec3 1,2,3; vec4 1,2,3,4 or a colour (red, #ff8800) or 'bounds' (the bounding rect); FloatArray 1,2,3; ColorArray red,blue; sampler2D a picture file (PNG, JPEG or SVG)",
             section: "CUSTOM SHADER", repeatedRead: { parsed, name throws(UsageError) in try parsed.keyValuePairs(name) })
     var arg: [KeyValuePair]
 

@@ -2,9 +2,9 @@ import ShaderFXCore
 import Foundation
 import ShaderFXGolden
 
-/// Where a command's picture comes from: a PNG file or a built-in picture.
+/// Where a command's picture comes from: a picture file (PNG, JPEG or SVG) or a built-in picture.
 struct InputFlags: ParsableArguments {
-    @Option(short: "i", valueName: "FILE", help: "the picture to apply the effect to (PNG; - reads it from standard input)", section: "INPUT")
+    @Option(short: "i", valueName: "FILE", help: "the picture to apply the effect to (PNG, JPEG or SVG, told apart by content; - reads it from standard input)", section: "INPUT")
     var input: String?
     @Option(valueName: "NAME",
             help: "a built-in picture when no --input is given: "
@@ -36,7 +36,7 @@ struct InputFlags: ParsableArguments {
     /// standard input and built-in pictures.
     func prefetch(maxPixels: Int, scale: Int) -> Prefetch<RGBAImage>? {
         guard let input, input != "-" else { return nil }
-        return Prefetch { try RenderBudget(maxPixels: maxPixels).readPNG(path: input, scale: scale) }
+        return Prefetch { try RenderBudget(maxPixels: maxPixels).readImage(path: input, scale: scale) }
     }
 
     /// The input: the prefetched picture checked against `budget`, or as `load` reads it.
@@ -57,10 +57,10 @@ struct InputFlags: ParsableArguments {
     func load(defaultPicture: BuiltInPicture, budget: RenderBudget, scale: Int) throws -> (image: RGBAImage, name: String) {
         if input == "-" {
             let bytes = try Output.readAll(STDIN_FILENO, name: "standard input", limit: InputFlags.standardInputLimit)
-            return (try PNG.decode(bytes, name: "standard input", limits: budget.imageLimits(scale: scale)), "standard input")
+            return (try ImageFile.decode(bytes, name: "standard input", limits: budget.imageLimits(scale: scale)), "standard input")
         }
         if let input {
-            return (try budget.readPNG(path: input, scale: scale), input)
+            return (try budget.readImage(path: input, scale: scale), input)
         }
         let picture = picture ?? defaultPicture
         let size = size ?? SIMD2(512, 384)

@@ -4,16 +4,17 @@ import Foundation
 import Glibc
 #endif
 
-/// PNG files decoded once and shared: the image parameters of a run (masks, noise textures,
-/// pictures) read through its `RenderBudget`, kept by the file's identity, so every frame of an
-/// animation, and every job of a batch that names the same file, uses one decode.
+/// Picture files (PNG, JPEG or SVG, by content) decoded once and shared: the image parameters
+/// of a run (masks, noise textures, pictures) read through its `RenderBudget`, kept by the
+/// file's identity, so every frame of an animation, and every job of a batch that names the
+/// same file, uses one decode.
 ///
 /// A file is known by its device and inode, and is the same file while its size, modification
 /// and status-change times are unchanged: a file rewritten between two reads is decoded again,
 /// and two paths of one file (a link, `./m.png` and `m.png`) share the decode. Each read is
-/// checked against `budget` first: a file not yet decoded through `RenderBudget.readPNG` (its
-/// header checked before any pixel is decoded), a kept one by its size, so a smaller budget set
-/// later (the GPU's, once it is up) still refuses it.
+/// checked against `budget` first: a file not yet decoded through `RenderBudget.readImage` (its
+/// header, or an SVG's intrinsic size, checked before any pixel is decoded), a kept one by its
+/// size, so a smaller budget set later (the GPU's, once it is up) still refuses it.
 ///
 /// The decoded images kept take at most `maxBytes` (the least recently used go first; the
 /// latest is always kept). Safe to use from several threads; a decode holds the store's lock.
@@ -67,8 +68,8 @@ public final class ImageStore: @unchecked Sendable {
     /// How many files this store has decoded (a file decoded again after a change counts again).
     package var decodes: Int { lock.withLock { decodeCount } }
 
-    /// The decoded image of the PNG file at `path`, to render at `scale`: decoded on the first
-    /// read (and after the file changes), else the one kept.
+    /// The decoded image of the picture file at `path` (PNG, JPEG or SVG), to render at
+    /// `scale`: decoded on the first read (and after the file changes), else the one kept.
     /// - Throws: `RenderBudgetError` naming the file when it is over `budget` (before any pixel
     ///   is decoded), `ImageError` when it cannot be read or decoded.
     public func image(path: String, scale: Int = 1) throws -> RGBAImage {
@@ -86,7 +87,7 @@ public final class ImageStore: @unchecked Sendable {
             entries[identity] = entry
             return entry.image
         }
-        let image = try storedBudget.readPNG(path: path, scale: scale)
+        let image = try storedBudget.readImage(path: path, scale: scale)
         decodeCount += 1
         // Kept only when the file did not change while it was read.
         if let (identity, version) = before, let after = Self.identify(path), after.0 == identity, after.1 == version {

@@ -72,6 +72,29 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
     ///   - path: the destination file ("(in memory)" for `PNG.encode`).
     ///   - reason: what failed, e.g. "directory /tmp/out does not exist".
     case unwritable(path: String, reason: String)
+    /// The data is none of the picture formats ShaderFX reads (PNG, JPEG, SVG), judged by its
+    /// first bytes (`ImageFile.format(of:)`), whatever the file's name.
+    /// - Parameter path: the file (or the name given to `ImageFile.decode`).
+    case unrecognised(path: String)
+    /// The JPEG or SVG decoder rejected the data: corrupt or truncated.
+    /// - Parameters:
+    ///   - path: the file (or the name given to the decoder).
+    ///   - format: the format the data's first bytes announced.
+    ///   - reason: the decoder's message, e.g. libjpeg's "Premature end of JPEG file".
+    case undecodable(path: String, format: ImageFormat, reason: String)
+    /// A well-formed picture of a kind ShaderFX does not read (a CMYK JPEG, an SVG with no size).
+    /// - Parameters:
+    ///   - path: the file (or the name given to the decoder).
+    ///   - format: the picture's format.
+    ///   - reason: what it is and what to do, e.g. "CMYK colour; convert it to RGB".
+    case unsupported(path: String, format: ImageFormat, reason: String)
+    /// The library that reads this format is not installed (librsvg for SVG, opened at run time).
+    /// - Parameters:
+    ///   - path: the file (or the name given to the decoder).
+    ///   - format: the picture's format.
+    ///   - reason: the loader's message, e.g. "cannot open librsvg-2.so.2 (...)".
+    ///   - package: the Debian package to install.
+    case libraryMissing(path: String, format: ImageFormat, reason: String, package: String)
 
     /// A one-line message for people: the path first, then the problem and what to do.
     public var description: String {
@@ -102,6 +125,16 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
                 hint = ""
             }
             return "\(path): cannot write the file (\(reason))" + (hint.isEmpty ? "" : "; " + hint)
+        case let .unrecognised(path):
+            return "\(path): not a PNG, JPEG or SVG file (its first bytes are none of theirs); "
+                + "give a picture in one of these formats"
+        case let .undecodable(path, format, reason):
+            return "\(path): corrupt or truncated \(format.rawValue) (\(reason)); export or download it again"
+        case let .unsupported(path, format, reason):
+            return "\(path): unsupported \(format.rawValue): \(reason)"
+        case let .libraryMissing(path, format, reason, package):
+            return "\(path): reading \(format.rawValue) needs a library that is not installed (\(reason)); "
+                + "install it: apt-get install \(package)"
         }
     }
 }

@@ -212,7 +212,7 @@ package struct GoldenRunner {
     package func loadInput(for golden: GoldenCase) throws(SuiteError) -> RGBAImage {
         switch golden.input {
         case let .file(path):
-            do { return try renderer.budget.readPNG(path: path, scale: golden.scale) } catch {
+            do { return try renderer.budget.readImage(path: path, scale: golden.scale) } catch {
                 throw SuiteError(file: golden.file, path: "input", message: "\(error)")
             }
         case let .picture(picture, width, height):
@@ -231,7 +231,7 @@ package struct GoldenRunner {
             let size = SIMD2(Double(input.width), Double(input.height))
             var images: [Int: RGBAImage] = [:]
             if case let .custom(_, paths, _) = golden.source {
-                for (index, path) in paths { images[index] = try renderer.budget.readPNG(path: path) }
+                for (index, path) in paths { images[index] = try renderer.budget.readImage(path: path) }
             }
             let framePasses = try golden.framePasses(size: size)
             for frame in golden.frames {

@@ -45,6 +45,7 @@ public final class ViewRenderer<Content: View> {
         var environment = EnvironmentValues()
         environment.time = time
         environment.triggerTime = triggerTime
+        services.images.scale = scale
         environment.displayScale = CGFloat(scale)
         environment.proposedSize = proposedSize
         var context = ResolveContext(environment: environment, services: services)

@@ -80,7 +80,7 @@ public struct Image: View, PrimitiveView {
         let picture = try context.services.images.picture(for: source)
         let natural = CGSize(width: CGFloat(picture.image.width) / picture.scale, height: CGFloat(picture.image.height) / picture.scale)
         let drawing = ImageDrawing(picture: picture, interpolation: interpolation,
-                                   template: renderingMode == .template ? context.environment.foregroundStyle ?? AnyShapeStyle(Color.primary) : nil)
+                                   template: renderingMode == .template ? context.environment.resolving(nil) ?? AnyShapeStyle(Color.primary) : nil)
         let layout: LayoutNode = isResizable
             ? .measured { p in CGSize(width: p.width ?? natural.width, height: p.height ?? natural.height) }
             : .fixed(width: natural.width, height: natural.height)
@@ -154,8 +154,6 @@ package final class ViewImages: @unchecked Sendable {
         }
     }
 
-    /// The extensions an asset name may have, in the order they are tried.
-    static let assetExtensions = ["png", "jpg", "jpeg", "svg"]
 
     /// The decoded picture of an image (found by name, read from a file, or given).
     package func picture(of image: Image) throws -> RGBAImage { try picture(for: image.source).image }
@@ -166,7 +164,8 @@ package final class ViewImages: @unchecked Sendable {
         let box: PictureBox
         switch source {
         case .named(let name):
-            box = try decode(path: try find(name), name: name)
+            let (path, scale) = try find(name)
+            box = try decode(path: path, name: name, scale: scale)
         case .file(let path):
             box = try decode(path: path, name: path)
         case .system, .picture:
@@ -176,21 +175,24 @@ package final class ViewImages: @unchecked Sendable {
         return box
     }
 
-    private func find(_ name: String) throws -> String {
-        let folders = self.folders + Image.assetFolders
-        for folder in folders {
-            for ext in Self.assetExtensions {
-                let path = (folder as NSString).appendingPathComponent("\(name).\(ext)")
-                if FileManager.default.fileExists(atPath: path) { return path }
-            }
+    /// The display scale `Image("Name")` prefers a `@2x`/`@3x` file for.
+    package var scale = 1
+
+    /// The file of the asset `name`, as an asset catalogue resolves it (loose files and
+    /// `.xcassets` image sets, the file for the display scale preferred).
+    private func find(_ name: String) throws -> (path: String, scale: Int) {
+        let assets = ImageAssets(folders: folders + Image.assetFolders)
+        do {
+            let asset = try assets.resolve(name, scale: scale)
+            return (asset.path, asset.scale ?? 1)
+        } catch {
+            throw ViewError("Image(\"\(name)\"): \(error)\(assets.folders.isEmpty ? " (give the folder with --assets DIR)" : "")")
         }
-        let places = folders.isEmpty ? "no asset folder was given" : "looked in \(folders.joined(separator: ", "))"
-        throw ViewError("Image(\"\(name)\"): no \(name).png, .jpg, .jpeg or .svg found (\(places)); give the folder with --assets DIR")
     }
 
-    private func decode(path: String, name: String) throws -> PictureBox {
+    private func decode(path: String, name: String, scale: Int = 1) throws -> PictureBox {
         do {
-            return PictureBox(try store.image(path: path), scale: 1)
+            return PictureBox(try store.image(path: path), scale: CGFloat(scale))
         } catch {
             throw ViewError("Image(\"\(name)\"): \(error)")
         }

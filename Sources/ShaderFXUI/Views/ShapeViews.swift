@@ -29,7 +29,7 @@ public struct _ShapeView<Content: Shape>: View, PrimitiveView {
 
     package func resolve(in context: inout ResolveContext) -> [ViewNode] {
         let shape = self.shape
-        let drawing = ShapeDrawing(shape: shape, style: style ?? context.environment.foregroundStyle,
+        let drawing = ShapeDrawing(shape: shape, style: context.environment.resolving(style),
                                    eoFill: fillStyle.isEOFilled, stroke: stroke, strokeInside: strokeInside)
         return [ViewNode(leaf: .measured { shape.sizeThatFits($0) }, drawing: .shape(drawing))]
     }

@@ -87,7 +87,7 @@ public struct Text: View, PrimitiveView {
                                         lineSpacing: Double(environment.lineSpacing),
                                         tracking: Double(first.tracking ?? environment.tracking))
         let drawing = TextDrawing(string: runs.map(\.string).joined(), font: resolved, options: options,
-                                  style: first.style ?? environment.foregroundStyle)
+                                  style: environment.resolving(first.style))
         let metrics = resolved.metrics
         let spacing = ViewSpacing.text(TextSpacingMetrics(ascender: metrics.ascender, descender: metrics.descender,
                                                           leading: metrics.lineGap, capHeight: 0))
@@ -129,7 +129,10 @@ extension View {
     /// Italic text inside (or not).
     public func italic(_ isActive: Bool = true) -> some View { environment { $0.isItalic = isActive } }
     /// The style of the text and unfilled shapes inside.
-    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View { environment { $0.foregroundStyle = AnyShapeStyle(style) } }
+    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
+        // `.foreground` names the style already in force: no change.
+        environment { if !(style is ForegroundStyle) { $0.foregroundStyle = AnyShapeStyle(style) } }
+    }
     /// The colour of the text and unfilled shapes inside (nil: unchanged).
     public func foregroundColor(_ color: Color?) -> some View {
         environment { if let color { $0.foregroundStyle = AnyShapeStyle(color) } }

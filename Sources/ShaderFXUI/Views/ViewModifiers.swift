@@ -187,6 +187,16 @@ extension View {
                             view: _ShapeView(shape: shape, style: AnyShapeStyle(style), fillStyle: fillStyle)))
     }
 
+    /// A colour or gradient (both a view and a shape style) filling the view's frame behind it.
+    public func background<S: ShapeStyle & View>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
+        modified(.secondary(background: true, alignment: .center, view: _ShapeView(shape: Rectangle(), style: AnyShapeStyle(style))))
+    }
+
+    /// A colour or gradient filling the view's frame in front of it.
+    public func overlay<S: ShapeStyle & View>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
+        modified(.secondary(background: false, alignment: .center, view: _ShapeView(shape: Rectangle(), style: AnyShapeStyle(style))))
+    }
+
     /// `content` in front of the view, sized by the view's frame.
     public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
         modified(.secondary(background: false, alignment: alignment, view: content()))
