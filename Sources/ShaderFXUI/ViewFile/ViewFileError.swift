@@ -20,6 +20,9 @@ package struct ViewFileError: Error, Sendable, CustomStringConvertible, Equatabl
         case unsupported
         /// Nesting deeper than `ViewFileParser.maximumDepth`.
         case tooDeep
+        /// A mistake found running the file: an unknown name, a wrong argument, a value of the
+        /// wrong type, division by zero, overflow, a loop that does not end.
+        case evaluation
     }
 
     /// What kind of mistake this is.

@@ -1,0 +1,284 @@
+import Foundation
+
+// The values a running view file computes with: Swift's scalars, collections and closures as
+// they are, ShaderFXUI's values (colours, fonts, shapes, views, shaders) as the real Swift
+// values they stand for, instances of the file's own structs and enums, and implicit members
+// (`.red`) waiting for the type that gives them meaning.
+
+/// A value in a running view file.
+indirect enum Value {
+    /// What a statement or a `Void` function gives.
+    case void
+    /// `nil`.
+    case null
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    case string(String)
+    case array([Value])
+    case dictionary([(key: Value, value: Value)])
+    /// `lower..<upper` (a closed range is stored half-open).
+    case range(Int, Int)
+    case tuple([(label: String?, value: Value)])
+    /// A value of the Swift API: `CGPoint`, `Color`, `Font`, `any View`, `any Shape`, `Shader`...
+    case native(Any)
+    /// An instance of one of the file's structs.
+    case instance(Instance)
+    /// A case of one of the file's enums.
+    case enumCase(EnumValue)
+    /// A closure or a function.
+    case function(Function)
+    /// A type named as a value: `Color`, `ShaderLibrary`, one of the file's types.
+    case type(String)
+    /// `.name` or `.name(arguments)` then members, before the type that resolves it is known.
+    case implicit(Deferred)
+    /// `\.name.name`.
+    case keyPath([String])
+
+    /// The value's kind in messages: `Int`, `String`, `Color`...
+    var typeName: String {
+        switch self {
+        case .void: return "Void"
+        case .null: return "nil"
+        case .int: return "Int"
+        case .double: return "Double"
+        case .bool: return "Bool"
+        case .string: return "String"
+        case .array: return "Array"
+        case .dictionary: return "Dictionary"
+        case .range: return "Range<Int>"
+        case .tuple: return "tuple"
+        case .native(let value): return Value.nativeName(value)
+        case .instance(let instance): return instance.type.name
+        case .enumCase(let value): return value.type.name
+        case .function: return "function"
+        case .type(let name): return "\(name).Type"
+        case .implicit(let deferred): return "'.\(deferred.name)'"
+        case .keyPath: return "key path"
+        }
+    }
+
+    static func nativeName(_ value: Any) -> String {
+        let name = String(describing: Swift.type(of: value))
+        if let angle = name.firstIndex(of: "<") { return String(name[..<angle]) }
+        return name
+    }
+
+    var isNull: Bool { if case .null = self { true } else { false } }
+}
+
+/// An argument as evaluated: its label, value and where it was written.
+struct ArgumentValue {
+    var label: String?
+    var value: Value
+    var range: SourceRange
+    /// Whether it was a trailing closure.
+    var isTrailing = false
+}
+
+/// An implicit member expression (`.red`, `.system(size: 12)`, `.title.bold()`) kept until the
+/// type expected where it is used resolves it.
+struct Deferred {
+    var name: String
+    var arguments: [ArgumentValue]?
+    /// Members read and methods called on it afterwards, in order.
+    var chain: [(name: String, arguments: [ArgumentValue]?, range: SourceRange)]
+    var range: SourceRange
+}
+
+/// One of the file's `struct`, `class` or `enum` declarations with its extensions' members.
+final class UserType {
+    let name: String
+    let keyword: String
+    let range: SourceRange
+    var conformances: Set<String>
+    /// Stored properties in order: what the memberwise initialiser takes.
+    var stored: [StoredProperty] = []
+    /// Computed properties' getters, by name.
+    var computed: [String: [Stmt]] = [:]
+    var methods: [String: [FunctionDecl]] = [:]
+    var initializers: [InitializerDecl] = []
+    var staticStored: [String: (decl: PatternBinding, value: Value?)] = [:]
+    var staticComputed: [String: [Stmt]] = [:]
+    var staticMethods: [String: [FunctionDecl]] = [:]
+    /// An enum's cases, in order, with their associated values' labels.
+    var cases: [String: EnumCaseElement] = [:]
+    var caseOrder: [String] = []
+
+    init(name: String, keyword: String, range: SourceRange, conformances: Set<String>) {
+        self.name = name
+        self.keyword = keyword
+        self.range = range
+        self.conformances = conformances
+    }
+
+    var isView: Bool { conformances.contains("View") || computed["body"] != nil && !conformances.contains("ViewModifier") }
+    var isModifier: Bool { conformances.contains("ViewModifier") || methods["body"] != nil }
+}
+
+/// A stored property of a user type.
+struct StoredProperty {
+    var name: String
+    var type: TypeSyntax?
+    var initializer: Expr?
+    var isLet: Bool
+    var attributes: [String]
+    var range: SourceRange
+}
+
+/// An instance of a user struct: its type and its stored properties' values.
+struct Instance {
+    let type: UserType
+    var fields: [String: Value]
+}
+
+/// A case of a user enum with its associated values.
+struct EnumValue {
+    let type: UserType
+    var name: String
+    var associated: [(label: String?, value: Value)]
+}
+
+/// A closure, a user function or a built-in function, ready to call.
+final class Function {
+    enum Body {
+        /// Statements run in a scope below `scope`.
+        case statements([Stmt])
+        /// A Swift function.
+        case builtin(([ArgumentValue], SourceRange) throws -> Value)
+    }
+    let name: String
+    /// The parameters: label, name inside, declared type, default.
+    let parameters: [(label: String?, name: String, type: TypeSyntax?, defaultValue: Expr?)]
+    /// Whether the parameters are unknown (`{ $0 * 2 }`): arguments bind to `$0`, `$1`...
+    let anonymous: Bool
+    let body: Body
+    let scope: Scope?
+    let returnType: TypeSyntax?
+    let range: SourceRange
+
+    init(name: String, parameters: [(label: String?, name: String, type: TypeSyntax?, defaultValue: Expr?)], anonymous: Bool,
+         body: Body, scope: Scope?, returnType: TypeSyntax?, range: SourceRange) {
+        self.name = name
+        self.parameters = parameters
+        self.anonymous = anonymous
+        self.body = body
+        self.scope = scope
+        self.returnType = returnType
+        self.range = range
+    }
+}
+
+/// A variable's storage.
+final class Box {
+    var value: Value
+    let isLet: Bool
+    let type: TypeSyntax?
+    init(_ value: Value, isLet: Bool = false, type: TypeSyntax? = nil) {
+        self.value = value
+        self.isLet = isLet
+        self.type = type
+    }
+}
+
+/// The names visible at one level of nesting, and the `self` whose members unqualified names
+/// reach from a method.
+final class Scope {
+    var variables: [String: Box] = [:]
+    let parent: Scope?
+    /// `self` in a method, computed property or initialiser.
+    let selfBox: Box?
+
+    init(parent: Scope?, selfBox: Box? = nil) {
+        self.parent = parent
+        self.selfBox = selfBox
+    }
+
+    /// The variable named `name`, innermost first.
+    func lookup(_ name: String) -> Box? {
+        var scope: Scope? = self
+        while let current = scope {
+            if let box = current.variables[name] { return box }
+            scope = current.parent
+        }
+        return nil
+    }
+
+    /// The innermost `self`.
+    var currentSelf: Box? {
+        var scope: Scope? = self
+        while let current = scope {
+            if let box = current.selfBox { return box }
+            scope = current.parent
+        }
+        return nil
+    }
+
+    /// Every name visible, for "did you mean" lists.
+    var allNames: [String] {
+        var names: [String] = []
+        var scope: Scope? = self
+        while let current = scope {
+            names += current.variables.keys
+            scope = current.parent
+        }
+        return names
+    }
+}
+
+/// A view whose resolution fails with a located error: what a closure the API runs later
+/// (a `GeometryReader`'s or a `TimelineView`'s content) builds when the view file's code in it fails.
+struct FailedView: View, PrimitiveView {
+    let error: ViewFileError
+    var body: Never { primitiveBody(Self.self) }
+    func resolve(in context: inout ResolveContext) throws -> [ViewNode] { throw error }
+}
+
+/// The first error a closure run at draw time (a `Canvas`'s) met, kept for the caller to read
+/// after rendering, as the closure itself cannot throw.
+final class DeferredErrors: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: ViewFileError?
+
+    func record(_ error: ViewFileError) {
+        lock.lock()
+        if stored == nil { stored = error }
+        lock.unlock()
+    }
+
+    var first: ViewFileError? {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+}
+
+/// Edit distance between two names, for the nearest known names in an unknown name's error.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.lowercased()), b = Array(b.lowercased())
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}
+
+/// Up to `count` of `candidates` nearest `name`, nearest first (ties alphabetical).
+func nearestNames(to name: String, in candidates: some Sequence<String>, count: Int = 3) -> [String] {
+    let unique = Set(candidates).filter { !$0.isEmpty && !$0.hasPrefix("$") }
+    let limit = max(2, name.count / 2)
+    let lowered = name.lowercased()
+    var scored: [(name: String, distance: Int)] = []
+    for candidate in unique {
+        let distance = editDistance(name, candidate)
+        if distance <= limit || candidate.lowercased().hasPrefix(lowered) { scored.append((candidate, distance)) }
+    }
+    scored.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }
+    return scored.prefix(count).map(\.name)
+}
