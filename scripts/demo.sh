@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Renders ShaderFX's demo into a folder: each seed's demo as an animated PNG with a contact
-# sheet, single frames of the ripple (also @2x), the Stripes fill, a custom GLSL shader and a Metal one.
+# sheet, single frames of the ripple (also @2x), the Stripes fill, a custom GLSL shader and a Metal one,
+# and the seeds' SwiftUI views rendered from their own code.
 # Usage: scripts/demo.sh BIN OUTDIR
 set -euo pipefail
 bin=${1:-.build/release/shaderfx}
@@ -33,6 +34,13 @@ echo "== a user's own shader file, stitched like a SwiftUI [[stitchable]] functi
 echo "== a SwiftUI app's own Metal file, unchanged: the seed 000 Ripple.metal (kind and function read from it)"
 "$bin" render --shader examples/metal/Ripple.metal --picture pool --arg origin=300,200 --arg time=0.1 --arg amplitude=12 \
   --arg frequency=15 --arg decay=8 --arg speed=1200 --max-sample-offset 12 -o "$out/metal-ripple.png"
+echo "== the seeds' views, from their own code (examples/views): text filled by a shader, a Canvas pool, lyrics over the warped cover"
+"$bin" render --view examples/views/StripesView.swift --library examples/metal --size 390x844 --scale 2 -q -o "$out/view-stripes@2x.png"
+"$bin" render --view examples/views/PoolView.swift --root RippleShaderEffectDemo --library examples/metal --size 390x844 --scale 2 -q -o "$out/view-pool@2x.png"
+"$bin" render --view examples/views/RippleEffectView.swift --library examples/metal --size 390x844 --scale 2 --set origin=175,130 --at 0.2 -q -o "$out/view-ripple@2x.png"
+"$bin" render --view examples/views/LyricsView.swift --root LyricsView --library examples/metal --size 390x844 --at 2 -q -o "$out/view-lyrics.png"
+"$bin" animate --view examples/views/PoolView.swift --root RippleShaderEffectDemo --library examples/metal --size 390x500 \
+  --keyframe radius=0@0 --keyframe radius=600@1 --duration 1 --fps 15 -q -o "$out/view-pool.png" --contact-sheet "$out/view-pool-sheet.png"
 echo
 echo "Demo written to $out/ (the .png animations are APNG: open them in a browser):"
 ls -1 "$out"

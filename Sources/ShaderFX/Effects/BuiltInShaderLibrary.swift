@@ -56,10 +56,11 @@ extension ShaderLibrary {
     public static let builtIn = BuiltInShaderLibrary()
 
     /// The app's own effect functions, as Xcode compiles a target's `.metal` files into
-    /// `ShaderLibrary.default`: set it (`ShaderLibrary.app = try ShaderLibrary(contentsOf:
-    /// "Shaders/")`; the CLI sets it from `--shader`/`--library`) and `ShaderLibrary.Name(...)`
-    /// and `ShaderLibrary.default.Name(...)` find its functions before the built-in ones.
-    nonisolated(unsafe) public static var app: ShaderLibrary?
+    /// `ShaderLibrary.default`: within `ShaderLibrary.$app.withValue(try ShaderLibrary(contentsOf:
+    /// "Shaders/")) { ... }`, `ShaderLibrary.Name(...)` and `ShaderLibrary.default.Name(...)` find
+    /// its functions before the built-in ones. A task-local value, so renders on other tasks (other
+    /// tests, other jobs) keep theirs.
+    @TaskLocal public static var app: ShaderLibrary?
 
     /// The library unqualified names reach, as SwiftUI's `ShaderLibrary.default` is the app's:
     /// `app`'s functions, then the built-in effects'.

@@ -31,3 +31,18 @@ extension Renderer {
         }
     }
 }
+
+extension Renderer {
+    /// `texture`'s top-left `width` × `height` pixels, premultiplied float, straightened to 8-bit
+    /// RGBA on the GPU and read back as bytes (a quarter of the float read-back): how a view's
+    /// picture becomes a PNG or a frame of an animation.
+    package func straightFrame(of texture: Texture, width: Int, height: Int) throws -> StraightFrame {
+        try locked {
+            setState()
+            let target = try Framebuffer(context: context, width: width, height: height, eightBit: true)
+            try straighten(Canvas(texture: texture, margin: .zero, scale: 1), from: .zero, into: target)
+            context.finish()
+            return StraightFrame(width: width, height: height, bytes: try target.readBytes(x: 0, y: 0, width: width, height: height))
+        }
+    }
+}

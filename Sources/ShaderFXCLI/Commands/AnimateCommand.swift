@@ -130,19 +130,7 @@ struct AnimateCommand: BuiltInEffectCommand {
             throw UsageError.missingOption("--duration <SECONDS> (\(reason))")
         }
         let name = stages.map(\.name).joined(separator: " then ")
-        let exactTotal = (duration * Double(fps)).rounded()
-        guard exactTotal <= Double(maxFrames) else {
-            throw UsageError.invalidValue(option: "--duration", value: duration.optionText,
-                                          expected: "at most --max-frames \(maxFrames) frames at \(fps) fps (this run would be \(Int(exactTotal)) frames); give --max-frames to allow more")
-        }
-        let total = max(1, Int(exactTotal))
-        let range = try frames.map { frames throws(UsageError) in
-            guard frames.upperBound <= total - 1 else {
-                throw UsageError.invalidValue(option: "--frames", value: "\(frames.lowerBound)..\(frames.upperBound)",
-                                              expected: "a frame range A..B with 0 <= A <= B within 0..\(total - 1)")
-            }
-            return frames
-        } ?? 0...(total - 1)
+        let (total, range) = try frameRange(duration: duration)
         let sheetPath = contactSheet
         let sheetFrames = Set(Self.sheetIndices(range, count: 12))
         for animator in animators { for pass in try animator.passes(at: 0) { try renderer.prepare(pass) } }
@@ -184,6 +172,25 @@ struct AnimateCommand: BuiltInEffectCommand {
             \(written.summary)
             """ + (sheetPath.map { "\ncontact sheet: \($0)" } ?? ""))
         return 0
+    }
+
+    /// The run's frame count for `duration` at `--fps` (within `--max-frames`) and the frames to
+    /// render (`--frames`, or all).
+    func frameRange(duration: Double) throws(UsageError) -> (total: Int, range: ClosedRange<Int>) {
+        let exactTotal = (duration * Double(fps)).rounded()
+        guard exactTotal <= Double(maxFrames) else {
+            throw UsageError.invalidValue(option: "--duration", value: duration.optionText,
+                                          expected: "at most --max-frames \(maxFrames) frames at \(fps) fps (this run would be \(Int(exactTotal)) frames); give --max-frames to allow more")
+        }
+        let total = max(1, Int(exactTotal))
+        if let frames {
+            guard frames.upperBound <= total - 1 else {
+                throw UsageError.invalidValue(option: "--frames", value: "\(frames.lowerBound)..\(frames.upperBound)",
+                                              expected: "a frame range A..B with 0 <= A <= B within 0..\(total - 1)")
+            }
+            return (total, frames)
+        }
+        return (total, 0...(total - 1))
     }
 
     static func isTouch(_ animation: EffectAnimation) -> Bool {
@@ -246,10 +253,13 @@ extension Duration {
     /// The duration in seconds.
     var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 
+}
+
+extension AnimateCommand {
     /// `animate --view FILE`: the view file evaluated again for every frame, its `TimelineView`s
     /// given the frame's time, `--keyframe NAME=V@T` moving its constants and state, and each
     /// `--tap X,Y@T` setting its `origin` and starting its keyframe animators at T.
-    private func animateView(output out: inout Output) throws -> Int32 {
+    fileprivate func animateView(output out: inout Output) throws -> Int32 {
         if effect != nil {
             throw UsageError.invalidValue(option: "--view", value: viewFlags.view ?? "",
                                           expected: "the effects inside the view file (.layerEffect, .colorEffect, ...), not an effect name")
@@ -258,19 +268,7 @@ extension Duration {
         let shaders = try custom.loadLibrary()
         guard let (program, base) = try viewFlags.program(shaders: shaders) else { return 1 }
         guard let duration else { throw UsageError.missingOption("--duration <SECONDS> (a view has no length of its own)") }
-        let exactTotal = (duration * Double(fps)).rounded()
-        guard exactTotal <= Double(maxFrames) else {
-            throw UsageError.invalidValue(option: "--duration", value: duration.optionText,
-                                          expected: "at most --max-frames \(maxFrames) frames at \(fps) fps (this run would be \(Int(exactTotal)) frames); give --max-frames to allow more")
-        }
-        let total = max(1, Int(exactTotal))
-        let range = try frames.map { frames throws(UsageError) in
-            guard frames.upperBound <= total - 1 else {
-                throw UsageError.invalidValue(option: "--frames", value: "\(frames.lowerBound)..\(frames.upperBound)",
-                                              expected: "a frame range A..B with 0 <= A <= B within 0..\(total - 1)")
-            }
-            return frames
-        } ?? 0...(total - 1)
+        let (total, range) = try frameRange(duration: duration)
         // Keyframed values: each name's keyframes read as numbers (1 to 4 components).
         var moving: [(name: String, values: KeyframedArgument)] = []
         for (name, list) in try ShaderAnimationFlags.keyframes(animation.keyframe, script: [:]) {
@@ -302,8 +300,8 @@ extension Duration {
         }
         let first = try program.renderer(settings: settings(at: Double(range.lowerBound) / Double(fps)), renderer: renderer,
                                          size: inputFlags.size, scale: scale)
-        let firstImage = try first.render()
-        let width = firstImage.width, height = firstImage.height
+        let firstFrame = try first.renderStraight()
+        let width = firstFrame.width, height = firstFrame.height
         let name = viewFlags.view.map { ($0 as NSString).lastPathComponent } ?? "view"
         let sink = try SequenceSink(target: output, range: range, total: total, width: width, height: height, fps: Double(fps),
                                     effect: name, renderer: renderer.context.info.summary,
@@ -313,21 +311,21 @@ extension Duration {
         let sheetFrames = Set(Self.sheetIndices(range, count: 12))
         let start = ContinuousClock.now
         for index in range {
-            let image: RGBAImage
+            let frame: StraightFrame
             if index == range.lowerBound {
-                image = firstImage
+                frame = firstFrame
             } else {
                 // One view renderer for the run: fonts, glyphs, pictures and programs are kept.
                 try program.update(first, settings: settings(at: Double(index) / Double(fps)))
-                image = try first.render()
+                frame = try first.renderStraight()
             }
-            guard image.width == width, image.height == height else {
-                throw CommandFailure(message: "--view \(name): frame \(index) is \(image.width)x\(image.height), frame \(range.lowerBound) was \(width)x\(height); give the view a fixed size (--size WxH or a frame)", exitCode: 1)
+            guard frame.width == width, frame.height == height else {
+                throw CommandFailure(message: "--view \(name): frame \(index) is \(frame.width)x\(frame.height), frame \(range.lowerBound) was \(width)x\(height); give the view a fixed size (--size WxH or a frame)", exitCode: 1)
             }
             if contactSheet != nil && sheetFrames.contains(index) {
-                sheet[index] = ContactSheet.thumbnail(image, maxWidth: ContactSheet.defaultThumbnailWidth)
+                sheet[index] = ContactSheet.thumbnail(frame.premultipliedImage, maxWidth: ContactSheet.defaultThumbnailWidth)
             }
-            try sink.write(StraightFrame(image: image), index: index)
+            try sink.write(frame, index: index)
             progress.update(done: index - range.lowerBound + 1, elapsed: ContinuousClock.now - start)
         }
         if let error = program.drawingError { throw error }

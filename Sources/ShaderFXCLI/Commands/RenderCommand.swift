@@ -144,15 +144,28 @@ struct RenderCommand: BuiltInEffectCommand {
         limits.apply(to: renderer)
         let ready = ContinuousClock.now
         let viewRenderer = try program.renderer(settings: settings, renderer: renderer, size: inputFlags.size, scale: scale, effects: passes)
-        let image = try viewRenderer.render()
-        if let error = program.drawingError { throw error }
-        let rendered = ContinuousClock.now
+        let size: (width: Int, height: Int)
+        let rendered: ContinuousClock.Instant
+        if case let .png(path) = output {
+            // A PNG file: straightened to 8 bits on the GPU, read back as bytes, encoded as they are.
+            let frame = try viewRenderer.renderStraight()
+            if let error = program.drawingError { throw error }
+            rendered = ContinuousClock.now
+            size = (frame.width, frame.height)
+            try PNG.writeFile(try PNG.encode(frame, compression: encoding.compression.level, parallel: true), to: path)
+        } else {
+            let image = try viewRenderer.render()
+            if let error = program.drawingError { throw error }
+            rendered = ContinuousClock.now
+            size = (image.width, image.height)
+            try SinglePicture.write(image, to: output, effect: "view", renderer: renderer.context.info.summary,
+                                    compression: encoding.compression.level, video: video)
+        }
         for note in program.notes + viewRenderer.notes { out.status("note: \(note)") }
-        try SinglePicture.write(image, to: output, effect: "view", renderer: renderer.context.info.summary,
-                                compression: encoding.compression.level, video: video)
         let name = viewFlags.view.map { ($0 as NSString).lastPathComponent } ?? "view"
-        out.status("wrote \(output.name) (\(image.width)x\(image.height), \(name)\(passes.isEmpty ? "" : " with \(effect ?? "")") at @\(scale)x) in \(milliseconds(since: start)) on \(renderer.context.info.summary)")
-        out.status("time: set-up \(ms(ready - start)), view \(ms(rendered - ready)), write \(ms(ContinuousClock.now - rendered))")
+        out.status("wrote \(output.name) (\(size.width)x\(size.height), \(name)\(passes.isEmpty ? "" : " with \(effect ?? "")") at @\(scale)x) in \(milliseconds(since: start)) on \(renderer.context.info.summary)")
+        let t = viewRenderer.timings
+        out.status("time: set-up \(ms(ready - start)), view \(ms(rendered - ready)) (resolve \(ms(t.resolve)), layout \(ms(t.layout)), draw \(ms(t.draw)), read-back \(ms(t.readBack))), write \(ms(ContinuousClock.now - rendered))")
         return 0
     }
 }

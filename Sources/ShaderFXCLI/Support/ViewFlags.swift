@@ -40,7 +40,6 @@ extension ViewFileProgram {
     /// The view for `settings`, ready to render: its asset folders and shaders in force.
     func renderer(settings: ViewFileSettings, renderer: Renderer, size: SIMD2<Int>?, scale: Int,
                   effects: [Effect] = []) throws -> ViewRenderer<AnyView> {
-        ShaderLibrary.app = settings.shaders
         var view = try makeView(settings: settings)
         if !effects.isEmpty { view = AnyView(view.effects(effects)) }
         let viewRenderer = try ViewRenderer(content: view, renderer: renderer)

@@ -32,20 +32,8 @@ public enum BuiltInPicture: String, Sendable, CaseIterable {
 
     /// SwiftUI's `Color(hue:saturation:brightness:)` in sRGB.
     static func hsb(_ h: Double, _ s: Double, _ v: Double) -> SIMD3<Float> {
-        let h6 = (h - h.rounded(.down)) * 6
-        let i = Int(h6.rounded(.down)) % 6
-        let f = h6 - h6.rounded(.down)
-        let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
-        let rgb: (Double, Double, Double)
-        switch i {
-        case 0: rgb = (v, t, p)
-        case 1: rgb = (q, v, p)
-        case 2: rgb = (p, v, t)
-        case 3: rgb = (p, q, v)
-        case 4: rgb = (t, p, v)
-        default: rgb = (v, p, q)
-        }
-        return SIMD3(Float(rgb.0), Float(rgb.1), Float(rgb.2))
+        let rgb = hsbToRGB(hue: h, saturation: s, brightness: v)
+        return SIMD3(Float(rgb.red), Float(rgb.green), Float(rgb.blue))
     }
 
     /// Coverage of a pixel centre at signed distance `d` from an edge (negative inside).
@@ -112,5 +100,22 @@ public enum BuiltInPicture: String, Sendable, CaseIterable {
             }
         }
         return image
+    }
+}
+
+/// Hue, saturation and brightness (HSV) to red, green and blue, each in 0...1, the hue wrapping
+/// around (SwiftUI's `Color(hue:saturation:brightness:)`, the built-in pictures' tiles).
+package func hsbToRGB(hue: Double, saturation s: Double, brightness v: Double) -> (red: Double, green: Double, blue: Double) {
+    let h6 = (hue - hue.rounded(.down)) * 6
+    let sector = min(Int(h6.rounded(.down)), 5)
+    let f = h6 - Double(sector)
+    let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
+    switch sector {
+    case 0: return (v, t, p)
+    case 1: return (q, v, p)
+    case 2: return (p, v, t)
+    case 3: return (p, q, v)
+    case 4: return (t, p, v)
+    default: return (v, p, q)
     }
 }

@@ -53,20 +53,8 @@ public struct Color: Sendable, Hashable {
     ///   - brightness: 0 (black) to 1.
     ///   - opacity: the opacity; opaque by default.
     public init(hue: Double, saturation: Double, brightness: Double, opacity: Double = 1) {
-        let h = (hue - hue.rounded(.down)) * 6
-        let sector = min(Int(h), 5), f = h - Double(sector)
-        let v = brightness, s = saturation
-        let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
-        let rgb: (Double, Double, Double)
-        switch sector {
-        case 0: rgb = (v, t, p)
-        case 1: rgb = (q, v, p)
-        case 2: rgb = (p, v, t)
-        case 3: rgb = (p, q, v)
-        case 4: rgb = (t, p, v)
-        default: rgb = (v, p, q)
-        }
-        components = SIMD4(rgb.0, rgb.1, rgb.2, opacity)
+        let rgb = hsbToRGB(hue: hue, saturation: saturation, brightness: brightness)
+        components = SIMD4(rgb.red, rgb.green, rgb.blue, opacity)
     }
 
     /// This colour with its opacity multiplied by `opacity` (SwiftUI's `Color.opacity(_:)`).

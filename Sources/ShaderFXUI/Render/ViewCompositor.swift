@@ -146,6 +146,19 @@ final class ViewCompositor {
     }
 
     func drawShape(_ shape: ShapeDrawing, frame: CGRect, into layer: Layer, opacity: Double) throws {
+        // A filled rectangle on whole pixels (a Color, a background) covers its pixels fully: no
+        // mask to rasterise and upload.
+        if shape.stroke == nil, shape.shape is Rectangle, let paintable = shape.style?.base as? any PaintStyle,
+           !(shape.style?.base is Shader) {
+            let device = frame.applying(layer.userToDevice(scale: scale))
+            let whole = [device.minX, device.minY, device.maxX, device.maxY].allSatisfy { $0 == $0.rounded() }
+            if whole {
+                guard device.width > 0, device.height > 0 else { return }
+                try paints.fill(paintable.paint(in: frame), rect: device, into: layer.framebuffer,
+                                userToDevice: layer.userToDevice(scale: scale), opacity: Float(opacity))
+                return
+            }
+        }
         let path = shape.path(in: frame)
         try fill(path, eoFill: shape.fillsEvenOdd, style: shape.style, bounds: frame, into: layer, opacity: opacity)
     }
@@ -164,6 +177,8 @@ final class ViewCompositor {
     func texture(of picture: PictureBox) throws -> Texture {
         if let kept = textures[ObjectIdentifier(picture)], kept.box === picture { return kept.texture }
         let texture = try Texture(context: context, image: picture.image)
+        // At most 64 pictures' textures are kept; past that the oldest renders' go.
+        if textures.count >= 64 { textures.removeAll() }
         textures[ObjectIdentifier(picture)] = (picture, texture)
         return texture
     }

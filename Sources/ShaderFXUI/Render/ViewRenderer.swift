@@ -29,6 +29,7 @@ public final class ViewRenderer<Content: View> {
     let renderer: Renderer
     let services: ViewServices
     private var pipeline: PaintPipeline?
+    private var kept: ViewCompositor?
 
     /// A renderer of `content` on `renderer` (a new GPU context of its own by default).
     public init(content: Content, renderer: Renderer? = nil) throws {
@@ -36,6 +37,9 @@ public final class ViewRenderer<Content: View> {
         self.renderer = try renderer ?? Renderer()
         services = ViewServices()
     }
+
+    /// Where the time of the last `render()` went.
+    public private(set) var timings = ViewTimings()
 
     /// What was drawn differently from Apple's rendering, or accepted and ignored, each said once.
     public var notes: [String] { services.notes }
@@ -49,15 +53,34 @@ public final class ViewRenderer<Content: View> {
         environment.displayScale = CGFloat(scale)
         environment.proposedSize = proposedSize
         var context = ResolveContext(environment: environment, services: services)
-        let root = try context.single(content)
+        let started = ContinuousClock.now
+        let root = try Image.$assetFolders.withValue(services.images.folders + Image.assetFolders) {
+            try context.single(content)
+        }
         if let failure = ViewImages.takeArgumentFailure() { throw failure }
+        let resolved = ContinuousClock.now
         let result = root.layout.layout(in: proposedSize, scale: CGFloat(scale))
+        timings.resolve = resolved - started
+        timings.layout = ContinuousClock.now - resolved
         return (root, result)
+    }
+
+    /// The view drawn as `render()` draws it, straightened to 8-bit RGBA on the GPU: what a PNG
+    /// file or a video frame holds, read back at a quarter of the float picture's bytes.
+    public func renderStraight() throws -> StraightFrame {
+        try draw { layer, width, height in
+            try renderer.straightFrame(of: layer.framebuffer.texture, width: width, height: height)
+        }
     }
 
     /// The view drawn at `scale`, `proposedSize` proposed to it: a premultiplied picture the root's
     /// size in pixels (at least one pixel).
     public func render() throws -> RGBAImage {
+        try draw { layer, width, height in try layer.framebuffer.read(x: 0, y: 0, width: width, height: height) }
+    }
+
+    /// Lays the view out, draws it into a layer of the root's pixel size and gives `read` the layer.
+    private func draw<T>(_ read: (ViewCompositor.Layer, Int, Int) throws -> T) throws -> T {
         precondition(scale >= 1, "scale is at least 1")
         let (root, result) = try layout()
         let (width, height) = result.pixelSize
@@ -68,11 +91,17 @@ public final class ViewRenderer<Content: View> {
         return try renderer.withContext {
             let paints = try pipeline ?? PaintPipeline(context: renderer.context)
             pipeline = paints
-            let compositor = ViewCompositor(renderer: renderer, paints: paints, library: EffectLibrary(services: services), scale: scale)
+            // Kept between renders (its spare layers and pictures' textures), made again for another scale.
+            let compositor = kept.flatMap { $0.scale == scale ? $0 : nil }
+                ?? ViewCompositor(renderer: renderer, paints: paints, library: EffectLibrary(services: services), scale: scale)
+            kept = compositor
+            let started = ContinuousClock.now
             let layer = try compositor.makeLayer(width: width, height: height, origin: .zero)
             try compositor.draw(root, result.root, into: layer, opacity: 1)
             renderer.context.finish()
-            return try layer.framebuffer.read(x: 0, y: 0, width: width, height: height)
+            let drawn = ContinuousClock.now
+            defer { timings.draw = drawn - started; timings.readBack = ContinuousClock.now - drawn; compositor.recycle(layer) }
+            return try read(layer, width, height)
         }
     }
 
@@ -84,3 +113,16 @@ public final class ViewRenderer<Content: View> {
         return try render()
     }
 }
+
+/// Where a `ViewRenderer.render()` spent its time.
+public struct ViewTimings: Sendable, Equatable {
+    /// Turning the view into its tree (bodies, environment, fonts, pictures).
+    public var resolve = Duration.zero
+    /// Laying the tree out.
+    public var layout = Duration.zero
+    /// Rasterising and drawing on the GPU, until it finished.
+    public var draw = Duration.zero
+    /// Reading the picture back.
+    public var readBack = Duration.zero
+}
+

@@ -15,6 +15,16 @@ extension Evaluation {
 
     func constructValue(_ name: String, _ args: inout CallArguments, at range: SourceRange) throws -> Value {
         switch name {
+        case "MoveKeyframe", "LinearKeyframe", "CubicKeyframe", "SpringKeyframe":
+            let value = try args.requireDouble(nil)
+            let duration = name == "MoveKeyframe" ? 0 : try args.requireDouble("duration")
+            _ = args.take("timingCurve")
+            _ = args.take("startVelocity")
+            _ = args.take("endVelocity")
+            _ = args.take("spring")
+            guard duration >= 0, duration.isFinite else { throw fail("\(name): the duration must be a number of seconds >= 0", at: range) }
+            let kinds: [String: ViewFileKeyframe.Kind] = ["MoveKeyframe": .move, "LinearKeyframe": .linear, "CubicKeyframe": .cubic, "SpringKeyframe": .spring]
+            return .native(ViewFileKeyframe(kind: kinds[name]!, value: value, duration: duration))
         case "Double", "CGFloat", "Float", "TimeInterval":
             let argument = try args.require(nil)
             switch argument.value {
@@ -76,6 +86,10 @@ extension Evaluation {
             return .native(EdgeInsets(top: try args.cgFloat("top") ?? 0, leading: try args.cgFloat("leading") ?? 0,
                                       bottom: try args.cgFloat("bottom") ?? 0, trailing: try args.cgFloat("trailing") ?? 0))
         case "Date":
+            // `Date()` is the render's start, as `Date.now` is; `timeIntervalSinceReferenceDate:` as given.
+            if args.has("timeIntervalSinceReferenceDate") {
+                return .native(Date(timeIntervalSinceReferenceDate: try args.requireDouble("timeIntervalSinceReferenceDate")))
+            }
             return .native(Date(timeIntervalSinceReferenceDate: TimelineSchedules.referenceTime))
         case "StrokeStyle":
             return .native(try makeStrokeStyle(&args))

@@ -63,6 +63,7 @@ extension Evaluation {
         "StrokeStyle", "FillStyle", "Font", "ShaderLibrary", "Shader", "Gradient", "LinearGradient", "RadialGradient", "AngularGradient",
         "EllipticalGradient", "AnyShapeStyle", "Edge", "Axis", "TimeInterval", "CGAffineTransform", "ContentMode", "BlendMode",
         "GraphicsContext", "TextAlignment", "Math", "TimelineSchedule", "ColorScheme", "ScrollViewReader", "UnevenRoundedRectangle",
+        "MoveKeyframe", "LinearKeyframe", "CubicKeyframe", "SpringKeyframe",
         "SpatialTapGesture", "TapGesture", "DragGesture", "LongPressGesture", "MagnifyGesture", "MagnificationGesture",
         "RotateGesture", "RotationGesture", "SpatialEventGesture",
     ]
@@ -288,11 +289,28 @@ extension Evaluation {
         case "keyframeAnimator":
             let initial = try args.require("initialValue")
             _ = args.take("trigger")
-            _ = args.take("repeating")
+            let repeating = args.take("repeating")
             let content = try args.requireClosure("content")
-            _ = try args.closure("keyframes")
-            note("keyframeAnimator: drawn at its initial value (a rendered frame has no trigger that changed)")
+            let keyframes = try args.closure("keyframes")
             try args.finish()
+            // A number animated by keyframes written straight in the closure (MoveKeyframe(0),
+            // LinearKeyframe(3, duration: 3), ...): its value at the time since the trigger (or,
+            // for a repeating animator, since the start), through ShaderFX's KeyframeTimeline.
+            let time = repeating != nil ? settings.time : settings.triggerTime
+            if let keyframes, let time, let start = Self.number(initial.value) {
+                let list = try keyframeList(keyframes, initial: initial.value, at: range)
+                let timeline = KeyframeTimeline<Double>(initialValue: start) {
+                    for keyframe in list { keyframe.content }
+                }
+                let t = repeating != nil && timeline.duration > 0 ? time.truncatingRemainder(dividingBy: timeline.duration) : time
+                let value: Value = if case .int = initial.value, timeline.value(time: t) == timeline.value(time: t).rounded() {
+                    .int(Int(timeline.value(time: t)))
+                } else { .double(timeline.value(time: t)) }
+                return .native(try builtView(content, [.native(view), value], at: range))
+            }
+            if keyframes != nil && Self.number(initial.value) == nil {
+                note("keyframeAnimator: only a number animated by keyframes in the closure moves; others are drawn at their initial value")
+            }
             return .native(try builtView(content, [.native(view), initial.value], at: range))
         default:
             throw fail("'\(name)' is not a modifier ShaderFXUI knows", at: range)
@@ -513,4 +531,54 @@ struct ScrollProxyValue {}
 /// never run, as nothing interacts with a rendered frame.
 struct GestureValue {
     let name: String
+}
+
+/// One keyframe a view file's `keyframeAnimator` lists, for a number.
+struct ViewFileKeyframe {
+    enum Kind { case move, linear, cubic, spring }
+    let kind: Kind
+    let value: Double
+    let duration: Double
+
+    /// The keyframe as ShaderFX's keyframe types.
+    var content: Keyframe<Double> {
+        switch kind {
+        case .move: return .move(MoveKeyframe(value))
+        case .linear: return .linear(LinearKeyframe(value, duration: duration))
+        case .cubic: return .cubic(CubicKeyframe(value, duration: duration))
+        case .spring: return .spring(SpringKeyframe(value, duration: duration))
+        }
+    }
+}
+
+extension Evaluation {
+    static func number(_ value: Value) -> Double? {
+        switch value {
+        case .int(let n): return Double(n)
+        case .double(let d): return d
+        default: return nil
+        }
+    }
+
+    /// The keyframes a `keyframes:` closure lists, run with its parameter bound to the initial value.
+    func keyframeList(_ closure: Function, initial: Value, at range: SourceRange) throws -> [ViewFileKeyframe] {
+        guard case .statements(let statements) = closure.body else { return [] }
+        return try nested(at: range) {
+            let scope = Scope(parent: closure.scope ?? globals)
+            if closure.anonymous {
+                scope.variables["$0"] = Box(initial, isLet: true)
+            } else if let parameter = closure.parameters.first {
+                scope.variables[parameter.name] = Box(initial, isLet: true)
+            }
+            var collected: [Value] = []
+            _ = try run(statements, in: scope, collecting: &collected)
+            return try collected.compactMap { value in
+                if case .void = value { return nil }
+                guard case .native(let native) = value, let keyframe = native as? ViewFileKeyframe else {
+                    throw fail("keyframeAnimator's keyframes: expected MoveKeyframe, LinearKeyframe, CubicKeyframe or SpringKeyframe of a number, found \(value.typeName)", at: range)
+                }
+                return keyframe
+            }
+        }
+    }
 }

@@ -181,12 +181,25 @@ final class Evaluation: @unchecked Sendable {
             }
             root = try instantiateRoot(type, at: syntax.range)
         } else if let expr = syntax.view {
-            root = try evaluate(expr, in: globals)
+            // `Card()` at the end: the root struct itself, so `--set` reaches its properties.
+            if case .call(let callee, let arguments, let closures) = expr.kind, arguments.isEmpty, closures.isEmpty,
+               case .identifier(let name) = callee.kind, let type = types[name], type.isView {
+                root = try instantiateRoot(type, at: expr.range)
+            } else {
+                root = try evaluate(expr, in: globals)
+            }
         } else if let preview = syntax.previews.last {
             root = try runBody(preview.body, in: Scope(parent: globals), range: preview.range)
         } else {
-            let candidates = types.values.filter { $0.isView && $0.stored.allSatisfy { $0.initializer != nil || $0.type.map(isOptional) == true } && $0.initializers.isEmpty }
+            var candidates = types.values.filter { $0.isView && $0.stored.allSatisfy { $0.initializer != nil || $0.type.map(isOptional) == true } && $0.initializers.isEmpty }
                 .sorted { $0.range.start < $1.range.start }
+            if candidates.count > 1 {
+                // Several could be the root: the one no other view of the file uses (a screen's
+                // parts, its tiles or its cover, are named in its body).
+                let used = Set(candidates.flatMap { other in candidates.filter { $0.name != other.name && mentions(other, $0.name) }.map(\.name) })
+                let tops = candidates.filter { !used.contains($0.name) }
+                if tops.count == 1 { candidates = tops }
+            }
             guard candidates.count == 1 else {
                 let views = types.values.filter(\.isView).sorted { $0.range.start < $1.range.start }.map(\.name)
                 let found = views.isEmpty ? "no View struct" : "View structs \(views.joined(separator: ", "))"
@@ -201,6 +214,22 @@ final class Evaluation: @unchecked Sendable {
             throw unknown("name '\(name)' in --set: it is no top-level constant or stored property of the root view", name, candidates: names, at: syntax.range)
         }
         return try view(of: root, at: syntax.view?.range ?? syntax.range)
+    }
+
+    /// Whether `type`'s declaration names `name` (its source text holds the word).
+    func mentions(_ type: UserType, _ name: String) -> Bool {
+        let bytes = Array(program.source.utf8)
+        let start = max(0, min(type.range.start.offset, bytes.count)), end = max(start, min(type.range.end.offset, bytes.count))
+        let text = String(decoding: bytes[start..<end], as: UTF8.self)
+        var search = text.startIndex
+        while let found = text.range(of: name, range: search..<text.endIndex) {
+            let before = found.lowerBound == text.startIndex ? nil : text[text.index(before: found.lowerBound)]
+            let after = found.upperBound == text.endIndex ? nil : text[found.upperBound]
+            func isWordCharacter(_ c: Character?) -> Bool { c.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
+            if !isWordCharacter(before) && !isWordCharacter(after) { return true }
+            search = found.upperBound
+        }
+        return false
     }
 
     func isOptional(_ type: TypeSyntax) -> Bool {
@@ -241,6 +270,8 @@ final class Evaluation: @unchecked Sendable {
         case (nil, .bool): kind = "Bool"
         case (nil, .string): kind = "String"
         case (nil, .native(let native)) where native is Color: kind = "Color"
+        case (nil, .native(let native)) where native is CGPoint: kind = "CGPoint"
+        case (nil, .native(let native)) where native is CGSize: kind = "CGSize"
         case (nil, .enumCase(let enumValue)): kind = enumValue.type.name
         default: kind = "String"
         }
@@ -258,6 +289,13 @@ final class Evaluation: @unchecked Sendable {
             return .bool(b)
         case "String":
             return .string(text)
+        case "CGPoint", "CGSize":
+            // `X,Y` as ValueForms reads points everywhere else on the command line.
+            let parts = trimmed.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == 2, let a = parts[0], let b = parts[1], a.isFinite, b.isFinite else {
+                throw bad(kind == "CGPoint" ? "a point X,Y (e.g. 120,80)" : "a size W,H (e.g. 120,80)")
+            }
+            return .native(kind == "CGPoint" ? CGPoint(x: a, y: b) as Any : CGSize(width: a, height: b) as Any)
         case "Color":
             let colourName = trimmed.hasPrefix(".") ? String(trimmed.dropFirst()) : trimmed
             guard let colour = try? staticMember(of: "Color", colourName, arguments: nil, at: range), case .native(let c) = colour, c is Color else {

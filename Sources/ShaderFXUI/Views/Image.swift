@@ -26,9 +26,11 @@ public struct Image: View, PrimitiveView {
         case original, template
     }
 
-    /// Folders `Image("Name")` looks in for every renderer, after its own (`ViewRenderer.assetFolders`):
-    /// what an app's asset catalogue is to SwiftUI, process-wide as `Bundle.main` is.
-    nonisolated(unsafe) public static var assetFolders: [String] = []
+    /// Folders `Image("Name")` looks in, after the renderer's own (`ViewRenderer.assetFolders`):
+    /// what an app's asset catalogue is to SwiftUI. A task-local value
+    /// (`Image.$assetFolders.withValue([...]) { ... }`); while a view renders it holds that
+    /// renderer's folders too, so `.image(Image("Noise"))` made in a body finds its picture.
+    @TaskLocal public static var assetFolders: [String] = []
 
     var source: Source
     var isResizable = false
