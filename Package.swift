@@ -11,7 +11,7 @@
 //                                                                           CTurboJPEG, CSVGLoader
 //                                                      ├────▶ ShaderFXMetal (the Metal translator) ──┐
 //                                                      └────▶ ShaderFXContract (the stitched GLSL) ◀─┘
-//                ShaderFXTesting ─▶ ShaderFXGolden
+//                ShaderFXTesting ─▶ ShaderFXGolden, ShaderFXUI
 //                ShaderFXText ─▶ CFreeType, CHarfBuzz, CFontconfig (text: fonts, shaping, lines, glyphs)
 //                ShaderFXUI ─▶ ShaderFX, ShaderFXText (the view layer: views, layout, drawing)
 import PackageDescription
@@ -80,7 +80,7 @@ let package = Package(
         // GoldenSuite.run is the runner `shaderfx test` uses.
         .target(name: "ShaderFXGolden", dependencies: ["ShaderFX", "ShaderFXCore"]),
         // Reference-image assertions for Swift Testing, on top of ShaderFXGolden.
-        .target(name: "ShaderFXTesting", dependencies: ["ShaderFXGolden"]),
+        .target(name: "ShaderFXTesting", dependencies: ["ShaderFXGolden", "ShaderFXUI"]),
         // The `shaderfx` commands and their argument parser.
         .target(name: "ShaderFXCLI", dependencies: ["ShaderFXGolden", "ShaderFX", "ShaderFXCore", "ShaderFXUI"]),
         .executableTarget(name: "shaderfx", dependencies: ["ShaderFXCLI"]),
@@ -119,7 +119,7 @@ let package = Package(
         .testTarget(name: "ShaderFXTests", dependencies: ["ShaderFX", "ShaderFXTesting", "ShaderFXTestSupport"],
                     exclude: ["References", "MetalCorpus", "__References__"]),
         .testTarget(name: "ShaderFXGoldenTests", dependencies: ["ShaderFXGolden", "ShaderFXTestSupport"]),
-        .testTarget(name: "ShaderFXTestingTests", dependencies: ["ShaderFXTesting", "ShaderFXTestSupport"]),
+        .testTarget(name: "ShaderFXTestingTests", dependencies: ["ShaderFXTesting", "ShaderFXUI", "ShaderFXTestSupport"]),
         .testTarget(name: "ShaderFXTextTests", dependencies: ["ShaderFXText", "CFreeType", "ShaderFXTestSupport"]),
         .testTarget(name: "ShaderFXCLITests", dependencies: ["ShaderFXCLI", "ShaderFXTestSupport"]),
         .testTarget(name: "ShaderFXUITests", dependencies: ["ShaderFXUI", "ShaderFXTestSupport"], exclude: ["ViewFiles"]),
