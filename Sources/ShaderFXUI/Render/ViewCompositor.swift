@@ -103,12 +103,19 @@ final class ViewCompositor {
     func fill(_ path: Path, eoFill: Bool, style: AnyShapeStyle?, bounds: CGRect, transform: CGAffineTransform = .identity,
               clip: [Path] = [], into layer: Layer, opacity: Double) throws {
         let toDevice = transform.concatenating(layer.userToDevice(scale: scale))
-        var mask = PathRasterizer.coverage(of: path, transform: toDevice, fillRule: eoFill, clip: layer.bounds)
-        for clipPath in clip {
-            mask = mask.intersected(with: PathRasterizer.coverage(of: clipPath, transform: layer.userToDevice(scale: scale), fillRule: false, clip: layer.bounds))
-        }
+        let mask = coverage(of: path, transform: toDevice, eoFill: eoFill, clip: clip, in: layer)
         guard !mask.isEmpty else { return }
         try paint(style, bounds: bounds, through: mask, transform: toDevice, into: layer, opacity: opacity)
+    }
+
+    /// `path`'s coverage on `layer`'s pixels through `toDevice`, inside every path of `clip`
+    /// (user space, root points).
+    func coverage(of path: Path, transform toDevice: CGAffineTransform, eoFill: Bool, clip: [Path], in layer: Layer) -> CoverageMask {
+        var mask = PathRasterizer.coverage(of: path, transform: toDevice, fillRule: eoFill, clip: layer.bounds)
+        for clipPath in clip where !mask.isEmpty {
+            mask = mask.intersected(with: PathRasterizer.coverage(of: clipPath, transform: layer.userToDevice(scale: scale), fillRule: false, clip: layer.bounds))
+        }
+        return mask
     }
 
     /// Paints `style` through `mask` into `layer`; `toDevice` maps the style's user space.
@@ -164,13 +171,20 @@ final class ViewCompositor {
     }
 
     func drawText(_ text: TextDrawing, _ result: LayoutResult.Node, into layer: Layer, opacity: Double) throws {
-        let lines = text.layout(width: result.proposal.width)
+        try draw(text.layout(width: result.proposal.width), style: text.style, at: result.frame.origin, bounds: result.frame,
+                 into: layer, opacity: opacity)
+    }
+
+    /// Lines of text drawn with their top-left corner at `origin` (root points, rounded to a
+    /// pixel), through `style` resolved in `bounds`.
+    func draw(_ lines: TextLayout, style: AnyShapeStyle?, at origin: CGPoint, bounds: CGRect, into layer: Layer, opacity: Double) throws {
         let rendered = lines.render(scale: Double(scale), cache: .shared)
         guard rendered.width > 0, rendered.height > 0 else { return }
-        let (origin, _) = pixelRect(result.frame)
-        let mask = CoverageMask(originX: origin.x - layer.origin.x - rendered.originX, originY: origin.y - layer.origin.y - rendered.originY,
+        let s = CGFloat(scale)
+        let mask = CoverageMask(originX: Int((origin.x * s).rounded()) - layer.origin.x - rendered.originX,
+                                originY: Int((origin.y * s).rounded()) - layer.origin.y - rendered.originY,
                                 width: rendered.width, height: rendered.height, coverage: rendered.coverage)
-        try paint(text.style, bounds: result.frame, through: mask, transform: layer.userToDevice(scale: scale), into: layer, opacity: opacity)
+        try paint(style, bounds: bounds, through: mask, transform: layer.userToDevice(scale: scale), into: layer, opacity: opacity)
     }
 
     /// The texture of a picture, uploaded once per render.
@@ -188,15 +202,8 @@ final class ViewCompositor {
         let texture = try texture(of: image.picture)
         let filter: TextureFilter = image.interpolation == .none ? .nearest : .linear
         let toDevice = transform.concatenating(layer.userToDevice(scale: scale))
-        var mask = PathRasterizer.coverage(of: Path(rect), transform: toDevice, fillRule: false, clip: layer.bounds)
-        for clipPath in clip {
-            mask = mask.intersected(with: PathRasterizer.coverage(of: clipPath, transform: layer.userToDevice(scale: scale), fillRule: false, clip: layer.bounds))
-        }
+        let mask = coverage(of: Path(rect), transform: toDevice, eoFill: false, clip: clip, in: layer)
         guard !mask.isEmpty else { return }
-        if let template = image.template {
-            // A template image is its alpha filled with the style.
-            _ = template
-        }
         try paints.fill(.texture(texture, rect: rect, filter: filter), mask: mask, into: layer.framebuffer, userToDevice: toDevice, opacity: Float(opacity))
     }
 
@@ -213,14 +220,7 @@ final class ViewCompositor {
                 let lines = text.layout(width: nil)
                 let size = CGSize(width: lines.width, height: lines.height)
                 let p = CGPoint(x: point.x - anchor.x * size.width, y: point.y - anchor.y * size.height).applying(transform.concatenating(toFrame))
-                let s = CGFloat(scale)
-                let rendered = lines.render(scale: Double(scale), cache: .shared)
-                guard rendered.width > 0 else { continue }
-                let x = Int((p.x * s).rounded()) - layer.origin.x - rendered.originX
-                let y = Int((p.y * s).rounded()) - layer.origin.y - rendered.originY
-                let mask = CoverageMask(originX: x, originY: y, width: rendered.width, height: rendered.height, coverage: rendered.coverage)
-                try paint(text.style, bounds: CGRect(origin: p, size: size), through: mask, transform: layer.userToDevice(scale: scale),
-                          into: layer, opacity: opacity * alpha)
+                try draw(lines, style: text.style, at: p, bounds: CGRect(origin: p, size: size), into: layer, opacity: opacity * alpha)
             case .image(let image, let rect, let transform, let alpha, let clip):
                 try drawImage(image, in: rect, transform: transform.concatenating(toFrame), clip: clip.map { $0.applying(toFrame) },
                               into: layer, opacity: opacity * alpha)

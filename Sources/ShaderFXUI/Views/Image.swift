@@ -81,8 +81,10 @@ public struct Image: View, PrimitiveView {
         }
         let picture = try context.services.images.picture(for: source)
         let natural = CGSize(width: CGFloat(picture.image.width) / picture.scale, height: CGFloat(picture.image.height) / picture.scale)
-        let drawing = ImageDrawing(picture: picture, interpolation: interpolation,
-                                   template: renderingMode == .template ? context.environment.resolving(nil) ?? AnyShapeStyle(Color.primary) : nil)
+        if renderingMode == .template {
+            context.services.note("Image.renderingMode(.template) is drawn as .original: template images are not drawn yet")
+        }
+        let drawing = ImageDrawing(picture: picture, interpolation: interpolation)
         let layout: LayoutNode = isResizable
             ? .measured { p in CGSize(width: p.width ?? natural.width, height: p.height ?? natural.height) }
             : .fixed(width: natural.width, height: natural.height)
@@ -97,7 +99,7 @@ extension Shader.Argument {
     /// fails with the reason instead of drawing it.
     public static func image(_ image: Image) -> Shader.Argument {
         do {
-            return .image(try ViewImages().picture(of: image))
+            return .image(try ViewImages.arguments.picture(of: image))
         } catch {
             ViewImages.recordArgumentFailure(error)
             return .image(RGBAImage(width: 1, height: 1))
@@ -122,8 +124,6 @@ final class PictureBox: Hashable, @unchecked Sendable {
 package struct ImageDrawing: @unchecked Sendable {
     let picture: PictureBox
     let interpolation: Image.Interpolation
-    /// For a template image: the style its alpha is filled with.
-    let template: AnyShapeStyle?
 }
 
 /// Where a render's images come from: the folders an asset name is looked up in, and the
@@ -131,7 +131,7 @@ package struct ImageDrawing: @unchecked Sendable {
 package final class ViewImages: @unchecked Sendable {
     /// Folders searched for `Image("Name")`, in order.
     package var folders: [String]
-    private var pictures: [Image.Source: PictureBox] = [:]
+    private var pictures: [String: PictureBox] = [:]
     private let lock = NSLock()
     private let store: ImageStore
 
@@ -139,6 +139,10 @@ package final class ViewImages: @unchecked Sendable {
         self.folders = folders
         self.store = store
     }
+
+    /// Where image arguments (`.image(Image("Noise"))`, made in a body every frame) are found and
+    /// decoded: once per file for the process, as the renderer's own pictures are once per render.
+    static let arguments = ViewImages()
 
     nonisolated(unsafe) private static var argumentFailures: [any Error] = []
     private static let failureLock = NSLock()
@@ -161,19 +165,23 @@ package final class ViewImages: @unchecked Sendable {
     package func picture(of image: Image) throws -> RGBAImage { try picture(for: image.source).image }
 
     func picture(for source: Image.Source) throws -> PictureBox {
-        if case .picture(let box) = source { return box }
-        if let kept = lock.withLock({ pictures[source] }) { return kept }
-        let box: PictureBox
+        // Kept by the file a name resolves to (the folders searched may differ between renders).
+        let name: String, path: String, scale: Int
         switch source {
-        case .named(let name):
-            let (path, scale) = try find(name)
-            box = try decode(path: path, name: name, scale: scale)
-        case .file(let path):
-            box = try decode(path: path, name: path)
-        case .system, .picture:
+        case .picture(let box):
+            return box
+        case .named(let asset):
+            (path, scale) = try find(asset)
+            name = asset
+        case .file(let file):
+            (name, path, scale) = (file, file, 1)
+        case .system:
             preconditionFailure("resolved elsewhere")
         }
-        lock.withLock { pictures[source] = box }
+        let key = "\(path)@\(scale)"
+        if let kept = lock.withLock({ pictures[key] }) { return kept }
+        let box = try decode(path: path, name: name, scale: scale)
+        lock.withLock { pictures[key] = box }
         return box
     }
 
