@@ -5,8 +5,8 @@ import Testing
 /// The layout of `view` proposed `proposal`, resolved without a GPU.
 func viewLayout<V: View>(_ view: V, _ proposal: ProposedViewSize = .unspecified, scale: CGFloat = 1) throws -> LayoutResult {
     var context = ResolveContext(services: ViewServices())
-    let root = try context.single(view)
-    return root.layout.layout(in: proposal, scale: scale)
+    var root = try context.single(view)
+    return try root.layOut(in: proposal, scale: scale)
 }
 
 /// Views resolve into the layout SwiftUI's rules give (SWIFTUI-NOTES §1): each expected frame is

@@ -43,6 +43,20 @@ private func maxDifference(_ a: RGBAImage, _ b: RGBAImage) -> Float {
         }
     }
 
+    @Test func aReaderDeepInATreeDrawsForItsOwnFrame() throws {
+        // HStack(spacing: 0) proposed 300×20: white for 100 pt, then a reader of 200 whose content,
+        // half its width, is black: black from x 100 to 200, nothing from 200 on (a reader built
+        // for the root's 300 would draw 150 wide, up to 250).
+        let view = HStack(spacing: 0) {
+            Color.white.frame(width: 100)
+            GeometryReader { proxy in Color.black.frame(width: proxy.size.width / 2) }
+        }
+        let image = try render(view, proposal: ProposedViewSize(width: 300, height: 20))
+        #expect(pixel(image, 199, 10) == SIMD4(0, 0, 0, 1))
+        #expect(pixel(image, 200, 10).w == 0)
+        #expect(pixel(image, 230, 10).w == 0)
+    }
+
     @Test func aCircleCoversItsArea() throws {
         // Circle() in 40×40 at @2x: radius 40 px, area π·40² px² of full coverage.
         let image = try render(Circle().fill(.black).frame(width: 40, height: 40), scale: 2)

@@ -66,6 +66,11 @@ public struct LayoutNode: Sendable {
         return []
     }
 
+    /// The node with `children` in place of its children (a leaf stays as it is).
+    mutating func replaceChildren(_ children: [LayoutNode]) {
+        if case .layout(let layout, _) = content { content = .layout(layout, children) }
+    }
+
     /// The node's layout, nil for a leaf.
     public var containerLayout: (any Layout)? {
         if case .layout(let layout, _) = content { return layout }

@@ -64,7 +64,7 @@ extension ViewCompositor {
             if mode != .normal { library.note("blendMode(.\(mode)) is drawn as .normal: ShaderFXUI composites source-over only for now") }
             try composite(content, frame: frame, effects: [], into: layer, opacity: opacity)
         case .visual(let steps):
-            let effects = steps(GeometryProxy(size: frame.size)).map(\.effect)
+            let effects = steps(GeometryProxy(size: frame.size, globalFrame: frame)).map(\.effect)
             try draw(content, through: effects[...], frame: frame, into: layer, opacity: opacity)
         }
     }

@@ -54,12 +54,13 @@ public final class ViewRenderer<Content: View> {
         environment.proposedSize = proposedSize
         var context = ResolveContext(environment: environment, services: services)
         let started = ContinuousClock.now
-        let root = try Image.$assetFolders.withValue(services.images.folders + Image.assetFolders) {
-            try context.single(content)
+        let (root, result, resolved) = try Image.$assetFolders.withValue(services.images.folders + Image.assetFolders) {
+            var root = try context.single(content)
+            let resolved = ContinuousClock.now
+            let result = try root.layOut(in: proposedSize, scale: CGFloat(scale))
+            return (root, result, resolved)
         }
         if let failure = ViewImages.takeArgumentFailure() { throw failure }
-        let resolved = ContinuousClock.now
-        let result = root.layout.layout(in: proposedSize, scale: CGFloat(scale))
         timings.resolve = resolved - started
         timings.layout = ContinuousClock.now - resolved
         return (root, result)

@@ -8,6 +8,8 @@ package struct ViewNode {
     package var layout: LayoutNode
     package var drawing: Drawing
     package var children: [ViewNode]
+    /// A `GeometryReader`'s content builder, on the reader's node.
+    package var geometry: GeometryContent?
 
     /// A leaf.
     init(leaf layout: LayoutNode, drawing: Drawing) {

@@ -136,16 +136,31 @@ public struct ScrollView<Content: View>: View, PrimitiveView {
     }
 }
 
-/// What a `GeometryReader`'s content is given: the reader's size.
+/// What a `GeometryReader`'s content (or a `visualEffect`'s closure) is given: the reader's size
+/// and where layout put it.
 public struct GeometryProxy: Sendable {
     /// The reader's size in points.
     public var size: CGSize
+    /// The reader's frame in the root view's coordinates (a rendered picture's "global" space).
+    var globalFrame: CGRect
     /// The safe area insets: none in a rendered picture.
     public var safeAreaInsets: EdgeInsets { EdgeInsets() }
 
-    /// The reader's frame in `space`: local coordinates, so its origin is zero for every space
-    /// ShaderFXUI names (only the local frame is known while the content is built).
-    public func frame(in space: CoordinateSpace) -> CGRect { CGRect(origin: .zero, size: size) }
+    /// A proxy for a reader of `size` whose frame in root coordinates is `globalFrame` (at the
+    /// origin when not known yet).
+    init(size: CGSize, globalFrame: CGRect? = nil) {
+        self.size = size
+        self.globalFrame = globalFrame ?? CGRect(origin: .zero, size: size)
+    }
+
+    /// The reader's frame in `space`: `.global` is the root view's coordinates (the picture's),
+    /// `.local` has its origin at zero. Named spaces are not tracked: they answer as `.local`.
+    public func frame(in space: CoordinateSpace) -> CGRect {
+        switch space {
+        case .global: return globalFrame
+        case .local, .named: return CGRect(origin: .zero, size: size)
+        }
+    }
 }
 
 /// A coordinate space to ask a `GeometryProxy` for a frame in.
@@ -155,8 +170,11 @@ public enum CoordinateSpace: Sendable, Hashable {
 }
 
 /// A view that takes its whole proposal and gives its size to its content, placed at its
-/// top-leading corner (SwiftUI's `GeometryReader`, SWIFTUI-NOTES §7 #4). The content is built
-/// for the size the reader is proposed: the root's proposal, or what its parent offers it.
+/// top-leading corner (SwiftUI's `GeometryReader`, SWIFTUI-NOTES §7 #4). The content depends on
+/// the size, which layout decides: it is built first for the root's proposal (a full-screen
+/// reader's size), then, once layout has placed the reader, built again for the frame it got
+/// (`ViewNode.rebuildGeometry`) until no reader's frame changes, so a reader deep in a stack is
+/// told its own size and its place in the picture.
 public struct GeometryReader<Content: View>: View, PrimitiveView {
     /// Builds the content for a size.
     public var content: (GeometryProxy) -> Content
@@ -166,12 +184,62 @@ public struct GeometryReader<Content: View>: View, PrimitiveView {
 
     public var body: Never { primitiveBody(Self.self) }
     package func resolve(in context: inout ResolveContext) throws -> [ViewNode] {
-        // The content depends on the size, which layout decides: resolve it for the size the
-        // reader takes in the proposal it is given at the root (the usual use, a full-screen
-        // reader), laid out again once that size is known (`GeometryLayout`).
-        let size = context.environment.proposedSize.replacingUnspecifiedDimensions()
-        let inner = try context.single(ZStack(alignment: .topLeading) { AnyView(content(GeometryProxy(size: size))) })
-        return [ViewNode(modifying: inner, by: GeometryLayout())]
+        let content = content
+        let saved = context
+        let build: (CGRect) throws -> ViewNode = { frame in
+            var context = saved
+            return try context.single(ZStack(alignment: .topLeading) {
+                AnyView(content(GeometryProxy(size: frame.size, globalFrame: frame)))
+            })
+        }
+        let first = CGRect(origin: .zero, size: context.environment.proposedSize.replacingUnspecifiedDimensions())
+        var node = ViewNode(modifying: try build(first), by: GeometryLayout())
+        node.geometry = GeometryContent(builtFor: first, build: build)
+        return [node]
+    }
+}
+
+/// A `GeometryReader`'s content with the frame it was built for and how to build it for another.
+package struct GeometryContent {
+    /// The reader's frame (root coordinates) the content was last built for.
+    var builtFor: CGRect
+    /// The content for a reader at a frame.
+    let build: (CGRect) throws -> ViewNode
+}
+
+extension ViewNode {
+    /// How many times GeometryReaders are rebuilt for their frames at most (each pass settles
+    /// one level of readers nested in readers).
+    static let geometryPasses = 8
+
+    /// The tree laid out for `proposal` at `scale` (see `LayoutNode.layout(in:scale:)`), its
+    /// GeometryReaders' content built for the frames they get, and laid out again.
+    package mutating func layOut(in proposal: ProposedViewSize, scale: CGFloat) throws -> LayoutResult {
+        var result = layout.layout(in: proposal, scale: scale)
+        for _ in 0..<Self.geometryPasses {
+            guard try rebuildGeometry(result.root) else { break }
+            result = layout.layout(in: proposal, scale: scale)
+        }
+        return result
+    }
+
+    /// Rebuilds the content of each `GeometryReader` whose laid-out frame (`result`, the layout
+    /// of this tree) is not the one its content was built for, and the layouts above it; true
+    /// when any was rebuilt (the tree must then be laid out again). A rebuilt reader's own
+    /// readers are checked on the next pass, once they have been laid out.
+    mutating func rebuildGeometry(_ result: LayoutResult.Node) throws -> Bool {
+        var changed = false
+        if let geometry, geometry.builtFor != result.exactFrame {
+            children[0] = try geometry.build(result.exactFrame)
+            self.geometry?.builtFor = result.exactFrame
+            changed = true
+        } else {
+            for i in children.indices where i < result.children.count {
+                if try children[i].rebuildGeometry(result.children[i]) { changed = true }
+            }
+        }
+        if changed { layout.replaceChildren(children.map(\.layout)) }
+        return changed
     }
 }
 
