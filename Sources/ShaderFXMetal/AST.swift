@@ -36,6 +36,8 @@ final class Expr {
         case ternary(Expr, Expr, Expr)
         case comma(Expr, Expr)
         case initList([Expr])
+        /// `.member = value` inside a brace list (a designated initialiser).
+        case designated(String, Expr)
         /// `[](params) -> R { body }` (no captures).
         case lambda(FuncDecl)
     }

@@ -187,10 +187,12 @@ struct Parser {
         var attrs = try parseAttributes()
         var isStatic = false
         var isConstant = false
-        while cur.kind == .identifier, ["static", "inline", "constexpr", "constant", "const"].contains(cur.text) {
+        var isExtern = false
+        while cur.kind == .identifier, ["static", "inline", "extern", "constexpr", "constant", "const"].contains(cur.text) {
             if cur.text == "static" { isStatic = true }
-            if cur.text != "static" && cur.text != "inline" { isConstant = true }
-            if cur.text == "inline" || cur.text == "static" { pos += 1 } else { break }
+            if cur.text == "extern" { isExtern = true }
+            if !["static", "inline", "extern"].contains(cur.text) { isConstant = true }
+            if ["static", "inline", "extern"].contains(cur.text) { pos += 1 } else { break }
         }
         attrs += try parseAttributes()
         if cur.isIdent("struct"), peek(2).isPunct("{") {
@@ -227,7 +229,9 @@ struct Parser {
         pos -= 1
         let vars = try parseDeclarators(type: type, isConstant: isConstant, isStatic: isStatic)
         try expect(";")
-        return vars.map { .global($0) }
+        // `extern constant float k;` declares a constant another file of the library defines:
+        // the translation sees every file, so only definitions are kept.
+        return vars.filter { !(isExtern && $0.initializer == nil) }.map { .global($0) }
     }
 
     /// `template <typename T, class U> R f(...) { ... }`: a function template, instantiated per use.
@@ -746,6 +750,14 @@ struct Parser {
                 try expect(",")
                 if accept("}") { break }
             }
+            if cur.isPunct("."), peek().kind == .identifier, peek(2).isPunct("=") {
+                let dot = next()
+                let member = next()
+                pos += 1
+                let value = cur.isPunct("{") ? try parseInitList() : try parseAssignment()
+                items.append(Expr(.designated(member.text, value), dot.loc))
+                continue
+            }
             items.append(cur.isPunct("{") ? try parseInitList() : try parseAssignment())
         }
         return Expr(.initList(items), open.loc)
@@ -905,16 +917,23 @@ struct Parser {
             if t.text == "this" { pos += 1; return Expr(.ident("this"), t.loc) }
             if t.text == "static_cast" || t.text == "as_type" || t.text == "reinterpret_cast" || t.text == "const_cast" {
                 pos += 1
-                if t.text != "static_cast" && t.text != "as_type" {
-                    throw MetalError(location: t.loc, message: "\(t.text) is not supported")
-                }
                 try expect("<")
-                let type = try parseType()
+                var type = try parseType()
+                // `reinterpret_cast<uint &>(x)` and `const_cast<T &>(x)`: the reference reads the
+                // same object, so the cast is of the value.
+                if t.text == "reinterpret_cast" || t.text == "const_cast" {
+                    _ = accept("&")
+                    type.isReference = false
+                }
                 try expect(">")
                 try expect("(")
                 let e = try parseExpr()
                 try expect(")")
-                return t.text == "as_type" ? Expr(.asType(type, e), t.loc) : Expr(.construct(type, [e]), t.loc)
+                switch t.text {
+                // A reinterpretation of an object's bits is `as_type`'s (same size, checked there).
+                case "as_type", "reinterpret_cast": return Expr(.asType(type, e), t.loc)
+                default: return Expr(.construct(type, [e]), t.loc)
+                }
             }
             let j = skipNamespaces(from: 0)
             if j > 0, peek(j).kind == .identifier, namespaces.contains(t.text) || t.isPunct("::") {

@@ -41,6 +41,9 @@ struct VarInfo {
         case arrayCount(String)
         /// A local lambda: calls go to this function.
         case lambda(Int)
+        /// A program-scope constant whose initializer calls user functions, which GLSL ES does not
+        /// allow in a global's initializer: reads call this function (Metal name), which returns it.
+        case computed(String)
     }
     var type: MType
     var glslName: String
@@ -168,17 +171,19 @@ final class Semantic {
         }
         for d in decls { if case .function(let f) = d { declaredFunctionNames.insert(f.name) } }
         // Types and constants in source order (a struct may use a constant as an array size).
+        var getters: [FuncDecl] = []
         for d in decls {
             switch d {
             case .structure(let s): try declareStruct(s)
             case .typeAlias(let name, let spec, let loc):
                 if aliases[name] != nil || structs[name] != nil { throw error(loc, "redefinition of '\(name)'") }
                 aliases[name] = spec
-            case .global(let v): try declareGlobal(v)
+            case .global(let v):
+                if let getter = try computedConstant(v) { getters.append(getter) } else { try declareGlobal(v) }
             case .function: break
             }
         }
-        for d in decls {
+        for d in decls + getters.map(Decl.function) {
             switch d {
             case .function(let f): try declareFunction(f)
             case .structure(let s):
@@ -366,6 +371,48 @@ final class Semantic {
         program.globals.append(GGlobal(type: type.innermost.glsl, name: glslName, suffix: type.glslArraySuffix, value: value.g, loc: v.loc))
     }
 
+    /// The function that stands for program-scope constant `v` when its initializer calls a user
+    /// function or reads such a constant (`constant half4 orange = makeRGB(237, 172, 76);`): GLSL ES
+    /// wants a constant expression there, so the value is returned by a function of its own, which
+    /// reads of the constant call (the functions are pure, so each call gives the constant's value).
+    /// Nil for a constant GLSL can initialise as it is.
+    func computedConstant(_ v: VarDecl) throws(MetalError) -> FuncDecl? {
+        guard v.isConstant, let initExpr = v.initializer, v.samplerArgs == nil,
+              mentions(initExpr, where: { name, isCall in
+                  isCall ? declaredFunctionNames.contains(name) : globals[name].map { if case .computed = $0.kind { true } else { false } } ?? false
+              }) else { return nil }
+        guard v.arrayDims.isEmpty else {
+            throw error(initExpr.loc, "the initializer of program-scope array '\(v.name)' calls a function; GLSL ES needs a constant expression there (write the values, or fill a local array)")
+        }
+        try checkGlobalName(v.name, v.loc)
+        let type = try resolve(v.type)
+        let getter = "sfx_const_" + v.name.replacingOccurrences(of: "::", with: "_")
+        var returnType = v.type
+        returnType.addressSpace = nil
+        returnType.isConst = false
+        let body = Stmt(.block([Stmt(.returnStmt(initExpr), initExpr.loc)]), v.loc)
+        globals[v.name] = VarInfo(type: type, glslName: "", kind: .computed(getter), isConst: true, loc: v.loc)
+        return FuncDecl(name: getter, returnType: returnType, params: [], body: body, isStitchable: false, loc: v.loc)
+    }
+
+    /// Whether `e` calls a function or reads a name that `test` accepts (`isCall` tells which).
+    func mentions(_ e: Expr, where test: (String, _ isCall: Bool) -> Bool) -> Bool {
+        func visit(_ e: Expr) -> Bool { mentions(e, where: test) }
+        switch e.kind {
+        case .ident(let n): return test(n, false)
+        case .call(let callee, let args):
+            if case .ident(let n) = callee.kind, test(n, true) { return true }
+            return visit(callee) || args.contains(where: visit)
+        case .construct(_, let items), .initList(let items): return items.contains(where: visit)
+        case .asType(_, let a), .member(let a, _), .arrow(let a, _), .unary(_, let a), .postfix(_, let a), .designated(_, let a):
+            return visit(a)
+        case .index(let a, let b), .binary(_, let a, let b), .assign(_, let a, let b), .comma(let a, let b):
+            return visit(a) || visit(b)
+        case .ternary(let a, let b, let c): return visit(a) || visit(b) || visit(c)
+        case .intLit, .floatLit, .boolLit, .templateIdent, .lambda: return false
+        }
+    }
+
     /// Is the expression a GLSL ES constant expression (literals, constants, constructors, built-ins)?
     func isConstantExpression(_ g: GExpr) -> Bool {
         switch g {
@@ -510,11 +557,10 @@ final class Semantic {
             }
             return
         }
-        if f.isStitchable, functions[f.name] != nil {
-            throw error(f.loc, "stitchable function '\(f.name)' cannot be overloaded: SwiftUI looks shaders up by name")
-        }
-        if let others = functions[f.name], others.contains(where: { $0.decl.isStitchable }) {
-            throw error(f.loc, "'\(f.name)' overloads a stitchable function: SwiftUI looks shaders up by name")
+        // SwiftUI finds a shader by name among the stitchable functions only, so a helper may share
+        // a stitchable function's name (it is renamed in the GLSL); two stitchable ones may not.
+        if f.isStitchable, let other = functions[f.name]?.first(where: { $0.decl.isStitchable }) {
+            throw error(f.loc, "stitchable function '\(f.name)' is defined twice (also at \(other.decl.loc)): SwiftUI looks shaders up by name")
         }
         let info = FuncInfo(id: allFunctions.count, decl: f, returnType: ret, params: params)
         allFunctions.append(info)

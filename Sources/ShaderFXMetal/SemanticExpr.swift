@@ -215,6 +215,8 @@ extension Semantic {
             throw error(e.loc, "lambdas are only supported as 'auto name = [](...) { ... };' local declarations")
         case .initList:
             throw error(e.loc, "a brace initializer list is only supported to initialize a declared variable, in an assignment or in a return")
+        case .designated(let member, _):
+            throw error(e.loc, "a designated initializer '.\(member) = ...' is only supported in the brace initializer of a struct")
         }
     }
 
@@ -233,6 +235,8 @@ extension Semantic {
             switch v.kind {
             case .lambda:
                 throw error(loc, "lambda '\(name)' used as a value (only calls are supported)")
+            case .computed(let getter):
+                return try lowerCall(Expr(.ident(getter), loc), [], loc)
             case .arrayCount(let array):
                 let count = GExpr.member(.name(array), "count")
                 return v.type == .uint ? TE(g: .call("uint", [count]), type: .uint) : TE(g: count, type: .int)
@@ -545,11 +549,12 @@ extension Semantic {
             }
             return TE(g: .binary("&", wide.g, .lit("\((1 << bits) - 1)u")), type: t)
         }
-        var vals: [TE] = []
-        for a in args {
-            if case .initList = a.kind { throw error(a.loc, "nested brace initializers in a constructor are not supported") }
-            vals.append(try lowerExpr(a))
+        // `T{{...}, ...}` and `T{.m = ...}`: brace items initialise `T` as its aggregate.
+        if args.contains(where: { if case .initList = $0.kind { true } else if case .designated = $0.kind { true } else { false } }) {
+            return try lowerInitializer(Expr(.initList(args), loc), to: t)
         }
+        var vals: [TE] = []
+        for a in args { vals.append(try lowerExpr(a)) }
         if t == .void, vals.count == 1 {
             // `(void)x;` silences unused-value warnings.
             return TE(g: vals[0].g, type: .void)

@@ -282,13 +282,19 @@ extension Semantic {
             return TE(g: .call(t.glsl, args), type: t)
         case .matrix(let s, let c, let r):
             var args: [GExpr] = []
+            var columns = 0
             for i in items {
+                // `{{a, b, c}, ...}`: each inner list is a column.
+                if case .initList = i.kind { args.append(try lowerInitializer(i, to: .vector(s, r)).g); columns += 1; continue }
                 let v = try lowerExpr(i)
-                if v.type.isVector { args.append(try convert(v, to: .vector(s, r), i.loc).g) }
-                else if case .initList = i.kind { args.append(try lowerInitializer(i, to: .vector(s, r)).g) }
+                if v.type.isVector { args.append(try convert(v, to: .vector(s, r), i.loc).g); columns += 1 }
                 else { args.append(try convert(v, to: .scalar(s), i.loc).g) }
             }
             if args.isEmpty { return TE(g: zeroValue(t), type: t) }
+            // Columns left out are zero, as C++ fills an aggregate's missing elements.
+            if columns == args.count, columns < c {
+                while args.count < c { args.append(zeroValue(.vector(s, r))) }
+            }
             if args.count != c * r && args.count != c && args.count != 1 {
                 throw error(e.loc, "\(args.count) initializers for '\(t.metal)', which has \(c) columns of \(r)")
             }
@@ -307,14 +313,31 @@ extension Semantic {
             return TE(g: .call(t.glslConstructor, flat), type: t)
         case .structure(let name):
             guard let info = structByGLSL[name] else { throw error(e.loc, "unknown struct") }
-            if items.count == 1, case .initList = items[0].kind {} else if items.count == 1 {
+            if items.count == 1, case .initList = items[0].kind {} else if items.count == 1, case .designated = items[0].kind {} else if items.count == 1 {
                 let v = try lowerExpr(items[0])
                 if v.type == t { return v }
             }
-            guard items.count <= info.members.count else { throw error(e.loc, "too many initializers for struct '\(name)'") }
+            // Each item initialises the next member, or the member it names (`.c = ...`, after which
+            // positional items go on from the member following it); members left out are zero.
+            var values = [Expr?](repeating: nil, count: info.members.count)
+            var next = 0
+            for item in items {
+                var value = item
+                if case .designated(let member, let inner) = item.kind {
+                    guard let k = info.members.firstIndex(where: { $0.name == member }) else {
+                        throw error(item.loc, "struct '\(name)' has no member '\(member)'")
+                    }
+                    next = k
+                    value = inner
+                }
+                guard next < values.count else { throw error(item.loc, "too many initializers for struct '\(name)'") }
+                if values[next] != nil { throw error(item.loc, "member '\(info.members[next].name)' of '\(name)' is initialized twice") }
+                values[next] = value
+                next += 1
+            }
             var args: [GExpr] = []
             for (k, m) in info.members.enumerated() {
-                args.append(k < items.count ? try lowerInitializer(items[k], to: m.type).g : zeroValue(m.type))
+                if let value = values[k] { args.append(try lowerInitializer(value, to: m.type).g) } else { args.append(zeroValue(m.type)) }
             }
             return TE(g: .call(info.glslName, args), type: t)
         default:

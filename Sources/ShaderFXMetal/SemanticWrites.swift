@@ -45,7 +45,7 @@ extension Semantic {
             for a in args { scan(a, &u) }
         case .construct(_, let args), .initList(let args):
             for a in args { scan(a, &u) }
-        case .asType(_, let a), .member(let a, _), .arrow(let a, _):
+        case .asType(_, let a), .member(let a, _), .arrow(let a, _), .designated(_, let a):
             scan(a, &u)
         case .index(let a, let b), .binary(_, let a, let b), .comma(let a, let b):
             scan(a, &u); scan(b, &u)

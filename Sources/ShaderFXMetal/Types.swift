@@ -158,8 +158,10 @@ indirect enum MType: Equatable, Sendable {
         "unsigned": .uint, "signed": .int, "half": .half, "float": .float, "size_t": .uint,
     ]
 
-    /// The built-in Metal type with this name (`float3`, `half2x2`, `packed_float3`, `uint`), if any.
+    /// The built-in Metal type with this name (`float3`, `half2x2`, `packed_float3`, `uint`, and
+    /// `<simd/simd.h>`'s spellings `vector_float2`, `simd_half3`, `matrix_float3x3`), if any.
     static func builtin(named raw: String) -> MType? {
+        if let simd = simdSpelling(raw) { return simd }
         if raw == "void" { return .void }
         if raw == "sampler" { return .sampler }
         if raw == "Layer" { return .layer }
@@ -179,6 +181,21 @@ indirect enum MType: Equatable, Sendable {
         let base = String(name.dropLast())
         guard let s = scalarNames[base], !["size_t", "unsigned", "signed", "int8_t", "int16_t", "int32_t", "uint8_t", "uint16_t", "uint32_t"].contains(base) else { return nil }
         return .vector(s, n)
+    }
+
+    /// A `<simd/simd.h>` type name: `vector_T`/`simd_T` for the vectors, `matrix_T`/`simd_T` for the
+    /// matrices, each the same type as Metal's `T` (the header defines them as typedefs of it).
+    private static func simdSpelling(_ raw: String) -> MType? {
+        for prefix in ["vector_", "simd_", "matrix_"] where raw.hasPrefix(prefix) {
+            let name = String(raw.dropFirst(prefix.count))
+            guard !name.hasPrefix("packed_"), let type = builtin(named: name) else { return nil }
+            switch type {
+            case .vector: return prefix == "matrix_" ? nil : type
+            case .matrix: return prefix == "vector_" ? nil : type
+            default: return nil
+            }
+        }
+        return nil
     }
 
     /// Names that the parser treats as types.

@@ -127,7 +127,7 @@ import Testing
 
     @Test func nonConstantGlobalIsAnError() {
         expectError("float g = 1;\n", "must be declared 'constant'", line: 1, column: 7)
-        expectError("float h(float x) { return x; }\nconstant float g = h(1);\n", "constant expression", line: 2)
+        // A constant made by calling a function is legal Metal: LongTailTests.programScopeConstantsMadeByFunctions.
     }
 
     @Test func constantAsStructArraySize() {

@@ -1,0 +1,117 @@
+import Testing
+@testable import ShaderFXMetal
+
+/// Constructs public SwiftUI shaders use that Metal accepts and the translator once refused
+/// (issue 20's long tail): each with the GLSL expected beside the input, every output compiled by
+/// glslangValidator.
+@Suite struct LongTailTests {
+    @Test func simdHeaderSpellings() {
+        // <simd/simd.h> defines vector_T, simd_T and matrix_T as Metal's own T.
+        let b = stmts("""
+        vector_float2 a = position; simd_float4 b = float4(1); simd_half3 h = half3(0.5);
+        matrix_float2x2 m = matrix_float2x2(1); simd_float3x3 n = simd_float3x3(1); vector_int2 i = int2(1);
+        return half4(h, 1) * half(b.x + a.x + m[0][0] + n[1][1] + float(i.y));
+        """)
+        #expect(b.prefix(6) == ["vec2 a = position;", "vec4 b = vec4(1.0);", "vec3 h = vec3(0.5);",
+                                "mat2 m = mat2(1.0);", "mat3 n = mat3(1.0);", "ivec2 i = ivec2(1);"])
+        expectError("[[ stitchable ]] half4 f(float2 p, half4 c) { vector_float3x3 m; return c; }", "unknown type name 'vector_float3x3'")
+    }
+
+    @Test func programScopeConstantsMadeByFunctions() {
+        // `constant half4 orange = makeRGB(...)` is legal Metal; GLSL ES wants a constant expression
+        // in a global's initializer, so the value comes from a function of its own, and a constant
+        // made from it follows.
+        let g = glsl("""
+        half4 makeRGB(float r, float g, float b) { return half4(r / 255.0, g / 255.0, b / 255.0, 1.0); }
+        constant half4 orange = makeRGB(237, 172, 76);
+        constant half4 dim = orange * 0.5;
+        constant float plain = 2.0;
+        [[ stitchable ]] half4 f(float2 p, half4 c) { return mix(c, dim, plain * 0.25); }
+        """)
+        #expect(body("m_sfx_const_orange", in: g) == ["return makeRGB(237.0, 172.0, 76.0);"])
+        #expect(body("m_sfx_const_dim", in: g) == ["return m_sfx_const_orange() * 0.5;"])
+        #expect(body("f", in: g) == ["return mix(c, m_sfx_const_dim(), plain * 0.25);"])
+        #expect(g.contains("const float plain = 2.0;"))
+        expectError("""
+        float one() { return 1.0; }
+        constant float k[2] = {one(), 2.0};
+        [[ stitchable ]] half4 f(float2 p, half4 c) { return c * k[0]; }
+        """, "the initializer of program-scope array 'k' calls a function")
+    }
+
+    @Test func nestedBraceInitialisersOfMatrices() {
+        // Each inner list is a column; columns left out are zero, as C++ fills an aggregate.
+        let b = stmts("""
+        float3x3 m = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+        float2x2 z = {{1, 2}};
+        float3x3 t = float3x3{{1, 2, 3}, {4, 5, 6}, {7, 8, 9}};
+        return half4(half3(m * t * float3(color.rgb)), color.a + z[1][1]);
+        """)
+        #expect(b.prefix(3) == ["mat3 m = mat3(vec3(1.0, 0.0, 0.0), vec3(0.0, 1.0, 0.0), vec3(0.0, 0.0, 1.0));",
+                                "mat2 z = mat2(vec2(1.0, 2.0), vec2(0.0));",
+                                "mat3 t = mat3(vec3(1.0, 2.0, 3.0), vec3(4.0, 5.0, 6.0), vec3(7.0, 8.0, 9.0));"])
+    }
+
+    @Test func designatedInitialisers() {
+        // `.member = value` names the member; positional items go on from the one after it; members
+        // left out are zero; T{...} and = {...} alike.
+        let g = glsl("""
+        struct Quad { float2 a; float2 b; float2 c; float w; };
+        [[ stitchable ]] half4 f(float2 p, half4 c) {
+            Quad q = Quad { .a = float2(1, 0), .c = float2(0, 1) };
+            Quad r = { .b = p, float2(2), 3 };
+            return half4(q.a.x, q.c.y, r.c.x, r.w);
+        }
+        """)
+        #expect(body("f", in: g).prefix(2) == ["Quad q = Quad(vec2(1.0, 0.0), vec2(0.0), vec2(0.0, 1.0), 0.0);",
+                                               "Quad r = Quad(vec2(0.0), p, vec2(2.0), 3.0);"])
+        expectError("struct Q { float a; };\n[[ stitchable ]] half4 f(float2 p, half4 c) { Q q = { .b = 1 }; return c; }",
+                    "struct 'Q' has no member 'b'", line: 2)
+        expectError("struct Q { float a; float b; };\n[[ stitchable ]] half4 f(float2 p, half4 c) { Q q = { .b = 1, .b = 2 }; return c; }",
+                    "member 'b' of 'Q' is initialized twice", line: 2)
+    }
+
+    @Test func reinterpretAndConstCasts() {
+        // reinterpret_cast of a 32-bit value (or a reference to it) reads its bits, as as_type does.
+        let b = stmts("""
+        uint u = reinterpret_cast<uint &>(position.x);
+        float back = reinterpret_cast<float>(u);
+        float same = const_cast<float &>(back);
+        return half4(float(u & 1u) + same);
+        """)
+        #expect(b.prefix(3) == ["uint u = floatBitsToUint(position.x);", "float back = uintBitsToFloat(u);", "float same = back;"])
+    }
+
+    @Test func externDeclarations() {
+        // A helper or constant declared `extern` is defined elsewhere in the library (another file
+        // of the target): only the definitions are kept.
+        let r = try? MetalTranslator().translate([
+            MetalSourceFile(path: "a.metal", text: header + """
+            extern float helper(float x);
+            extern constant float gain;
+            [[ stitchable ]] half4 f(float2 p, half4 c) { return half4(helper(p.x) * gain); }
+            """),
+            MetalSourceFile(path: "b.metal", text: header + """
+            constant float gain = 2.0;
+            float helper(float x) { return x * 0.5; }
+            """),
+        ])
+        #expect(r.map { glslangErrors($0.glsl) } == .some(nil))
+        #expect(r.map { body("f", in: $0.glsl) } == ["return vec4(helper(p.x) * gain);"])
+    }
+
+    @Test func aHelperMayShareAStitchableFunctionsName() {
+        // SwiftUI finds shaders among the stitchable functions only, so `float noise(float2)` beside
+        // `[[ stitchable ]] half4 noise(...)` is fine: the helper is renamed; two stitchable ones are not.
+        let r = translate("""
+        float noise(float2 p) { return fract(sin(dot(p, float2(12.9898, 78.233))) * 43758.5453); }
+        [[ stitchable ]] half4 noise(float2 p, half4 c, float s) { return half4(noise(p * s)); }
+        """)
+        #expect(r.functions.map(\.name) == ["noise"])
+        #expect(body("noise", in: r.glsl) == ["return vec4(noise_f2(p * s));"])
+        expectError("""
+        [[ stitchable ]] half4 g(float2 p, half4 c) { return c; }
+        [[ stitchable ]] half4 g(float2 p, half4 c, float s) { return c * s; }
+        """, "stitchable function 'g' is defined twice", line: 2)
+    }
+}
