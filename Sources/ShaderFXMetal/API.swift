@@ -152,8 +152,29 @@ public struct MetalTranslator: Sendable {
         return try translate([file])
     }
 
-    /// Translates every `*.metal` file of a directory (sorted by name) as one library.
+    /// Translates every `*.metal` file of a directory and its subfolders (as Xcode compiles every
+    /// `.metal` file of a target, wherever it sits, into one default library) as one library, the
+    /// files in the order of their paths relative to `path`.
     public func translate(directory path: String) throws(MetalError) -> MetalTranslation {
+        let metal = try Self.metalFiles(in: path)
+        guard !metal.isEmpty else {
+            throw MetalError(location: MetalSourceLocation(file: path, line: 1, column: 1),
+                             message: "no .metal files in directory '\(path)' or its subfolders")
+        }
+        var files: [MetalSourceFile] = []
+        for name in metal {
+            files.append(try readSourceFile((path as NSString).appendingPathComponent(name)))
+        }
+        return try translate(files)
+    }
+
+    /// The most folders deep `metalFiles(in:)` looks, and the most files it lists: a library is a
+    /// project's shaders, not a file system.
+    static let folderDepthLimit = 16, folderFileLimit = 10_000
+
+    /// The `.metal` files under `path`, as paths relative to it, sorted; hidden folders (`.git`)
+    /// and folders deeper than `folderDepthLimit` are not read.
+    public static func metalFiles(in path: String) throws(MetalError) -> [String] {
         let here = MetalSourceLocation(file: path, line: 1, column: 1)
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
@@ -162,21 +183,33 @@ public struct MetalTranslator: Sendable {
         guard isDir.boolValue else {
             throw MetalError(location: here, message: "'\(path)' is not a directory")
         }
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: path)
-        } catch {
-            throw MetalError(location: here, message: "cannot list directory '\(path)': \(error.localizedDescription)")
+        var found: [String] = []
+        var seen = 0
+        func walk(_ relative: String, depth: Int) throws(MetalError) {
+            let folder = relative.isEmpty ? path : (path as NSString).appendingPathComponent(relative)
+            let names: [String]
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: folder)
+            } catch {
+                throw MetalError(location: here, message: "cannot list directory '\(folder)': \(error.localizedDescription)")
+            }
+            for name in names.sorted() where !name.hasPrefix(".") {
+                seen += 1
+                guard seen <= folderFileLimit else {
+                    throw MetalError(location: here, message: "directory '\(path)' holds more than \(folderFileLimit) entries: give the folder of the shaders")
+                }
+                let child = relative.isEmpty ? name : (relative as NSString).appendingPathComponent(name)
+                var childIsDir: ObjCBool = false
+                _ = FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent(child), isDirectory: &childIsDir)
+                if childIsDir.boolValue {
+                    if depth < folderDepthLimit { try walk(child, depth: depth + 1) }
+                } else if name.hasSuffix(".metal") {
+                    found.append(child)
+                }
+            }
         }
-        let metal = names.filter { $0.hasSuffix(".metal") }.sorted()
-        guard !metal.isEmpty else {
-            throw MetalError(location: here, message: "no .metal files in directory '\(path)'")
-        }
-        var files: [MetalSourceFile] = []
-        for name in metal {
-            files.append(try readSourceFile((path as NSString).appendingPathComponent(name)))
-        }
-        return try translate(files)
+        try walk("", depth: 0)
+        return found.sorted()
     }
 }
 

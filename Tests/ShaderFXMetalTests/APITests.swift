@@ -49,6 +49,34 @@ import ShaderFXContract
         }
     }
 
+    @Test func aFolderIsEveryMetalFileUnderIt() throws {
+        // Xcode compiles every .metal file of a target, in any subfolder, into the default library;
+        // hidden folders (.git) are not the target's.
+        try withTemporaryFolder { (folder) throws in
+            let dir = folder.url
+            for sub in ["Effects/Water", "Shaders", ".git"] {
+                try FileManager.default.createDirectory(at: dir.appendingPathComponent(sub), withIntermediateDirectories: true)
+            }
+            func write(_ path: String, _ name: String) throws {
+                try (header + "[[ stitchable ]] half4 \(name)(float2 position, half4 color) { return color; }\n")
+                    .write(to: dir.appendingPathComponent(path), atomically: true, encoding: .utf8)
+            }
+            try write("Effects/Water/ripple.metal", "ripple")
+            try write("Shaders/tint.metal", "tint")
+            try write("top.metal", "top")
+            try write(".git/stale.metal", "stale")
+            #expect(try MetalTranslator.metalFiles(in: dir.path) == ["Effects/Water/ripple.metal", "Shaders/tint.metal", "top.metal"])
+            let r = try MetalTranslator().translate(directory: dir.path)
+            #expect(r.functions.map(\.name) == ["ripple", "tint", "top"])
+            #expect(glslangErrors(r.glsl) == nil)
+            let empty = dir.appendingPathComponent("Empty")
+            try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+            do { _ = try MetalTranslator().translate(directory: empty.path); Issue.record("expected error") } catch let error as MetalError {
+                #expect(error.message.contains("no .metal files in directory"))
+            }
+        }
+    }
+
     @Test func fileErrors() throws {
         try withTemporaryFolder { folder in
             let dir = folder.url

@@ -63,8 +63,8 @@ extension ShaderLibrary {
         self.init(translation: translation, name: path)
     }
 
-    /// One library translated from every `.metal` file of a folder, as Xcode compiles a target's
-    /// `.metal` files into `ShaderLibrary.default`.
+    /// One library translated from every `.metal` file of a folder and its subfolders, as Xcode
+    /// compiles a target's `.metal` files into `ShaderLibrary.default`.
     /// - Parameters:
     ///   - path: the folder's path.
     ///   - includePaths: folders searched by `#include "..."` after each file's own folder.
@@ -73,9 +73,9 @@ extension ShaderLibrary {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
             throw .unreadable(file: path, reason: "no such folder")
         }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        guard names.contains(where: { $0.lowercased().hasSuffix(".metal") }) else {
-            throw .unreadable(file: path, reason: "is a directory with no .metal files (a folder is read as one library of .metal files)")
+        let names = (try? MetalTranslator.metalFiles(in: path)) ?? []
+        guard !names.isEmpty else {
+            throw .unreadable(file: path, reason: "is a directory with no .metal files in it or its subfolders (a folder is read as one library of .metal files)")
         }
         let translation: MetalTranslation
         do { translation = try MetalTranslator(includePaths: includePaths).translate(directory: path) } catch {

@@ -26,7 +26,7 @@ struct TranslateCommand: ParsableCommand {
 
     @Argument(help: "the .metal file (or give --library DIR)", completion: .files)
     var file: String?
-    @Option(valueName: "DIR", help: "a folder of .metal files, translated as one library")
+    @Option(valueName: "DIR", help: "a folder of .metal files (subfolders included), translated as one library")
     var library: String?
     @Option(short: "I", valueName: "DIR", help: "a folder searched by #include \"...\", after the including file's own")
     var include: [String]

@@ -8,7 +8,7 @@ struct CustomShaderFlags: ParsableArguments {
     @Option(valueName: "FILE", help: "your effect: a [[ stitchable ]] Metal file (.metal), or GLSL ES 3.0 (any other file)",
             section: "CUSTOM SHADER")
     var shader: String?
-    @Option(valueName: "DIR", help: "a folder of .metal files, translated as one library (as Xcode builds ShaderLibrary.default)",
+    @Option(valueName: "DIR", help: "a folder of .metal files (subfolders included), translated as one library (as Xcode builds ShaderLibrary.default)",
             section: "CUSTOM SHADER")
     var library: String?
     @Option(short: "I", valueName: "DIR", help: "a folder searched by #include \"...\" in Metal, after the including file's own",
