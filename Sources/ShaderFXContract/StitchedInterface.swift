@@ -127,55 +127,71 @@ public enum ParameterType: String, Sendable, CaseIterable, Codable {
     case layer = "Layer"
 }
 
-/// `#pragma shaderfx sampler(NAME, address: repeat|clamp, filter: linear|nearest)`: how the
-/// `sampler2D` parameter NAME is sampled. A setting left out is the renderer's default
-/// (clamp, linear).
+/// `#pragma shaderfx sampler(NAME, address: repeat|clamp|mirrored, t_address: ..., filter: linear|nearest)`:
+/// how the `sampler2D` parameter NAME is sampled. `address` sets both axes, `s_address` and
+/// `t_address` one each. A setting left out is the renderer's default (clamp, linear).
 public struct SamplerPragma: Sendable, Equatable, Hashable {
-    /// How coordinates outside 0...1 are treated.
-    public enum Address: String, Sendable, Hashable { case clamp, `repeat` }
+    /// How coordinates outside 0...1 are treated (GL's wrap modes).
+    public enum Address: String, Sendable, Hashable { case clamp, `repeat`, mirrored }
     /// How texels are filtered.
     public enum Filter: String, Sendable, Hashable { case nearest, linear }
 
     /// The `sampler2D` parameter's name.
     public var parameter: String
-    /// The address mode, nil when the line leaves it out.
+    /// The address mode across (s), nil when the line leaves it out.
     public var address: Address?
+    /// The address mode down (t) when it is not `address`'s, else nil.
+    public var tAddress: Address?
     /// The filter, nil when the line leaves it out.
     public var filter: Filter?
 
-    public init(parameter: String, address: Address?, filter: Filter?) {
+    public init(parameter: String, address: Address?, tAddress: Address? = nil, filter: Filter?) {
         self.parameter = parameter
         self.address = address
+        self.tAddress = tAddress == address ? nil : tAddress
         self.filter = filter
     }
+
+    /// The address mode down (t) in force: `tAddress`, else `address`.
+    public var addressDown: Address? { tAddress ?? address }
 
     /// The directive's line, e.g. `#pragma shaderfx sampler(tex, address: repeat, filter: linear)`.
     public var text: String {
         var fields = [parameter]
         if let address { fields.append("address: \(address.rawValue)") }
+        if let tAddress { fields.append("t_address: \(tAddress.rawValue)") }
         if let filter { fields.append("filter: \(filter.rawValue)") }
         return "#pragma shaderfx sampler(\(fields.joined(separator: ", ")))"
     }
 
-    /// The pragma a line declares, or nil when the line is none. Each field's value (after an
-    /// optional `key:`) is read by itself: `repeat`, `clamp` or `clamp_to_edge` set the address,
-    /// `linear` or `nearest` the filter; anything else is ignored.
+    /// The pragma a line declares, or nil when the line is none. Each field is `key: value` or a
+    /// value alone: `repeat`, `clamp` (or `clamp_to_edge`) and `mirrored` (or `mirrored_repeat`)
+    /// set the address of both axes, or of one under `s_address:`/`t_address:`; `linear` or
+    /// `nearest` the filter; anything else is ignored.
     public init?(line: some StringProtocol) {
         let line = Self.trimmed(Substring(line))
         guard line.hasPrefix("#pragma"), line.contains("shaderfx"), line.contains("sampler("),
               let open = line.firstIndex(of: "("), let close = line.lastIndex(of: ")"), open < close else { return nil }
         let fields = line[line.index(after: open)..<close].split(separator: ",").map(Self.trimmed)
         guard let name = fields.first, !name.isEmpty else { return nil }
-        self.init(parameter: String(name), address: nil, filter: nil)
+        var across: Address?, down: Address?, filter: Filter?
         for field in fields.dropFirst() {
-            switch field.split(separator: ":").last.map(Self.trimmed) ?? "" {
+            let parts = field.split(separator: ":").map(Self.trimmed)
+            let key = parts.count > 1 ? parts[0] : ""
+            let address: Address?
+            switch parts.last ?? "" {
             case "repeat": address = .repeat
             case "clamp", "clamp_to_edge": address = .clamp
-            case "linear": filter = .linear
-            case "nearest": filter = .nearest
-            default: break
+            case "mirrored", "mirrored_repeat": address = .mirrored
+            case "linear": filter = .linear; address = nil
+            case "nearest": filter = .nearest; address = nil
+            default: address = nil
             }
+            guard let address else { continue }
+            if key != "t_address" { across = address }
+            if key != "s_address" { down = address }
         }
+        self.init(parameter: String(name), address: across ?? down, tAddress: down, filter: filter)
     }
 
     private static func trimmed(_ text: Substring) -> Substring {

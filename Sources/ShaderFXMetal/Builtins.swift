@@ -97,6 +97,56 @@ extension Semantic {
         program.helpers.append(text)
     }
 
+    /// `mtl_sample(t, uv, modes, filter, border)`: a texture sampled by reading its texels, for the
+    /// sampler states GL's own sampling cannot give: `clamp_to_zero`/`clamp_to_border` (texels
+    /// outside read the border colour, on each axis that has it, also under a linear or bicubic
+    /// filter) and `filter::bicubic` (Catmull-Rom over 4×4 texels; Apple does not document its
+    /// kernel). Address codes: 0 clamp to edge, 1 repeat, 2 mirrored repeat (GL ES 3.0 §3.8.10's
+    /// rule), 3 border; filter codes: 0 nearest, 1 linear, 2 bicubic.
+    func requireSoftSampling() {
+        requireHelper("mtl_sample", """
+        int mtl_address(int i, int n, int mode) {
+            if (mode == 1) { return i - n * int(floor(float(i) / float(n))); }
+            if (mode == 2) {
+                int m = i - 2 * n * int(floor(float(i) / float(2 * n))) - n;
+                return (n - 1) - (m >= 0 ? m : -(1 + m));
+            }
+            if (mode == 3) { return (i < 0 || i >= n) ? -1 : i; }
+            return clamp(i, 0, n - 1);
+        }
+        vec4 mtl_texel(sampler2D t, ivec2 p, ivec2 size, ivec2 modes, vec4 border) {
+            int x = mtl_address(p.x, size.x, modes.x);
+            int y = mtl_address(p.y, size.y, modes.y);
+            return (x < 0 || y < 0) ? border : texelFetch(t, ivec2(x, y), 0);
+        }
+        vec4 mtl_cubic_weights(float f) {
+            float f2 = f * f, f3 = f2 * f;
+            return vec4(-0.5 * f3 + f2 - 0.5 * f, 1.5 * f3 - 2.5 * f2 + 1.0, -1.5 * f3 + 2.0 * f2 + 0.5 * f, 0.5 * f3 - 0.5 * f2);
+        }
+        vec4 mtl_sample(sampler2D t, vec2 uv, ivec2 modes, int filtering, vec4 border) {
+            ivec2 size = textureSize(t, 0);
+            vec2 x = uv * vec2(size);
+            if (filtering == 0) { return mtl_texel(t, ivec2(floor(x)), size, modes, border); }
+            x -= 0.5;
+            ivec2 i = ivec2(floor(x));
+            vec2 f = x - floor(x);
+            if (filtering == 1) {
+                vec4 top = mix(mtl_texel(t, i, size, modes, border), mtl_texel(t, i + ivec2(1, 0), size, modes, border), f.x);
+                vec4 bottom = mix(mtl_texel(t, i + ivec2(0, 1), size, modes, border), mtl_texel(t, i + ivec2(1, 1), size, modes, border), f.x);
+                return mix(top, bottom, f.y);
+            }
+            vec4 wx = mtl_cubic_weights(f.x), wy = mtl_cubic_weights(f.y);
+            vec4 sum = vec4(0.0);
+            for (int dy = 0; dy < 4; dy++) {
+                vec4 row = vec4(0.0);
+                for (int dx = 0; dx < 4; dx++) { row += wx[dx] * mtl_texel(t, i + ivec2(dx - 1, dy - 1), size, modes, border); }
+                sum += wy[dy] * row;
+            }
+            return sum;
+        }
+        """)
+    }
+
     func requireIntDivisionHelper(_ name: String, _ t: MType) {
         requireHelper("mtl_idiv:int", "int mtl_idiv(int a, int b) { int q = abs(a) / abs(b); return ((a < 0) != (b < 0)) ? -q : q; }")
         if name == "mtl_imod" {
@@ -379,6 +429,13 @@ extension Semantic {
             var uv = try convert(try lowerExpr(exprs[1]), to: .vector(.float, 2), exprs[1].loc)
             if sampler.pixelCoordinates {
                 uv = TE(g: .binary("/", uv.g, .call("vec2", [.call("textureSize", [obj.g, .lit("0")])])), type: uv.type)
+            }
+            if !sampler.isNative {
+                // Textures have one level, so level() and bias() change nothing here.
+                requireSoftSampling()
+                let modes = GExpr.call("ivec2", [.lit("\(sampler.addressS.rawValue)"), .lit("\(sampler.addressT.rawValue)")])
+                return TE(g: .call("mtl_sample", [obj.g, uv.g, modes, .lit("\(sampler.filter.rawValue)"), .lit(sampler.borderGLSL)]),
+                          type: .vector(.half, 4))
             }
             if let (opt, value) = lod {
                 return TE(g: .call(opt == "level" ? "textureLod" : "texture", [obj.g, uv.g, value]), type: .vector(.half, 4))

@@ -26,9 +26,47 @@ struct StructInfo {
 
 /// A sampler state from a `constexpr sampler`.
 struct SamplerState: Equatable {
-    var address = SamplerPragma.Address.clamp
-    var filter = SamplerPragma.Filter.nearest
+    /// What a coordinate outside the texture reads on one axis.
+    enum Address: Int, Equatable {
+        // The raw values are the codes `mtl_sample` takes.
+        case clampToEdge = 0, `repeat` = 1, mirroredRepeat = 2, border = 3
+    }
+    enum Filter: Int, Equatable { case nearest = 0, linear = 1, bicubic = 2 }
+    /// `border_color::...`: what `clamp_to_border` reads (`clamp_to_zero` reads transparent black).
+    enum BorderColor: Equatable { case transparentBlack, opaqueBlack, opaqueWhite }
+
+    var addressS = Address.clampToEdge, addressT = Address.clampToEdge
+    var filter = Filter.nearest
+    var borderColor = BorderColor.transparentBlack
     var pixelCoordinates = false
+
+    /// Whether GL's own sampling does what this state says: its wrap modes and its linear or
+    /// nearest filter. A border or a bicubic filter is sampled by `mtl_sample` instead.
+    var isNative: Bool { addressS != .border && addressT != .border && filter != .bicubic }
+
+    /// The `#pragma shaderfx sampler` line's state for the texture (GL's; a sampler that GL cannot
+    /// do reads texels itself and needs only the plain state).
+    func pragma(for parameter: String) -> SamplerPragma {
+        guard isNative else { return SamplerPragma(parameter: parameter, address: .clamp, filter: .nearest) }
+        func address(_ a: Address) -> SamplerPragma.Address {
+            switch a {
+            case .repeat: return .repeat
+            case .mirroredRepeat: return .mirrored
+            case .clampToEdge, .border: return .clamp
+            }
+        }
+        return SamplerPragma(parameter: parameter, address: address(addressS), tAddress: address(addressT),
+                             filter: filter == .linear ? .linear : .nearest)
+    }
+
+    /// The border colour as a GLSL `vec4`.
+    var borderGLSL: String {
+        switch borderColor {
+        case .transparentBlack: return "vec4(0.0)"
+        case .opaqueBlack: return "vec4(0.0, 0.0, 0.0, 1.0)"
+        case .opaqueWhite: return "vec4(1.0)"
+        }
+    }
 }
 
 /// A variable visible by name: a global constant, a local, or a parameter.
@@ -434,7 +472,7 @@ final class Semantic {
 
     func samplerState(_ v: VarDecl) throws(MetalError) -> SamplerState {
         var s = SamplerState()
-        var addresses: [String: SamplerPragma.Address] = [:]
+        var addresses: [String: SamplerState.Address] = [:]
         for a in v.samplerArgs ?? [] {
             var text = ""
             if case .ident(let n) = a.kind { text = n }
@@ -447,35 +485,43 @@ final class Semantic {
             let (key, value) = (parts[0], parts[1])
             switch key {
             case "filter", "mag_filter", "min_filter":
-                guard value == "linear" || value == "nearest" else { throw error(a.loc, "unknown sampler filter '\(value)'") }
-                if key != "min_filter" { s.filter = value == "linear" ? .linear : .nearest }
+                let filter: SamplerState.Filter
+                switch value {
+                case "linear": filter = .linear
+                case "nearest": filter = .nearest
+                case "bicubic": filter = .bicubic
+                default: throw error(a.loc, "unknown sampler filter '\(value)' (nearest, linear or bicubic)")
+                }
+                if key != "min_filter" { s.filter = filter }
             case "mip_filter":
                 break
             case "address", "s_address", "t_address", "r_address":
                 switch value {
                 case "repeat": addresses[key] = .repeat
-                case "clamp_to_edge": addresses[key] = .clamp
-                case "mirrored_repeat", "clamp_to_zero", "clamp_to_border":
-                    throw error(a.loc, "sampler address mode '\(value)' is not supported (only repeat and clamp_to_edge)")
-                default: throw error(a.loc, "unknown sampler address mode '\(value)'")
+                case "clamp_to_edge": addresses[key] = .clampToEdge
+                case "mirrored_repeat": addresses[key] = .mirroredRepeat
+                case "clamp_to_zero", "clamp_to_border": addresses[key] = .border
+                default: throw error(a.loc, "unknown sampler address mode '\(value)' (clamp_to_edge, repeat, mirrored_repeat, clamp_to_zero or clamp_to_border)")
                 }
             case "coord":
                 guard value == "pixel" || value == "normalized" else { throw error(a.loc, "unknown sampler coord '\(value)'") }
                 s.pixelCoordinates = value == "pixel"
-            case "compare_func", "border_color":
-                throw error(a.loc, "sampler \(key) is not supported")
+            case "border_color":
+                switch value {
+                case "transparent_black": s.borderColor = .transparentBlack
+                case "opaque_black": s.borderColor = .opaqueBlack
+                case "opaque_white": s.borderColor = .opaqueWhite
+                default: throw error(a.loc, "unknown sampler border_color '\(value)' (transparent_black, opaque_black or opaque_white)")
+                }
+            case "compare_func":
+                throw error(a.loc, "sampler \(key) is not supported (depth comparison has no SwiftUI use)")
             default:
                 throw error(a.loc, "unknown sampler argument '\(text)'")
             }
         }
-        if let a = addresses["address"] { s.address = a }
-        let st = [addresses["s_address"], addresses["t_address"]].compactMap { $0 }
-        if let first = st.first {
-            if st.contains(where: { $0 != first }) {
-                throw error(v.loc, "different s_address and t_address modes are not supported")
-            }
-            s.address = first
-        }
+        if let a = addresses["address"] { s.addressS = a; s.addressT = a }
+        if let a = addresses["s_address"] { s.addressS = a }
+        if let a = addresses["t_address"] { s.addressT = a }
         return s
     }
 
@@ -738,7 +784,7 @@ final class Semantic {
             guard var gf = f.lowered else { continue }
             for (k, p) in f.params.enumerated() where p.type == .texture {
                 let st = f.texturesSampled[p.name]?.0 ?? SamplerState()
-                let pragma = SamplerPragma(parameter: gf.params[k].name, address: st.address, filter: st.filter)
+                let pragma = st.pragma(for: gf.params[k].name)
                 gf.pragmas.append((pragma.text, p.loc))
                 f.stitchable?.signature?.samplers.append(pragma)
             }

@@ -141,8 +141,42 @@ import Testing
         expectError("[[ stitchable ]] half4 f(float2 position, half4 color, thread float &x) { return color; }", "references", line: 1)
     }
 
-    @Test func unsupportedAddressMode() {
-        expectError("constexpr sampler s(address::mirrored_repeat);\n", "'mirrored_repeat' is not supported", line: 1, column: 21)
+    @Test func samplerStatesGLHasArePragmas() {
+        // mirrored_repeat and different modes per axis are GL's own wrap modes.
+        let r = translate("""
+        [[ stitchable ]] half4 f(float2 position, half4 color, texture2d<half> a, texture2d<half> b) {
+            constexpr sampler m(address::mirrored_repeat, filter::linear);
+            constexpr sampler axes(s_address::repeat, t_address::mirrored_repeat);
+            return a.sample(m, position) + b.sample(axes, position);
+        }
+        """)
+        #expect(r.glsl.contains("#pragma shaderfx sampler(a, address: mirrored, filter: linear)"))
+        #expect(r.glsl.contains("#pragma shaderfx sampler(b, address: repeat, t_address: mirrored, filter: nearest)"))
+        #expect(!r.glsl.contains("mtl_sample"))
+    }
+
+    @Test func bordersAndBicubicReadTexels() {
+        // clamp_to_zero, clamp_to_border and bicubic have no GL sampler state: the texture is read
+        // by mtl_sample (address codes 0 edge, 1 repeat, 2 mirrored, 3 border; filters 0, 1, 2).
+        let r = translate("""
+        [[ stitchable ]] half4 f(float2 position, half4 color, texture2d<half> a, texture2d<half> b, texture2d<half> c) {
+            constexpr sampler zero(address::clamp_to_zero, filter::linear);
+            constexpr sampler white(s_address::clamp_to_border, t_address::repeat, border_color::opaque_white);
+            constexpr sampler cubic(filter::bicubic, address::mirrored_repeat);
+            return a.sample(zero, position) + b.sample(white, position) + c.sample(cubic, position, level(0));
+        }
+        """)
+        #expect(body("f", in: r.glsl) == [
+            "return mtl_sample(a, position, ivec2(3, 3), 1, vec4(0.0)) + mtl_sample(b, position, ivec2(3, 1), 0, vec4(1.0)) + mtl_sample(c, position, ivec2(2, 2), 2, vec4(0.0));",
+        ])
+        for name in ["a", "b", "c"] { #expect(r.glsl.contains("#pragma shaderfx sampler(\(name), address: clamp, filter: nearest)")) }
+        #expect(r.glsl.components(separatedBy: "vec4 mtl_sample(").count == 2)
+    }
+
+    @Test func unknownSamplerSettings() {
+        expectError("constexpr sampler s(address::wrap);\n", "unknown sampler address mode 'wrap'", line: 1, column: 21)
+        expectError("constexpr sampler s(filter::trilinear);\n", "unknown sampler filter 'trilinear'", line: 1, column: 21)
+        expectError("constexpr sampler s(border_color::red);\n", "unknown sampler border_color 'red'", line: 1, column: 21)
     }
 
     @Test func samplingInHelperGivesTheStitchableArgumentItsState() {

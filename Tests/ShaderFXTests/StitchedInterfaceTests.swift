@@ -20,13 +20,18 @@ import ShaderFXContract
     }
 
     @Test func samplerPragmasPrintAndParseBack() {
-        for address in [nil, SamplerPragma.Address.clamp, .repeat] {
-            for filter in [nil, SamplerPragma.Filter.nearest, .linear] {
-                let pragma = SamplerPragma(parameter: "tex", address: address, filter: filter)
-                #expect(SamplerPragma(line: "  " + pragma.text + " ") == pragma)
+        for address in [nil, SamplerPragma.Address.clamp, .repeat, .mirrored] {
+            for down in [nil, SamplerPragma.Address.clamp, .mirrored] {
+                for filter in [nil, SamplerPragma.Filter.nearest, .linear] {
+                    let pragma = SamplerPragma(parameter: "tex", address: address ?? down, tAddress: down, filter: filter)
+                    #expect(SamplerPragma(line: "  " + pragma.text + " ") == pragma)
+                }
             }
         }
         #expect(SamplerPragma(line: "#pragma shaderfx sampler(t, address: clamp_to_edge)")?.address == .clamp)
+        let axes = SamplerPragma(line: "#pragma shaderfx sampler(t, s_address: mirrored_repeat, t_address: repeat)")
+        #expect(axes?.address == .mirrored)
+        #expect(axes?.addressDown == .repeat)
         #expect(SamplerPragma(line: "#pragma once") == nil)
     }
 

@@ -189,8 +189,13 @@ extension ShaderSignature {
 extension ImageSampling {
     /// The sampling a `#pragma shaderfx sampler` line declares; what it leaves out is the default.
     init(_ pragma: SamplerPragma) {
-        self.init()
-        if let address = pragma.address { repeats = address == .repeat }
-        if let filter = pragma.filter { linear = filter == .linear }
+        func wrap(_ address: SamplerPragma.Address?) -> Wrap {
+            switch address {
+            case .repeat: return .repeat
+            case .mirrored: return .mirroredRepeat
+            case .clamp, nil: return .clampToEdge
+            }
+        }
+        self.init(wrapS: wrap(pragma.address), wrapT: wrap(pragma.addressDown), linear: pragma.filter.map { $0 == .linear } ?? true)
     }
 }

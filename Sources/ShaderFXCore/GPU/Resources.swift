@@ -80,10 +80,16 @@ package final class Texture {
     package func setSampling(_ sampling: ImageSampling) {
         let gl = context.gl
         gl.BindTexture(GLenum(GL_TEXTURE_2D), id)
-        let wrap = GLint(sampling.repeats ? GL_REPEAT : GL_CLAMP_TO_EDGE)
+        func wrap(_ mode: ImageSampling.Wrap) -> GLint {
+            switch mode {
+            case .clampToEdge: return GLint(GL_CLAMP_TO_EDGE)
+            case .repeat: return GLint(GL_REPEAT)
+            case .mirroredRepeat: return GLint(GL_MIRRORED_REPEAT)
+            }
+        }
         let filter = GLint(sampling.linear ? GL_LINEAR : GL_NEAREST)
-        gl.TexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), wrap)
-        gl.TexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), wrap)
+        gl.TexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), wrap(sampling.wrapS))
+        gl.TexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), wrap(sampling.wrapT))
         gl.TexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), filter)
         gl.TexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), filter)
     }
