@@ -386,6 +386,10 @@ extension Semantic {
     // MARK: Methods (textures, layers)
 
     func lowerMethodCall(_ objExpr: Expr, _ method: String, _ exprs: [Expr], _ loc: MetalSourceLocation) throws(MetalError) -> TE {
+        // `layer.tex`: SwiftUI's Layer holds its texture; here it is the stitched shader's.
+        if case .member(let inner, "tex") = objExpr.kind, try lowerExpr(inner).type == .layer {
+            return try lowerTextureCall(TE(g: .name(StitchedInterface.layerTexture), type: .texture), parameter: nil, method, exprs, loc)
+        }
         let obj = try lowerExpr(objExpr)
         if case .structure(let g) = obj.type, let s = structByGLSL[g] {
             guard let methods = functions[s.name + "::" + method] else {
@@ -399,17 +403,24 @@ extension Semantic {
             guard exprs.count == 1 else { throw error(loc, "'Layer::sample' takes one float2 position") }
             let p = try convert(try lowerExpr(exprs[0]), to: .vector(.float, 2), exprs[0].loc)
             return TE(g: .call(StitchedInterface.sampleLayer, [obj.g, p.g]), type: .vector(.half, 4))
-        case (.texture, "sample"):
+        case (.texture, "sample"), (.texture, "get_width"), (.texture, "get_height"), (.texture, "read"):
+            return try lowerTextureCall(obj, parameter: objExpr, method, exprs, loc)
+        default:
+            throw error(loc, "member function '\(method)' on '\(obj.type.metal)' is not supported")
+        }
+    }
+    /// A texture's `sample`, `get_width`, `get_height` or `read`: of a texture parameter
+    /// (`parameter`, whose sampler state becomes its `#pragma`), or, with `parameter` nil, of the
+    /// layer's own texture (`layer.tex`), sampled through `mtl_sample` with the state given.
+    func lowerTextureCall(_ obj: TE, parameter objExpr: Expr?, _ method: String, _ exprs: [Expr], _ loc: MetalSourceLocation) throws(MetalError) -> TE {
+        switch method {
+        case "sample":
             var lod: (String, GExpr)?
             if exprs.count == 3, case .call(let fn, let fa) = exprs[2].kind, case .ident(let opt) = fn.kind, fa.count == 1,
                opt == "level" || opt == "bias" {
                 lod = (opt, try convert(try lowerExpr(fa[0]), to: .float, fa[0].loc).g)
             } else if exprs.count != 2 {
                 throw error(loc, "texture sample() with gradient, offset or more arguments is not supported; use sample(sampler, uv), with level(x) or bias(x) at most")
-            }
-            guard case .ident(let texName) = objExpr.kind, let f = current,
-                  f.params.contains(where: { $0.name == texName && $0.type == .texture }) else {
-                throw error(loc, "only texture parameters can be sampled (the sampler state becomes a #pragma for the stitchable function's argument)")
             }
             let sampler: SamplerState
             if case .construct(let spec, let a) = exprs[0].kind, spec.name == "sampler" {
@@ -422,15 +433,22 @@ extension Semantic {
                 }
                 sampler = st
             }
-            if let (prev, prevLoc) = f.texturesSampled[texName], prev != sampler {
-                throw error(loc, "texture '\(texName)' is sampled with two different sampler states (first at \(prevLoc)); ShaderFX supports one sampler state per texture argument")
+            if let objExpr {
+                guard case .ident(let texName) = objExpr.kind, let f = current,
+                      f.params.contains(where: { $0.name == texName && $0.type == .texture }) else {
+                    throw error(loc, "only texture parameters can be sampled (the sampler state becomes a #pragma for the stitchable function's argument)")
+                }
+                if let (prev, prevLoc) = f.texturesSampled[texName], prev != sampler {
+                    throw error(loc, "texture '\(texName)' is sampled with two different sampler states (first at \(prevLoc)); ShaderFX supports one sampler state per texture argument")
+                }
+                if f.texturesSampled[texName] == nil { f.texturesSampled[texName] = (sampler, loc) }
             }
-            if f.texturesSampled[texName] == nil { f.texturesSampled[texName] = (sampler, loc) }
             var uv = try convert(try lowerExpr(exprs[1]), to: .vector(.float, 2), exprs[1].loc)
             if sampler.pixelCoordinates {
                 uv = TE(g: .binary("/", uv.g, .call("vec2", [.call("textureSize", [obj.g, .lit("0")])])), type: uv.type)
             }
-            if !sampler.isNative {
+            // The layer's own texture keeps the renderer's sampling: any other state reads texels.
+            if !sampler.isNative || objExpr == nil {
                 // Textures have one level, so level() and bias() change nothing here.
                 requireSoftSampling()
                 let modes = GExpr.call("ivec2", [.lit("\(sampler.addressS.rawValue)"), .lit("\(sampler.addressT.rawValue)")])
@@ -441,12 +459,12 @@ extension Semantic {
                 return TE(g: .call(opt == "level" ? "textureLod" : "texture", [obj.g, uv.g, value]), type: .vector(.half, 4))
             }
             return TE(g: .call("texture", [obj.g, uv.g]), type: .vector(.half, 4))
-        case (.texture, "get_width"), (.texture, "get_height"):
+        case "get_width", "get_height":
             if exprs.count > 1 { throw error(loc, "'\(method)' takes at most one (lod) argument") }
             if let l = exprs.first, constInt(l) != 0 { throw error(l.loc, "mipmap levels other than 0 are not supported") }
             let c = method == "get_width" ? "x" : "y"
             return TE(g: .call("uint", [.member(.call("textureSize", [obj.g, .lit("0")]), c)]), type: .uint)
-        case (.texture, "read"):
+        case "read":
             guard exprs.count == 1 || exprs.count == 2 else { throw error(loc, "'read' takes a coordinate (and an optional lod 0)") }
             if exprs.count == 2, constInt(exprs[1]) != 0 { throw error(exprs[1].loc, "mipmap levels other than 0 are not supported") }
             let p = try lowerExpr(exprs[0])
@@ -456,7 +474,7 @@ extension Semantic {
             let ip = try convert(p, to: .vector(.int, 2), exprs[0].loc)
             return TE(g: .call("texelFetch", [obj.g, ip.g, .lit("0")]), type: .vector(.half, 4))
         default:
-            throw error(loc, "member function '\(method)' on '\(obj.type.metal)' is not supported")
+            throw error(loc, "member function '\(method)' on a texture is not supported")
         }
     }
 }

@@ -114,4 +114,23 @@ import Testing
         [[ stitchable ]] half4 g(float2 p, half4 c, float s) { return c * s; }
         """, "stitchable function 'g' is defined twice", line: 2)
     }
+
+    @Test func theLayersTexture() {
+        // `layer.tex` is SwiftUI's Layer's texture: its size, its texels, and sampling it with a
+        // sampler of the shader's own (read texel by texel, whatever the renderer's state).
+        let g = glsl("""
+        [[ stitchable ]] half4 f(float2 position, SwiftUI::Layer layer) {
+            float w = layer.tex.get_width(), h = layer.tex.get_height();
+            half4 t = layer.tex.read(uint2(0, 0));
+            constexpr sampler s(filter::nearest);
+            return layer.tex.sample(s, position / float2(w, h)) + t;
+        }
+        """)
+        #expect(body("f", in: g) == [
+            "float w = float(uint(textureSize(sfx_layerTexture, 0).x));",
+            "float h = float(uint(textureSize(sfx_layerTexture, 0).y));",
+            "vec4 t = texelFetch(sfx_layerTexture, ivec2(uvec2(0u, 0u)), 0);",
+            "return mtl_sample(sfx_layerTexture, position / vec2(w, h), ivec2(0, 0), 0, vec4(0.0)) + t;",
+        ])
+    }
 }

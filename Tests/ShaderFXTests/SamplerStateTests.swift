@@ -124,4 +124,29 @@ import ShaderFX
         // weigh with 8 bits of fraction on some GPUs: up to 1/256 of a step between texels.
         #expect(worst < (name == "mirrored" ? 1.0 / 256 : 1e-5), "\(name): largest difference \(worst)")
     }
+
+    @Test func theLayersTextureIsTheGrownLayerInPixels() throws {
+        // SwiftUI's layer.tex is the layer's texture: the view grown by maxSampleOffset, in pixels.
+        // A 20×10 picture grown by (3, 2) is 26×14; its first texel lies in the margin (transparent)
+        // and texel (3, 2) is the picture's first pixel. Not grown, texel (0, 0) is that pixel
+        // (opaque) and (3, 2) a black one.
+        let library = try ShaderLibrary(metalSource: """
+            #include <metal_stdlib>
+            #include <SwiftUI/SwiftUI_Metal.h>
+            using namespace metal;
+            [[ stitchable ]] half4 size(float2 position, SwiftUI::Layer layer) {
+                half4 corner = layer.tex.read(uint2(0, 0));
+                half4 first = layer.tex.read(uint2(3, 2));
+                return half4(layer.tex.get_width() / 100.0, layer.tex.get_height() / 100.0, corner.a + first.r, 1);
+            }
+            """, name: "LayerSize.metal")
+        var picture = RGBAImage(width: 20, height: 10, fill: SIMD4(0, 0, 0, 1))
+        picture[0, 0] = SIMD4(0.5, 0, 0, 1)
+        for (offset, expected) in [(SIMD2<Float>(0, 0), SIMD3<Float>(0.20, 0.10, 1.0)), (SIMD2(3, 2), SIMD3(0.26, 0.14, 0.5))] {
+            let out = try TestGPU.get().render(picture, effects: [.layerEffect(library.size(), maxSampleOffset: offset)])
+            let got = SIMD3<Float>(out[5, 5].x, out[5, 5].y, out[5, 5].z)
+            let difference = got - expected
+            #expect(max(abs(difference.x), abs(difference.y), abs(difference.z)) < 1e-5, "maxSampleOffset \(offset): \(got)")
+        }
+    }
 }
