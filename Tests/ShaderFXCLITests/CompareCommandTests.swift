@@ -3,6 +3,7 @@ import Testing
 import ShaderFXTestSupport
 @testable import ShaderFX
 @testable import ShaderFXCore
+import ShaderFXGolden
 
 /// `shaderfx compare` end to end: pairs of PNGs built to be identical, close, different,
 /// of different sizes, transparent with different colours, anti-aliased and shifted, or broken.
@@ -147,6 +148,29 @@ import ShaderFXTestSupport
         return try PNG.encodeRaw(PNG.RawImage(width: width, height: height, bitDepth: 8, colorType: .rgba, rows: rows))
     }
 
+    @Test func flipJudgesByItsMeanError() throws {
+        // A square moved by 4 pixels: ꟻLIP's report is the evaluator's, the verdict its mean against
+        // --max-mean-error, and --diff its magma error map (black where nothing changed).
+        let folder = try Folder()
+        let a = try folder.write(Self.square(x: 10), "a.png")
+        let b = try folder.write(Self.square(x: 14), "b.png")
+        let (expected, _) = try FLIPEvaluator().compare(reference: PNG.read(path: a), test: PNG.read(path: b))
+        let map = folder.path("flip.png")
+        let run = try CLIRun(["compare", a, b, "--metric", "flip", "--diff", map])
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("ꟻLIP mean \(String(format: "%.4f", expected.mean)) over 0.01"), "\(run.stdout)")
+        let report = try Self.json(try CLIRun(["compare", a, b, "--metric", "flip", "--json"]))
+        let flip = try #require(report["flip"] as? [String: Any])
+        #expect(abs((flip["mean"] as? Double ?? -1) - expected.mean) < 1e-9)
+        #expect(report["metric"] as? String == "flip")
+        #expect(report["passed"] as? Bool == false)
+        #expect((flip["percentiles"] as? [String: Double])?.keys.sorted() == ["p25", "p50", "p75", "p95", "p99"])
+        #expect(try CLIRun(["compare", a, b, "--metric", "flip", "--max-mean-error", "\(expected.mean + 0.001)"]).status == 0)
+        let picture = try PNG.read(path: map)
+        #expect(picture.width == 48 && picture[0, 0].x < 0.01 && picture[0, 0].w == 1)
+        #expect(picture[10, 12].x > 0.3, "the moved edge shows: \(picture[10, 12])")
+    }
+
     @Test func theColourOfTransparentPixelsDoesNotCount() throws {
         let folder = try Folder()
         // The left half transparent: red in one file, blue in the other; the right half opaque grey.
@@ -249,6 +273,8 @@ import ShaderFXTestSupport
         (["compare", "a.png", "b.png", "--ignore-antialiasing", "--count-antialiasing"], "not both"),
         (["compare", "a.png", "b.png", "--treshold", "0.1"], "did you mean '--threshold'?"),
         (["compare", "a.png", "b.png", "c.png"], "unexpected argument 'c.png'"),
+        (["compare", "a.png", "b.png", "--ppd", "30"], "--ppd: expected --metric flip with it"),
+        (["compare", "a.png", "b.png", "--metric", "lpips"], "--metric"),
     ] as [([String], String)])
     func badOptionsExitWithTwo(arguments: [String], message: String) throws {
         let run = try CLIRun(arguments)

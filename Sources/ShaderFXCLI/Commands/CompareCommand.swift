@@ -26,6 +26,12 @@ struct CompareCommand: ParsableCommand {
                 The report gives the number and ratio of differing pixels, the largest delta and where it is, PSNR \
                 over the premultiplied channels and SSIM of the luma. Images of different sizes are a failure of \
                 their own, naming both sizes.
+                With --metric flip the images are judged by ꟻLIP instead (Andersson et al., HPG 2020: the difference \
+                a viewer sees flipping between them, per pixel in 0...1, from colour filtered by the eye's contrast \
+                sensitivity and from edges and points one image has and the other lacks, at --ppd pixels per degree of \
+                visual angle, 67 by default): they pass when the mean error is at most --max-mean-error (0.01 by \
+                default); the report adds the mean, the largest error and where, and the 25th to 99th percentiles, and \
+                --diff writes the error map in the magma colour map. Colours are compared as composited over black.
                 Exit codes (stable): 0 within tolerance; 1 outside tolerance (sizes differ included); 2 error: a file \
                 that cannot be read or written, a bad option. With --json the report goes to standard output as one \
                 JSON object (errors still go to standard error).
@@ -35,6 +41,8 @@ struct CompareCommand: ParsableCommand {
                 UsageExample("shaderfx compare reference.png frame.png --threshold 0.05 --max-different-ratio 0.001 --diff diff.png",
                              explanation: "allow 0.1 % of the pixels to differ; write the difference picture"),
                 UsageExample("shaderfx compare reference.png frame.png --json", explanation: "the report as JSON, for scripts"),
+                UsageExample("shaderfx compare reference.png frame.png --metric flip --max-mean-error 0.02 --diff flip.png",
+                             explanation: "judge by ꟻLIP's mean error; write its error map"),
             ])
     }
 
@@ -58,6 +66,12 @@ struct CompareCommand: ParsableCommand {
     var sideBySide: String?
     @Flag(help: "print the report as JSON")
     var json: Bool
+    @Option(valueName: "METRIC", help: "what judges the images: yiq (per-pixel threshold and budgets, the default) or flip (ꟻLIP's mean error)")
+    var metric: CompareMetric = .yiq
+    @Option(valueName: "PPD", help: "with --metric flip: pixels per degree of visual angle (67: a 0.7 m wide 4K screen at 0.7 m)", in: 1...1000)
+    var ppd = 67.0
+    @Option(valueName: "E", help: "with --metric flip: pass when the mean error is at most E, 0...1 (default 0.01)", in: 0...1)
+    var maxMeanError = 0.01
 
     /// Runs the command and returns its exit status: 0 within tolerance, 1 outside, 2 error.
     /// Usage errors are thrown, for the caller to report with its hint (exit 2).
@@ -99,6 +113,19 @@ struct CompareCommand: ParsableCommand {
             result.sizeMismatch = error
         }
 
+        if metric == .flip, result.sizeMismatch == nil {
+            let (report, map) = try FLIPEvaluator(pixelsPerDegree: ppd).compare(reference: images.expected, test: images.actual)
+            result.flip = report
+            result.maxMeanFLIP = maxMeanError
+            result.report?.passed = report.mean <= maxMeanError
+            if let diffPath {
+                do {
+                    try PNG.write(FLIPEvaluator.errorPicture(map, width: images.expected.width, height: images.expected.height), to: diffPath)
+                } catch {
+                    throw CommandFailure(message: "\(error)", exitCode: 2)
+                }
+            }
+        }
         if json {
             output.print(try result.json())
         } else {
@@ -109,6 +136,9 @@ struct CompareCommand: ParsableCommand {
 
     /// The comparison options from the flags.
     func comparisonOptions() throws(UsageError) -> ComparisonOptions {
+        if metric == .yiq, ppd != 67 || maxMeanError != 0.01 {
+            throw .invalidValue(option: ppd != 67 ? "--ppd" : "--max-mean-error", value: "\(ppd != 67 ? ppd : maxMeanError)", expected: "--metric flip with it")
+        }
         if ignoreAntialiasing && countAntialiasing {
             throw .invalidValue(option: "--count-antialiasing", value: "",
                                 expected: "either --ignore-antialiasing or --count-antialiasing, not both")
@@ -156,6 +186,9 @@ struct CompareResult {
     var sizeMismatch: ComparisonError?
     var diff: String?
     var sideBySide: String?
+    /// The ꟻLIP report and the mean error it passes with, under `--metric flip`.
+    var flip: FLIPReport?
+    var maxMeanFLIP: Double?
     /// Whether --diff or --side-by-side was given (they are not written when the sizes differ).
     var picturesRequested = false
 
@@ -190,6 +223,13 @@ struct CompareResult {
                      + "largest channel difference \(CompareFormat.fixed(report.maxChannelDifference, 1)) levels of 255")
         lines.append("  PSNR: \(report.psnr.isFinite ? "\(CompareFormat.fixed(report.psnr, 2)) dB" : "infinite (no channel differs)")")
         lines.append("  SSIM: \(CompareFormat.fixed(report.ssim, 4))")
+        if let flip, let maxMeanFLIP {
+            lines[0] = "\(verdict) \(files) (\(report.size)): ꟻLIP mean \(CompareFormat.fixed(flip.mean, 4)) \(passed ? "within" : "over") \(CompareFormat.number(maxMeanFLIP))"
+            let at = flip.maxAt.map { " at \($0)" } ?? ""
+            let spread = FLIPReport.percentilePoints.map { "\($0)th \(CompareFormat.fixed(flip.percentiles["p\($0)"] ?? 0, 4))" }.joined(separator: ", ")
+            lines.append("  ꟻLIP at \(CompareFormat.number(flip.pixelsPerDegree)) pixels per degree: largest \(CompareFormat.fixed(flip.max, 4))\(at); \(spread)")
+            lines.append("  (the YIQ lines above are for information: ꟻLIP decides)")
+        }
         return lines.joined(separator: "\n") + written()
     }
 
@@ -218,7 +258,7 @@ struct CompareResult {
     private struct JSONForm: Encodable {
         let result: CompareResult
 
-        enum Keys: String, CodingKey { case expected, actual, diff, sideBySide, sizeMismatch, passed, options }
+        enum Keys: String, CodingKey { case expected, actual, diff, sideBySide, sizeMismatch, passed, options, metric, flip, maxMeanError }
 
         func encode(to encoder: any Encoder) throws {
             if let report = result.report { try report.encode(to: encoder) }
@@ -227,6 +267,11 @@ struct CompareResult {
             try c.encode(result.actual, forKey: .actual)
             try c.encode(result.diff, forKey: .diff)
             try c.encode(result.sideBySide, forKey: .sideBySide)
+            try c.encode(result.flip == nil ? "yiq" : "flip", forKey: .metric)
+            if let flip = result.flip {
+                try c.encode(flip, forKey: .flip)
+                try c.encode(result.maxMeanFLIP, forKey: .maxMeanError)
+            }
             if case let .sizeMismatch(expected, actual)? = result.sizeMismatch {
                 try c.encode(["expected": expected, "actual": actual], forKey: .sizeMismatch)
             } else {
@@ -238,4 +283,9 @@ struct CompareResult {
             }
         }
     }
+}
+
+/// What `compare` judges by.
+enum CompareMetric: String, CaseIterable, ChoiceOptionValue {
+    case yiq, flip
 }
