@@ -54,8 +54,11 @@ public final class ViewRenderer<Content: View> {
         environment.proposedSize = proposedSize
         var context = ResolveContext(environment: environment, services: services)
         let started = ContinuousClock.now
-        let root = try Image.$assetFolders.withValue(services.images.folders + Image.assetFolders) {
-            try context.single(content)
+        // `ViewClock.now` (a compiled view's `Date()` in the examples' tests) is the frame's time.
+        let root = try ViewClock.$time.withValue(time) {
+            try Image.$assetFolders.withValue(services.images.folders + Image.assetFolders) {
+                try context.single(content)
+            }
         }
         if let failure = ViewImages.takeArgumentFailure() { throw failure }
         let resolved = ContinuousClock.now

@@ -8,6 +8,8 @@ package struct ViewNode {
     package var layout: LayoutNode
     package var drawing: Drawing
     package var children: [ViewNode]
+    /// The gestures recorded on this view (`gesture`, `onTapGesture`...), run by `ViewRenderer.deliver`.
+    package var gestures: [ViewGesture] = []
 
     /// A leaf.
     init(leaf layout: LayoutNode, drawing: Drawing) {
