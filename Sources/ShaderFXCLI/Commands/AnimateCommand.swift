@@ -31,6 +31,11 @@ struct AnimateCommand: BuiltInEffectCommand {
                 --time-arg NAME (the float parameter each frame's time feeds) and --keyframe NAME=VALUE@T (an \
                 argument moving from value to value; an event script's "keyframes" may add timing curves); \
                 without --duration it runs until its last keyframe. --then --shader FILE chains one after an effect.
+                A view file (--view FILE.swift) is evaluated again for each frame: --tap, --drag and --events \
+                run its own gesture handlers, each touch before the first frame at or after it, and the @State \
+                they change lasts for the run (Date() is the run's clock); with no handler in the file, \
+                --tap sets the root's origin and starts its keyframe animators. --time-arg NAME gives a \
+                top-level constant or the root's property the frame's time; --keyframe NAME=VALUE@T moves one.
                 """,
             examples: [
                 UsageExample("shaderfx animate ripple --origin 256,192 -o frames/", explanation: "the 3 s ripple at 60 fps as 180 PNG files"),
@@ -43,6 +48,8 @@ struct AnimateCommand: BuiltInEffectCommand {
                              explanation: "seed 004: the cover art blurred, then warped by flowing noise"),
                 UsageExample("shaderfx animate --shader Ripple.metal --time-arg time --arg origin=256,192 --arg amplitude=12 --arg frequency=15 --arg decay=8 --arg speed=1200 --max-sample-offset 12 --duration 1 -o ripple.mp4",
                              explanation: "your own [[ stitchable ]] function, its time argument fed each frame's time"),
+                UsageExample("shaderfx animate --view examples/views/RefractionView.swift --library examples/metal --size 390x844 --drag \"80,200@0.1;160,320@0.4;240,440@0.7\" --duration 2 --fps 30 -o refraction.mp4",
+                             explanation: "seed 002: a drag through the view's own DragGesture leaves ripples in the picture"),
                 UsageExample("shaderfx animate --shader vignette.glsl --arg tint=indigo --arg bounds=bounds --keyframe strength=0@0 --keyframe strength=2@1.5 -o vignette.gif",
                              explanation: "an argument keyframed from 0 to 2 over 1.5 s"),
             ])
@@ -74,9 +81,9 @@ struct AnimateCommand: BuiltInEffectCommand {
     @OptionGroup var animation: ShaderAnimationFlags
     @Option(valueName: "FILE", help: "an event script: {\"taps\": [{\"time\": 0, \"x\": 100, \"y\": 80}], \"drags\": [{\"points\": [{\"time\": 1, \"x\": 10, \"y\": 20}, ...]}], \"keyframes\": {\"amplitude\": [{\"time\": 0, \"value\": 12}, {\"time\": 2, \"value\": 0, \"curve\": \"easeOut\"}]}} (keyframes move a built-in effect's float, point and colour parameters, or a --shader's arguments)", section: "GESTURES")
     var events: String?
-    @Option(valueName: "X,Y[@T]", help: "a tap at (X, Y) points at T seconds (default 0)", section: "GESTURES")
+    @Option(valueName: "X,Y[@T]", help: "a tap at (X, Y) points at T seconds (default 0); with --view, delivered to the view's tap handlers (onTapGesture, SpatialTapGesture, DragGesture(minimumDistance: 0)) under the point, in its local coordinates", section: "GESTURES")
     var tap: [String]
-    @Option(valueName: "X,Y@T;X,Y@T;...", help: "a drag through time-stamped points", section: "GESTURES")
+    @Option(valueName: "X,Y@T;X,Y@T;...", help: "a drag through time-stamped points; with --view, the DragGesture under its first point runs onChanged at each point and onEnded at the last", section: "GESTURES")
     var drag: [String]
     @OptionGroup var encoding: EncodingFlags
     @OptionGroup var video: VideoFlags
