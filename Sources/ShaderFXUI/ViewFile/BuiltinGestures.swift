@@ -77,11 +77,16 @@ extension Evaluation {
         }
         let argument = try args.require(nil)
         _ = args.take("including")
+        if case .instance(let instance) = argument.value {
+            // A UIKit recognizer (`UIGestureRecognizerRepresentable`) or a gesture of the file's own.
+            note("\(name)(\(instance.type.name)): accepted and ignored (ShaderFXUI delivers taps and drags to DragGesture, SpatialTapGesture, TapGesture and onTapGesture)")
+            return view
+        }
         guard case .native(let gesture) = argument.value, gesture is DragGesture || gesture is SpatialTapGesture || gesture is TapGesture || gesture is GestureValue else {
             throw fail("\(name) takes a gesture (DragGesture, SpatialTapGesture, TapGesture...), found \(argument.value.typeName)", at: argument.range)
         }
         if let ignored = gesture as? GestureValue {
-            note("\(name)(\(ignored.name)): accepted and ignored (ShaderFXUI delivers taps and drags)")
+            note("\(name)(\(ignored.name)): accepted and ignored (ShaderFXUI delivers taps and drags to DragGesture, SpatialTapGesture, TapGesture and onTapGesture)")
             return view
         }
         switch name {

@@ -53,18 +53,10 @@ public struct DragGesture: Gesture, RecognizedGesture {
     }
 
     /// The drag with `action` run at each change.
-    public func onChanged(_ action: @escaping (Value) -> Void) -> DragGesture {
-        var gesture = self
-        gesture.changed.append(action)
-        return gesture
-    }
+    public func onChanged(_ action: @escaping (Value) -> Void) -> DragGesture { adding(action, to: \.changed) }
 
     /// The drag with `action` run where it ends.
-    public func onEnded(_ action: @escaping (Value) -> Void) -> DragGesture {
-        var gesture = self
-        gesture.ended.append(action)
-        return gesture
-    }
+    public func onEnded(_ action: @escaping (Value) -> Void) -> DragGesture { adding(action, to: \.ended) }
 
     var recognizer: GestureRecognizer {
         let changed = changed, ended = ended
@@ -94,11 +86,7 @@ public struct SpatialTapGesture: Gesture, RecognizedGesture {
     }
 
     /// The gesture with `action` run at each recognised tap.
-    public func onEnded(_ action: @escaping (Value) -> Void) -> SpatialTapGesture {
-        var gesture = self
-        gesture.ended.append(action)
-        return gesture
-    }
+    public func onEnded(_ action: @escaping (Value) -> Void) -> SpatialTapGesture { adding(action, to: \.ended) }
 
     var recognizer: GestureRecognizer {
         let ended = ended
@@ -117,15 +105,20 @@ public struct TapGesture: Gesture, RecognizedGesture {
     public init(count: Int = 1) { self.count = count }
 
     /// The gesture with `action` run at each recognised tap.
-    public func onEnded(_ action: @escaping () -> Void) -> TapGesture {
-        var gesture = self
-        gesture.ended.append(action)
-        return gesture
-    }
+    public func onEnded(_ action: @escaping () -> Void) -> TapGesture { adding(action, to: \.ended) }
 
     var recognizer: GestureRecognizer {
         let ended = ended
         return .tap(count: count, space: .local) { _ in ended.forEach { $0() } }
+    }
+}
+
+extension RecognizedGesture {
+    /// The gesture with `handler` added to its list at `list` (`onChanged`, `onEnded`).
+    func adding<Handler>(_ handler: Handler, to list: WritableKeyPath<Self, [Handler]>) -> Self {
+        var gesture = self
+        gesture[keyPath: list].append(handler)
+        return gesture
     }
 }
 
