@@ -39,6 +39,8 @@ echo "== the seeds' views, from their own code (examples/views): text filled by 
 "$bin" render --view examples/views/PoolView.swift --root RippleShaderEffectDemo --library examples/metal --size 390x844 --scale 2 -q -o "$out/view-pool@2x.png"
 "$bin" render --view examples/views/RippleEffectView.swift --library examples/metal --size 390x844 --scale 2 --set origin=175,130 --at 0.2 -q -o "$out/view-ripple@2x.png"
 "$bin" render --view examples/views/LyricsView.swift --root LyricsView --library examples/metal --size 390x844 --at 2 -q -o "$out/view-lyrics.png"
+"$bin" animate --view examples/views/RefractionView.swift --library examples/metal --size 390x844 \
+  --drag "80,200@0.1;160,320@0.4;240,440@0.7" --duration 1.5 --fps 15 -q -o "$out/view-refraction.png" --contact-sheet "$out/view-refraction-sheet.png"
 "$bin" animate --view examples/views/PoolView.swift --root RippleShaderEffectDemo --library examples/metal --size 390x500 \
   --keyframe radius=0@0 --keyframe radius=600@1 --duration 1 --fps 15 -q -o "$out/view-pool.png" --contact-sheet "$out/view-pool-sheet.png"
 echo

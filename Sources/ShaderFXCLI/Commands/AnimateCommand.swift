@@ -31,6 +31,11 @@ struct AnimateCommand: BuiltInEffectCommand {
                 --time-arg NAME (the float parameter each frame's time feeds) and --keyframe NAME=VALUE@T (an \
                 argument moving from value to value; an event script's "keyframes" may add timing curves); \
                 without --duration it runs until its last keyframe. --then --shader FILE chains one after an effect.
+                A view file (--view FILE.swift) is evaluated again for each frame: --tap, --drag and --events \
+                run its own gesture handlers, each touch before the first frame at or after it, and the @State \
+                they change lasts for the run (Date() is the run's clock); with no handler in the file, \
+                --tap sets the root's origin and starts its keyframe animators. --time-arg NAME gives a \
+                top-level constant or the root's property the frame's time; --keyframe NAME=VALUE@T moves one.
                 """,
             examples: [
                 UsageExample("shaderfx animate ripple --origin 256,192 -o frames/", explanation: "the 3 s ripple at 60 fps as 180 PNG files"),
@@ -43,6 +48,8 @@ struct AnimateCommand: BuiltInEffectCommand {
                              explanation: "seed 004: the cover art blurred, then warped by flowing noise"),
                 UsageExample("shaderfx animate --shader Ripple.metal --time-arg time --arg origin=256,192 --arg amplitude=12 --arg frequency=15 --arg decay=8 --arg speed=1200 --max-sample-offset 12 --duration 1 -o ripple.mp4",
                              explanation: "your own [[ stitchable ]] function, its time argument fed each frame's time"),
+                UsageExample("shaderfx animate --view examples/views/RefractionView.swift --library examples/metal --size 390x844 --drag \"80,200@0.1;160,320@0.4;240,440@0.7\" --duration 2 --fps 30 -o refraction.mp4",
+                             explanation: "seed 002: a drag through the view's own DragGesture leaves ripples in the picture"),
                 UsageExample("shaderfx animate --shader vignette.glsl --arg tint=indigo --arg bounds=bounds --keyframe strength=0@0 --keyframe strength=2@1.5 -o vignette.gif",
                              explanation: "an argument keyframed from 0 to 2 over 1.5 s"),
             ])
@@ -74,9 +81,9 @@ struct AnimateCommand: BuiltInEffectCommand {
     @OptionGroup var animation: ShaderAnimationFlags
     @Option(valueName: "FILE", help: "an event script: {\"taps\": [{\"time\": 0, \"x\": 100, \"y\": 80}], \"drags\": [{\"points\": [{\"time\": 1, \"x\": 10, \"y\": 20}, ...]}], \"keyframes\": {\"amplitude\": [{\"time\": 0, \"value\": 12}, {\"time\": 2, \"value\": 0, \"curve\": \"easeOut\"}]}} (keyframes move a built-in effect's float, point and colour parameters, or a --shader's arguments)", section: "GESTURES")
     var events: String?
-    @Option(valueName: "X,Y[@T]", help: "a tap at (X, Y) points at T seconds (default 0)", section: "GESTURES")
+    @Option(valueName: "X,Y[@T]", help: "a tap at (X, Y) points at T seconds (default 0); with --view, delivered to the view's tap handlers (onTapGesture, SpatialTapGesture, DragGesture(minimumDistance: 0)) under the point, in its local coordinates", section: "GESTURES")
     var tap: [String]
-    @Option(valueName: "X,Y@T;X,Y@T;...", help: "a drag through time-stamped points", section: "GESTURES")
+    @Option(valueName: "X,Y@T;X,Y@T;...", help: "a drag through time-stamped points; with --view, the DragGesture under its first point runs onChanged at each point and onEnded at the last", section: "GESTURES")
     var drag: [String]
     @OptionGroup var encoding: EncodingFlags
     @OptionGroup var video: VideoFlags
@@ -257,8 +264,11 @@ extension Duration {
 
 extension AnimateCommand {
     /// `animate --view FILE`: the view file evaluated again for every frame, its `TimelineView`s
-    /// given the frame's time, `--keyframe NAME=V@T` moving its constants and state, and each
-    /// `--tap X,Y@T` setting its `origin` and starting its keyframe animators at T.
+    /// given the frame's time, `--keyframe NAME=V@T` moving its constants and state, `--time-arg
+    /// NAME` setting one to the frame's time, and the taps and drags of `--tap`, `--drag` and
+    /// `--events` delivered to the view's own gesture handlers, in time order, each before the
+    /// first frame at or after it; the state they change is kept for the whole run. A file with no
+    /// gesture handler has each `--tap X,Y@T` set its `origin` and start its keyframe animators at T.
     fileprivate func animateView(output out: inout Output) throws -> Int32 {
         if effect != nil {
             throw UsageError.invalidValue(option: "--view", value: viewFlags.view ?? "",
@@ -266,7 +276,8 @@ extension AnimateCommand {
         }
         if output == .standardOutput { out.toStandardError = true }
         let shaders = try custom.loadLibrary()
-        guard let (program, base) = try viewFlags.program(shaders: shaders) else { return 1 }
+        guard let (program, given) = try viewFlags.program(shaders: shaders) else { return 1 }
+        var base = given
         guard let duration else { throw UsageError.missingOption("--duration <SECONDS> (a view has no length of its own)") }
         let (total, range) = try frameRange(duration: duration)
         // Keyframed values: each name's keyframes read as numbers (1 to 4 components).
@@ -281,7 +292,13 @@ extension AnimateCommand {
                 throw UsageError.invalidValue(option: "--keyframe", value: name, expected: "\(error)")
             }
         }
-        let taps = try gestures().taps.sorted { $0.time < $1.time }
+        let script = try gestures()
+        let taps = script.taps.sorted { $0.time < $1.time }
+        var events = GestureEvent.timeline(taps: script.taps.map { (CGPoint(x: $0.x, y: $0.y), $0.time) },
+                                           drags: script.drags.map { $0.points.map { (CGPoint(x: $0.x, y: $0.y), $0.time) } })[...]
+        // State lives for the run: made at time 0, then changed only by the view's handlers.
+        base.session = ViewFileSession()
+        var handlesGestures = false
 
         let renderer = try Renderer(options: try gpu.resolve())
         limits.apply(to: renderer)
@@ -292,32 +309,46 @@ extension AnimateCommand {
             for (name, values) in moving {
                 settings.overrides[name] = values.components(at: time).map { "\($0)" }.joined(separator: ",")
             }
-            if let tap = taps.last(where: { $0.time <= time }) {
+            if let name = animation.timeArg { settings.overrides[name] = "\(time)" }
+            if !handlesGestures, let tap = taps.last(where: { $0.time <= time }) {
                 settings.overrides["origin"] = "\(tap.x),\(tap.y)"
                 settings.triggerTime = time - tap.time
             }
             return settings
         }
-        let first = try program.renderer(settings: settings(at: Double(range.lowerBound) / Double(fps)), renderer: renderer,
-                                         size: inputFlags.size, scale: scale)
-        let firstFrame = try first.renderStraight()
-        let width = firstFrame.width, height = firstFrame.height
+        // One view renderer for the run: fonts, glyphs, pictures and programs are kept.
+        let viewRenderer = try program.renderer(settings: settings(at: 0), renderer: renderer, size: inputFlags.size, scale: scale)
+        handlesGestures = try viewRenderer.gestureCount() > 0
+        let tracker = GestureTracker()
+        var unhandled = 0
+        if !handlesGestures {
+            if !script.drags.isEmpty { out.status("note: the view has no gesture handler: --drag and the script's drags are ignored") }
+            events = []
+        }
         let name = viewFlags.view.map { ($0 as NSString).lastPathComponent } ?? "view"
-        let sink = try SequenceSink(target: output, range: range, total: total, width: width, height: height, fps: Double(fps),
-                                    effect: name, renderer: renderer.context.info.summary,
-                                    compression: encoding.compression.level, video: video)
+        var sink: SequenceSink?
+        var width = 0, height = 0
         var progress = ProgressBar(total: range.count, enabled: !out.quiet && isatty(STDERR_FILENO) != 0)
         var sheet: [Int: RGBAImage] = [:]
         let sheetFrames = Set(Self.sheetIndices(range, count: 12))
         let start = ContinuousClock.now
         for index in range {
-            let frame: StraightFrame
-            if index == range.lowerBound {
-                frame = firstFrame
-            } else {
-                // One view renderer for the run: fonts, glyphs, pictures and programs are kept.
-                try program.update(first, settings: settings(at: Double(index) / Double(fps)))
-                frame = try first.renderStraight()
+            let time = Double(index) / Double(fps)
+            // Each touch at or before this frame, on the view as it is at the touch's time.
+            while let event = events.first, event.time <= time {
+                events.removeFirst()
+                try program.update(viewRenderer, settings: settings(at: event.time))
+                if try viewRenderer.deliver(event, tracker: tracker) == 0 { unhandled += 1 }
+                if let error = program.handlerError { throw error }
+            }
+            try program.update(viewRenderer, settings: settings(at: time))
+            let frame = try viewRenderer.renderStraight()
+            if sink == nil {
+                width = frame.width
+                height = frame.height
+                sink = try SequenceSink(target: output, range: range, total: total, width: width, height: height, fps: Double(fps),
+                                        effect: name, renderer: renderer.context.info.summary,
+                                        compression: encoding.compression.level, video: video)
             }
             guard frame.width == width, frame.height == height else {
                 throw CommandFailure(message: "--view \(name): frame \(index) is \(frame.width)x\(frame.height), frame \(range.lowerBound) was \(width)x\(height); give the view a fixed size (--size WxH or a frame)", exitCode: 1)
@@ -325,8 +356,13 @@ extension AnimateCommand {
             if contactSheet != nil && sheetFrames.contains(index) {
                 sheet[index] = ContactSheet.thumbnail(frame.premultipliedImage, maxWidth: ContactSheet.defaultThumbnailWidth)
             }
-            try sink.write(frame, index: index)
+            try sink?.write(frame, index: index)
             progress.update(done: index - range.lowerBound + 1, elapsed: ContinuousClock.now - start)
+        }
+        guard let sink else { return 1 }
+        let first = viewRenderer
+        if unhandled > 0 {
+            out.status("note: \(unhandled) touch\(unhandled == 1 ? "" : "es") fell outside every view with a gesture of its kind: nothing ran")
         }
         if let error = program.drawingError { throw error }
         if case .video = output { out.status("finishing the video (ffmpeg) ...") }

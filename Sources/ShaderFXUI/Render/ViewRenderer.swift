@@ -54,11 +54,15 @@ public final class ViewRenderer<Content: View> {
         environment.proposedSize = proposedSize
         var context = ResolveContext(environment: environment, services: services)
         let started = ContinuousClock.now
-        let (root, result, resolved) = try Image.$assetFolders.withValue(services.images.folders + Image.assetFolders) {
-            var root = try context.single(content)
-            let resolved = ContinuousClock.now
-            let result = try root.layOut(in: proposedSize, scale: CGFloat(scale))
-            return (root, result, resolved)
+        // `ViewClock.now` (a compiled view's `Date()` in the examples' tests) is the frame's time;
+        // GeometryReaders rebuilt during layout see it too.
+        let (root, result, resolved) = try ViewClock.$time.withValue(time) {
+            try Image.$assetFolders.withValue(services.images.folders + Image.assetFolders) {
+                var root = try context.single(content)
+                let resolved = ContinuousClock.now
+                let result = try root.layOut(in: proposedSize, scale: CGFloat(scale))
+                return (root, result, resolved)
+            }
         }
         if let failure = ViewImages.takeArgumentFailure() { throw failure }
         timings.resolve = resolved - started

@@ -86,11 +86,11 @@ extension Evaluation {
             return .native(EdgeInsets(top: try args.cgFloat("top") ?? 0, leading: try args.cgFloat("leading") ?? 0,
                                       bottom: try args.cgFloat("bottom") ?? 0, trailing: try args.cgFloat("trailing") ?? 0))
         case "Date":
-            // `Date()` is the render's start, as `Date.now` is; `timeIntervalSinceReferenceDate:` as given.
+            // `Date()` is the run's clock, as `Date.now` is (`now`); `timeIntervalSinceReferenceDate:` as given.
             if args.has("timeIntervalSinceReferenceDate") {
                 return .native(Date(timeIntervalSinceReferenceDate: try args.requireDouble("timeIntervalSinceReferenceDate")))
             }
-            return .native(Date(timeIntervalSinceReferenceDate: TimelineSchedules.referenceTime))
+            return .native(now)
         case "StrokeStyle":
             return .native(try makeStrokeStyle(&args))
         case "FillStyle":
@@ -151,8 +151,19 @@ extension Evaluation {
         case "CGSize": if name == "zero" { return .native(CGSize.zero) }; throw unknownMember(["zero"])
         case "CGRect": if name == "zero" { return .native(CGRect.zero) }; throw unknownMember(["zero"])
         case "Date":
-            if name == "now" { return .native(Date(timeIntervalSinceReferenceDate: TimelineSchedules.referenceTime)) }
-            throw unknownMember(["now"])
+            switch name {
+            case "now": return .native(now)
+            case "distantPast": return .native(Date.distantPast)
+            case "distantFuture": return .native(Date.distantFuture)
+            default: throw unknownMember(["now", "distantPast", "distantFuture"])
+            }
+        case "CoordinateSpace":
+            switch name {
+            case "local": return .native(CoordinateSpace.local)
+            case "global": return .native(CoordinateSpace.global)
+            case "named": return .native(CoordinateSpace.named(try args.string(nil) ?? ""))
+            default: throw unknownMember(["local", "global", "named"])
+            }
         case "Angle":
             switch name {
             case "zero": return .native(Angle.zero)
@@ -445,6 +456,10 @@ extension Evaluation {
             case "timeIntervalSince1970": return .double(date.timeIntervalSince1970)
             default: return nil
             }
+        case let drag as DragGesture.Value:
+            return try dragValueMember(name, of: drag, at: range)
+        case let tap as SpatialTapGesture.Value:
+            return name == "location" ? .native(tap.location) : nil
         case let context as TimelineView<AnimationTimelineSchedule, AnyView>.Context:
             switch name { case "date": return .native(context.date); default: return nil }
         case let context as GraphicsContext:
@@ -488,10 +503,8 @@ extension Evaluation {
         var args = CallArguments(items, name: name, range: range, evaluation: self)
         let result: (Value, Value?)
         switch base {
-        case .native(_ as GestureValue):
-            // `onEnded`, `onChanged`, `updating`, `simultaneously`...: the same gesture, never run.
-            args.items = []
-            result = (base, nil)
+        case .native(let gesture) where gesture is GestureValue || gesture is DragGesture || gesture is SpatialTapGesture || gesture is TapGesture:
+            result = (try gestureMethod(name, on: gesture, &args, at: range), nil)
         case .native(_ as ScrollProxyValue) where name == "scrollTo":
             args.items = []
             result = (.void, nil)
@@ -530,6 +543,8 @@ extension Evaluation {
         case .native(let date as Date) where name == "timeIntervalSince":
             let other = try args.requireTyped(nil, "Date", as: Date.self)
             result = (.double(date.timeIntervalSince(other)), nil)
+        case .native(let date as Date) where name == "addingTimeInterval":
+            result = (.native(date.addingTimeInterval(try args.requireDouble(nil))), nil)
         case .native(let rect as CGRect):
             switch name {
             case "insetBy": result = (.native(rect.insetBy(dx: try args.cgFloat("dx") ?? 0, dy: try args.cgFloat("dy") ?? 0)), nil)

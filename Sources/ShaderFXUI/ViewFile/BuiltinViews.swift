@@ -62,7 +62,7 @@ extension Evaluation {
         "HorizontalAlignment", "VerticalAlignment", "Double", "Int", "CGFloat", "Float", "String", "Bool", "Array", "Date", "EdgeInsets",
         "StrokeStyle", "FillStyle", "Font", "ShaderLibrary", "Shader", "Gradient", "LinearGradient", "RadialGradient", "AngularGradient",
         "EllipticalGradient", "AnyShapeStyle", "Edge", "Axis", "TimeInterval", "CGAffineTransform", "ContentMode", "BlendMode",
-        "GraphicsContext", "TextAlignment", "Math", "TimelineSchedule", "ColorScheme", "ScrollViewReader", "UnevenRoundedRectangle",
+        "GraphicsContext", "TextAlignment", "Math", "TimelineSchedule", "ColorScheme", "ScrollViewReader", "UnevenRoundedRectangle", "CoordinateSpace",
         "MoveKeyframe", "LinearKeyframe", "CubicKeyframe", "SpringKeyframe",
         "SpatialTapGesture", "TapGesture", "DragGesture", "LongPressGesture", "MagnifyGesture", "MagnificationGesture",
         "RotateGesture", "RotationGesture", "SpatialEventGesture",
@@ -76,11 +76,11 @@ extension Evaluation {
         "scaleEffect", "transformEffect", "blendMode", "compositingGroup", "drawingGroup", "colorEffect", "distortionEffect",
         "layerEffect", "visualEffect", "font", "fontWeight", "bold", "italic", "foregroundStyle", "foregroundColor", "tint",
         "multilineTextAlignment", "lineLimit", "lineSpacing", "modifier", "keyframeAnimator", "id", "tag", "zIndex", "border",
-    ]).union(ignoredModifierNames)
+    ]).union(ignoredModifierNames).union(gestureModifierNames)
 
     /// Modifiers accepted and ignored: nothing interactive runs in a still frame.
     static let ignoredModifierNames: Set<String> = [
-        "onTapGesture", "onLongPressGesture", "gesture", "simultaneousGesture", "highPriorityGesture", "onAppear", "onDisappear",
+        "onLongPressGesture", "onAppear", "onDisappear",
         "animation", "transition", "task", "onChange", "onGeometryChange", "onReceive", "contentShape", "accessibilityLabel",
         "accessibilityHidden", "accessibilityHint", "accessibilityValue", "accessibilityAddTraits", "accessibilityElement",
         "ignoresSafeArea", "allowsHitTesting", "sensoryFeedback", "tabItem", "navigationTitle", "toolbar", "sheet", "alert",
@@ -282,6 +282,8 @@ extension Evaluation {
         case "id", "tag", "zIndex":
             _ = args.take(nil)
             result = view
+        case "gesture", "simultaneousGesture", "highPriorityGesture", "onTapGesture":
+            result = try attachGesture(name, to: view, &args, at: range)
         case "modifier":
             let argument = try args.require(nil)
             try args.finish()
@@ -482,9 +484,7 @@ extension Evaluation {
             value = .native(GeometryReader { [self] proxy in laterView(content, at: range) { [.native(proxy)] } })
         case "SpatialTapGesture", "TapGesture", "DragGesture", "LongPressGesture", "MagnifyGesture", "MagnificationGesture",
              "RotateGesture", "RotationGesture", "SpatialEventGesture":
-            // Gestures are made (so that `.gesture(...)` reads as written) and never run.
-            args.items = []
-            value = .native(GestureValue(name: name))
+            value = try makeGesture(name, &args, at: range)
         case "ScrollViewReader":
             // A reader adds nothing to layout or drawing: its content, given a proxy whose
             // `scrollTo` a still frame has no use for.
@@ -519,7 +519,7 @@ extension Evaluation {
     }
 
     func hasID(_ value: Value) throws -> Bool {
-        if case .instance(let instance) = value { return instance.fields["id"] != nil || instance.type.computed["id"] != nil }
+        if case .instance(let instance) = value { return instance[field: "id"] != nil || instance.type.computed["id"] != nil }
         return false
     }
 }
@@ -527,8 +527,8 @@ extension Evaluation {
 /// What a `ScrollViewReader` gives its content: `scrollTo` does nothing in a still frame.
 struct ScrollProxyValue {}
 
-/// A gesture as a view file makes it: its handlers (`onEnded`, `onChanged`...) are accepted and
-/// never run, as nothing interacts with a rendered frame.
+/// A gesture ShaderFXUI does not deliver (a long press, a pinch, a rotation), as a view file
+/// makes it: its handlers are accepted and never run.
 struct GestureValue {
     let name: String
 }

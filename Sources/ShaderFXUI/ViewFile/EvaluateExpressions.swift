@@ -220,11 +220,21 @@ extension Evaluation {
                 return try invoke(function, args, at: callee.range)
             }
             throw unknown("name '\(name)'", plain, candidates: knownNames(in: scope), at: callee.range)
+        case .array(let elements) where elements.count == 1 && isTypeName(elements[0]):
+            // `[Float](repeating: 0, count: n)`: the array type's initialiser.
+            let args = try evaluateArguments(arguments, trailing, in: scope)
+            return try construct(builtin: "Array", args, at: callee.range)
         default:
             let value = try evaluate(callee, in: scope)
             let args = try evaluateArguments(arguments, trailing, in: scope)
             return try callValue(value, args, at: range, name: "value")
         }
+    }
+
+    /// Whether `expr` names a type (`Float`, one of the file's structs) rather than a value.
+    func isTypeName(_ expr: Expr) -> Bool {
+        guard case .identifier(let name) = expr.kind else { return false }
+        return types[name] != nil || Evaluation.builtinTypes.contains(name)
     }
 
     /// Calls a value: a function, or a type (its initialiser).
@@ -316,28 +326,34 @@ extension Evaluation {
             throw fail("enum \(type.name) has no initialiser here: use one of its cases (\(type.caseOrder.map { "." + $0 }.joined(separator: ", ")))", at: range)
         }
         return try nested(at: range) {
-            var instance = Instance(type: type, fields: [:])
+            let shared = sharedFields(of: type, at: range)
+            var instance = Instance(type: type, shared: shared)
+            // A default may name the type's static members unqualified, as Swift allows.
+            let defaults = Scope(parent: globals, selfBox: Box(.type(type.name)))
             // Defaults first, in order (as Swift's initialisation does).
             for property in type.stored {
                 if overrides, let text = settings.overrides[property.name] {
                     usedOverrides.insert(property.name)
                     var like: Value = .null
                     if property.type == nil, let initializer = property.initializer { like = try evaluate(initializer, in: globals) }
-                    instance.fields[property.name] = try parseOverride(text, name: property.name, type: property.type, like: like, at: property.range)
+                    instance[field: property.name] = try parseOverride(text, name: property.name, type: property.type, like: like, at: property.range)
                     continue
                 }
                 if let attribute = environmentProperties[ObjectIdentifier(type)]?[property.name] {
-                    instance.fields[property.name] = environmentValue(attribute, at: property.range)
+                    instance[field: property.name] = environmentValue(attribute, at: property.range)
                     continue
                 }
+                if let shared, shared.isRestored, shared.names.contains(property.name) { continue }
                 if let initializer = property.initializer {
-                    var value = try evaluate(initializer, in: globals, hint: property.type.flatMap(typeName))
+                    var value = try evaluate(initializer, in: defaults, hint: property.type.flatMap(typeName))
                     if let declared = property.type { value = try coerce(value, to: declared, at: initializer.range) }
-                    instance.fields[property.name] = value
+                    instance[field: property.name] = value
                 } else if property.type.map(isOptional) == true {
-                    instance.fields[property.name] = .null
+                    instance[field: property.name] = .null
                 }
             }
+            // The state has its initial values: later evaluations of the run find them kept.
+            if settings.session != nil { shared?.isRestored = true }
             if let initializer = chooseInitializer(type, args) {
                 let box = Box(.instance(instance))
                 let scope = Scope(parent: globals, selfBox: box)
@@ -355,10 +371,10 @@ extension Evaluation {
                 if index < args.count, args[index].label == property.name || args[index].isTrailing {
                     var value = args[index].value
                     if let declared = property.type { value = try coerce(value, to: declared, at: args[index].range) }
-                    else if let current = instance.fields[property.name] { value = try coerce(value, like: current, at: args[index].range) }
-                    instance.fields[property.name] = value
+                    else if let current = instance[field: property.name] { value = try coerce(value, like: current, at: args[index].range) }
+                    instance[field: property.name] = value
                     index += 1
-                } else if instance.fields[property.name] == nil {
+                } else if instance[field: property.name] == nil {
                     let at = index < args.count ? args[index].range : range
                     throw fail("missing argument for parameter '\(property.name)' in call to '\(type.name)'", at: at)
                 }
@@ -373,6 +389,20 @@ extension Evaluation {
             }
             return .instance(instance)
         }
+    }
+
+    /// The fields every copy of a new instance of `type` shares: all of a class's; a view's
+    /// `@State` ones, kept by the run's session (when there is one) under the view's type, the
+    /// place that makes it and its occurrence there. Nil for a struct with no state.
+    func sharedFields(of type: UserType, at range: SourceRange) -> SharedFields? {
+        if type.keyword == "class" { return SharedFields(names: Set(type.stored.map(\.name))) }
+        let names = Set(type.stored.filter { $0.attributes.contains("State") }.map(\.name))
+        guard !names.isEmpty else { return nil }
+        guard let session = settings.session else { return SharedFields(names: names) }
+        let place = "\(type.name)@\(range.start.offset)"
+        let occurrence = stateOccurrences[place, default: 0]
+        stateOccurrences[place] = occurrence + 1
+        return session.state("\(place)#\(occurrence)") { SharedFields(names: names) }
     }
 
     func chooseInitializer(_ type: UserType, _ args: [ArgumentValue]) -> InitializerDecl? {
@@ -522,7 +552,7 @@ extension Evaluation {
     func memberIfPresent(_ name: String, of value: Value, at range: SourceRange, in scope: Scope) throws -> Value? {
         switch value {
         case .instance(let instance):
-            if let field = instance.fields[name] { return field }
+            if let field = instance[field: name] { return field }
             if let getter = instance.type.computed[name] {
                 return try nested(at: range) { try runBody(getter, in: Scope(parent: globals, selfBox: Box(value)), range: range) }
             }
@@ -596,7 +626,7 @@ extension Evaluation {
             }
             if let selfBox = scope.currentSelf, case .instance(var instance) = selfBox.value,
                instance.type.stored.contains(where: { $0.name == plain }) {
-                instance.fields[plain] = value
+                instance[field: plain] = value
                 selfBox.value = .instance(instance)
                 return
             }
@@ -604,7 +634,7 @@ extension Evaluation {
         case .member(let baseExpr, let name):
             if case .identifier("self") = baseExpr.kind, let selfBox = scope.currentSelf {
                 guard case .instance(var instance) = selfBox.value else { throw fail("cannot assign to '\(name)' of self", at: target.range) }
-                instance.fields[name] = value
+                instance[field: name] = value
                 selfBox.value = .instance(instance)
                 return
             }
@@ -647,7 +677,7 @@ extension Evaluation {
             guard instance.type.stored.contains(where: { $0.name == name }) else {
                 throw unknown("stored property '\(name)' of \(instance.type.name)", name, candidates: instance.type.stored.map(\.name), at: range)
             }
-            instance.fields[name] = value
+            instance[field: name] = value
             return .instance(instance)
         case .native(var point as CGPoint):
             switch name {
@@ -742,7 +772,7 @@ extension Evaluation {
         }
         if let selfBox = scope.currentSelf, case .instance(let instance) = selfBox.value {
             if let property = instance.type.stored.first(where: { $0.name == name }), let type = property.type { return typeName(type) }
-            if case .double? = instance.fields[name] { return "Double" }
+            if case .double? = instance[field: name] { return "Double" }
         }
         return nil
     }
@@ -868,7 +898,7 @@ extension Evaluation {
         case (.instance(let x), .instance(let y)):
             guard x.type === y.type else { return false }
             for property in x.type.stored {
-                if try !equal(x.fields[property.name] ?? .null, y.fields[property.name] ?? .null, at: range) { return false }
+                if try !equal(x[field: property.name] ?? .null, y[field: property.name] ?? .null, at: range) { return false }
             }
             return true
         case (.native(let x as AnyHashable), .native(let y as AnyHashable)): return x == y
@@ -1014,7 +1044,7 @@ extension Evaluation {
         case .tuple(let items): return "(" + items.map { ($0.label.map { "\($0): " } ?? "") + describe($0.value) }.joined(separator: ", ") + ")"
         case .native(let native): return String(describing: native)
         case .instance(let instance):
-            return "\(instance.type.name)(" + instance.type.stored.map { "\($0.name): \(describe(instance.fields[$0.name] ?? .null))" }.joined(separator: ", ") + ")"
+            return "\(instance.type.name)(" + instance.type.stored.map { "\($0.name): \(describe(instance[field: $0.name] ?? .null))" }.joined(separator: ", ") + ")"
         case .enumCase(let enumValue):
             return enumValue.associated.isEmpty ? enumValue.name : "\(enumValue.name)(" + enumValue.associated.map { describe($0.value) }.joined(separator: ", ") + ")"
         case .function: return "(Function)"

@@ -126,10 +126,43 @@ struct StoredProperty {
     var range: SourceRange
 }
 
-/// An instance of a user struct: its type and its stored properties' values.
+/// An instance of a user struct or class: its type and its stored properties' values.
+///
+/// A struct's own properties are values, copied with it. A class's properties, and a view's
+/// `@State` properties, live in one `SharedFields` every copy refers to: a class has reference
+/// semantics, and SwiftUI keeps a view's state outside the struct, so a handler's closure that
+/// captured a copy of the view writes the state the next frame reads.
 struct Instance {
     let type: UserType
-    var fields: [String: Value]
+    private var own: [String: Value]
+    let shared: SharedFields?
+
+    init(type: UserType, fields: [String: Value] = [:], shared: SharedFields? = nil) {
+        self.type = type
+        own = fields
+        self.shared = shared
+    }
+
+    /// Stored property `name`'s value, nil when it has none yet.
+    subscript(field name: String) -> Value? {
+        get {
+            if let shared, shared.names.contains(name) { return shared.values[name] }
+            return own[name]
+        }
+        set {
+            if let shared, shared.names.contains(name) { shared.values[name] = newValue } else { own[name] = newValue }
+        }
+    }
+}
+
+/// The fields copies of an instance share: all of a class's, a view's `@State` ones.
+final class SharedFields {
+    let names: Set<String>
+    var values: [String: Value] = [:]
+    /// Whether the values were made by an earlier frame (state kept by the run).
+    var isRestored = false
+
+    init(names: Set<String>) { self.names = names }
 }
 
 /// A case of a user enum with its associated values.

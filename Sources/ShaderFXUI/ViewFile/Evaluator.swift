@@ -28,6 +28,7 @@ package final class ViewFileProgram {
     /// environment values not modelled), each once.
     package private(set) var notes: [String] = []
     let drawErrors = DeferredErrors()
+    let handlerErrors = DeferredErrors()
 
     /// Parses `source`, the text of the view file at `file`.
     /// - Throws: the parser's first `ViewFileError`.
@@ -57,6 +58,10 @@ package final class ViewFileProgram {
     /// The first error a `Canvas` closure of this program met while drawing (closures the
     /// renderer runs cannot throw): nil when every one ran. Check it after rendering.
     package var drawingError: ViewFileError? { drawErrors.first }
+
+    /// The first error a gesture handler of this program met (handlers the delivery runs cannot
+    /// throw): nil when every one ran. Check it after `ViewRenderer.deliver`.
+    package var handlerError: ViewFileError? { handlerErrors.first }
 }
 
 /// One run of a view file: its types, globals, settings and notes.
@@ -85,12 +90,19 @@ final class Evaluation: @unchecked Sendable {
     var usedOverrides: Set<String> = []
     /// `@Environment(\.name)` properties, by type, then name.
     var environmentProperties: [ObjectIdentifier: [String: Attribute]] = [:]
+    /// Seconds since the run began: what `Date()` reads (`now`); the frame's time, or the
+    /// event's while a gesture handler runs.
+    var clock: Double
+    /// How many views with `@State` each place in the file has made in this pass (the body's
+    /// evaluation, or one run of a closure the API calls later): the state's key in the session.
+    var stateOccurrences: [String: Int] = [:]
 
     init(program: ViewFileProgram, settings: ViewFileSettings) {
         self.program = program
         self.settings = settings
         file = program.file
         bytes = Array(program.source.utf8)
+        clock = settings.time
     }
 
     // MARK: - Errors and notes
@@ -148,10 +160,11 @@ final class Evaluation: @unchecked Sendable {
     /// renderer) on a deep stack, with a fresh step budget.
     func later<T>(_ body: @escaping () -> T) -> T {
         Evaluation.onLargeStack { [self] in
-            let savedDepth = depth, savedSteps = steps
+            let savedDepth = depth, savedSteps = steps, savedOccurrences = stateOccurrences
             depth = 0
             steps = 0
-            defer { depth = savedDepth; steps = savedSteps }
+            stateOccurrences = [:]
+            defer { depth = savedDepth; steps = savedSteps; stateOccurrences = savedOccurrences }
             return body()
         }
     }
@@ -191,7 +204,7 @@ final class Evaluation: @unchecked Sendable {
         } else if let preview = syntax.previews.last {
             root = try runBody(preview.body, in: Scope(parent: globals), range: preview.range)
         } else {
-            var candidates = types.values.filter { $0.isView && $0.stored.allSatisfy { $0.initializer != nil || $0.type.map(isOptional) == true } && $0.initializers.isEmpty }
+            var candidates = types.values.filter { $0.isView && $0.stored.allSatisfy { $0.initializer != nil || $0.type.map(isOptional) == true || $0.attributes.contains("Environment") } && $0.initializers.isEmpty }
                 .sorted { $0.range.start < $1.range.start }
             if candidates.count > 1 {
                 // Several could be the root: the one no other view of the file uses (a screen's

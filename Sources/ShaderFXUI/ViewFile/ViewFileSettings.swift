@@ -18,14 +18,18 @@ package struct ViewFileSettings: Sendable {
     package var root: String?
     /// Seconds since the triggers of `keyframeAnimator`s changed; nil for their initial values.
     package var triggerTime: Double?
+    /// Where views' `@State` is kept from one evaluation to the next (a run of `animate`);
+    /// nil: each evaluation starts from the initial values.
+    package var session: ViewFileSession?
 
     package init(overrides: [String: String] = [:], time: Double = 0, shaders: ShaderLibrary? = nil,
-                 assetFolders: [String] = [], root: String? = nil, triggerTime: Double? = nil) {
+                 assetFolders: [String] = [], root: String? = nil, triggerTime: Double? = nil, session: ViewFileSession? = nil) {
         self.overrides = overrides
         self.time = time
         self.shaders = shaders
         self.assetFolders = assetFolders
         self.root = root
         self.triggerTime = triggerTime
+        self.session = session
     }
 }

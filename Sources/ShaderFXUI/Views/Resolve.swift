@@ -10,6 +10,8 @@ package struct ViewNode {
     package var children: [ViewNode]
     /// A `GeometryReader`'s content builder, on the reader's node.
     package var geometry: GeometryContent?
+    /// The gestures recorded on this view (`gesture`, `onTapGesture`...), run by `ViewRenderer.deliver`.
+    package var gestures: [ViewGesture] = []
 
     /// A leaf.
     init(leaf layout: LayoutNode, drawing: Drawing) {

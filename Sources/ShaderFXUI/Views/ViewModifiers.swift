@@ -16,6 +16,8 @@ public struct BuiltInModifier: ViewModifier {
         case ignored(String)
         /// The name the node's frame is found by in a `LayoutResult` (tests, tools).
         case name(String)
+        /// A gesture's handlers, recorded on the node of the view modified.
+        case gesture(ViewGesture)
     }
 
     let operation: Operation
@@ -65,6 +67,8 @@ public struct BuiltInModifier: ViewModifier {
             return ViewNode(modifying: node, by: DrawingLayout(), drawing: .effect(effect))
         case .name(let name):
             node.layout.name = name
+        case .gesture(let gesture):
+            node.gestures.append(gesture)
         case .environment, .secondary, .mask, .ignored:
             break
         }
@@ -348,12 +352,7 @@ extension View {
 
     // MARK: Accepted, not drawn
 
-    /// Gestures do nothing in a rendered picture (animate's `--tap`/`--drag` feed effects instead).
-    public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View { modified(.ignored("onTapGesture")) }
-    /// Gestures do nothing in a rendered picture.
-    public func gesture<G>(_ gesture: G, including mask: Any? = nil) -> some View { modified(.ignored("gesture")) }
-    /// Gestures do nothing in a rendered picture.
-    public func simultaneousGesture<G>(_ gesture: G, including mask: Any? = nil) -> some View { modified(.ignored("simultaneousGesture")) }
+    // Gestures: Gestures.swift.
     /// `onAppear` runs nothing in a rendered picture.
     public func onAppear(perform action: (() -> Void)? = nil) -> some View { modified(.ignored("onAppear")) }
     /// `onDisappear` runs nothing in a rendered picture.
