@@ -18,6 +18,8 @@ final class ViewCompositor {
     let scale: Int
     private var spare: [Framebuffer] = []
     private var textures: [ObjectIdentifier: (box: PictureBox, texture: Texture)] = [:]
+    /// Blend modes and template images (`BlendModes.swift`), made on first use.
+    var blender: BlendCompositor?
 
     /// A framebuffer and where its pixel (0, 0) lies in the root's device pixels.
     struct Layer {
