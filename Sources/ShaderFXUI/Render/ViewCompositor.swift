@@ -205,6 +205,7 @@ final class ViewCompositor {
 
     func drawImage(_ image: ImageDrawing, in rect: CGRect, transform: CGAffineTransform, clip: [Path], into layer: Layer, opacity: Double) throws {
         guard rect.width > 0, rect.height > 0 else { return }
+        if image.isTemplate { return try drawTemplate(image, in: rect, transform: transform, clip: clip, into: layer, opacity: opacity) }
         let texture = try texture(of: image.picture)
         let filter: TextureFilter = image.interpolation == .none ? .nearest : .linear
         let toDevice = transform.concatenating(layer.userToDevice(scale: scale))
