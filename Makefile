@@ -10,7 +10,7 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # libturbojpeg0-dev (JPEG, linked) and librsvg2-2 (SVG, with cairo, opened at run time); for the image
 # tests, libjpeg-turbo-progs (cjpeg makes their JPEGs; ffmpeg decodes them as the oracle) and
 # librsvg2-bin (rsvg-convert, which the SVG renders are compared with).
-PACKAGES := pkg-config libegl-dev libgles-dev libgbm-dev libpng-dev zlib1g-dev libdeflate-dev libegl-mesa0 libgl1-mesa-dri apngdis ffmpeg groff-base zsh fish nodejs glslang-tools strace libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-inter fonts-quicksand fonts-dejavu-core fonts-jetbrains-mono libharfbuzz-bin fonts-material-design-icons-iconfont libturbojpeg0-dev librsvg2-2 libjpeg-turbo-progs librsvg2-bin
+PACKAGES := pkg-config libegl-dev libgles-dev libgbm-dev libpng-dev zlib1g-dev libdeflate-dev libegl-mesa0 libgl1-mesa-dri apngdis ffmpeg groff-base zsh fish nodejs glslang-tools strace libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-inter fonts-quicksand fonts-dejavu-core fonts-jetbrains-mono libharfbuzz-bin fonts-material-design-icons-iconfont fonts-noto-color-emoji libturbojpeg0-dev librsvg2-2 libjpeg-turbo-progs librsvg2-bin
 # What make bench compares against: ImageMagick's compare, and Pillow and moderngl in a venv.
 BENCH_PACKAGES := imagemagick python3-venv
 # The release binary links the Swift runtime, libdeflate and libturbojpeg statically (it then runs

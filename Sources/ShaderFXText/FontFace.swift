@@ -61,6 +61,11 @@ final class FontFace: @unchecked Sendable {
     /// The family and style names FreeType read from the file.
     let familyName: String
     let styleName: String
+    /// Whether the face's glyphs are colour bitmaps (CBDT/CBLC, sbix: FreeType's
+    /// `FT_FACE_FLAG_COLOR` on a face without outlines), drawn in their own colours.
+    let isColor: Bool
+    /// A colour face's bitmap strikes, pixels per em (a colour bitmap font has a few fixed sizes).
+    let strikes: [Double]
     private let face: FT_Face
     private let blob: OpaquePointer
     private let hbFace: OpaquePointer
@@ -80,13 +85,32 @@ final class FontFace: @unchecked Sendable {
         }
         self.face = face
         self.serial = serial
-        unitsPerEm = Int(face.pointee.units_per_EM)
-        ascender = Int(face.pointee.ascender)
-        descender = Int(face.pointee.descender)
-        lineGap = Int(face.pointee.height) - (ascender - descender)
+        if face.pointee.units_per_EM > 0 {
+            unitsPerEm = Int(face.pointee.units_per_EM)
+            ascender = Int(face.pointee.ascender)
+            descender = Int(face.pointee.descender)
+            lineGap = Int(face.pointee.height) - (ascender - descender)
+        } else {
+            // FreeType leaves the face's metrics at 0 for a bitmap-only face (a colour emoji
+            // font): they are read from its head and hhea tables instead.
+            let tables = try? FreeType.locked { _ -> (Int, Int, Int, Int)? in
+                guard let head = FT_Get_Sfnt_Table(face, FT_SFNT_HEAD)?.assumingMemoryBound(to: TT_Header.self).pointee,
+                      let hhea = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA)?.assumingMemoryBound(to: TT_HoriHeader.self).pointee
+                else { return nil }
+                return (Int(head.Units_Per_EM), Int(hhea.Ascender), Int(hhea.Descender), Int(hhea.Line_Gap))
+            }
+            let (units, up, down, gap) = (tables ?? nil) ?? (1000, 800, -200, 0)
+            unitsPerEm = max(units, 1)
+            ascender = up
+            descender = down
+            lineGap = gap
+        }
         isItalic = face.pointee.style_flags & 1 /* FT_STYLE_FLAG_ITALIC */ != 0
         familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
         styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""
+        let flags = face.pointee.face_flags
+        isColor = flags & (1 << 14) /* FT_FACE_FLAG_COLOR */ != 0 && flags & 1 /* FT_FACE_FLAG_SCALABLE */ == 0
+        strikes = (0..<Int(face.pointee.num_fixed_sizes)).map { Double(face.pointee.available_sizes[$0].y_ppem) / 64 }
 
         guard let blob = hb_blob_create_from_file(file), hb_blob_get_length(blob) > 0 else {
             _ = try? FreeType.locked { _ in FT_Done_Face(face) }
@@ -112,6 +136,48 @@ final class FontFace: @unchecked Sendable {
         let id = try? FreeType.locked { _ in FT_Get_Char_Index(face, FT_ULong(scalar.value)) }
         guard let id, id != 0 else { return nil }
         return UInt32(id)
+    }
+
+    /// Whether the face maps `scalar` to a glyph (HarfBuzz's cmap look-up: no FreeType lock, as
+    /// the HarfBuzz font is immutable).
+    func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0 && glyph != 0
+    }
+
+    /// A colour face's `glyph` as FreeType decodes it with `FT_LOAD_COLOR` from the strike
+    /// nearest above `pixelSize` (the largest if none is): premultiplied BGRA turned into
+    /// premultiplied RGBA bytes, then resampled by exact area to `pixelSize` pixels per em, so
+    /// an emoji is as big as the text around it. Nil for an outline face or a refused glyph.
+    func rasteriseColor(glyph: UInt32, pixelSize: Double) -> GlyphBitmap? {
+        guard isColor, !strikes.isEmpty, pixelSize > 0 else { return nil }
+        let strike = strikes.indices.filter { strikes[$0] >= pixelSize }.min { strikes[$0] < strikes[$1] }
+            ?? strikes.indices.max { strikes[$0] < strikes[$1] }!
+        let decoded: GlyphBitmap? = try? FreeType.locked { _ -> GlyphBitmap? in
+            guard FT_Select_Size(face, Int32(strike)) == 0,
+                  FT_Load_Glyph(face, glyph, 1 << 20 /* FT_LOAD_COLOR */) == 0,
+                  let slot = face.pointee.glyph else { return nil }
+            let bitmap = slot.pointee.bitmap
+            guard bitmap.pixel_mode == 7 /* FT_PIXEL_MODE_BGRA */ else { return nil }
+            let width = Int(bitmap.width), rows = Int(bitmap.rows), pitch = Int(bitmap.pitch)
+            var bytes = [UInt8](repeating: 0, count: width * rows * 4)
+            if let buffer = bitmap.buffer, width > 0 {
+                for row in 0..<rows {
+                    let source = buffer + (pitch >= 0 ? row * pitch : (rows - 1 - row) * -pitch)
+                    for x in 0..<width {
+                        let o = (row * width + x) * 4
+                        bytes[o] = source[x * 4 + 2]
+                        bytes[o + 1] = source[x * 4 + 1]
+                        bytes[o + 2] = source[x * 4]
+                        bytes[o + 3] = source[x * 4 + 3]
+                    }
+                }
+            }
+            return GlyphBitmap(width: width, height: rows, left: Int(slot.pointee.bitmap_left),
+                               top: Int(slot.pointee.bitmap_top), coverage: bytes, channels: 4)
+        }
+        guard let decoded else { return nil }
+        return decoded.resampled(by: pixelSize / strikes[strike])
     }
 
     /// `glyph` rendered to 8-bit coverage at `pixelSize` pixels per em (26.6), unhinted, as
@@ -140,8 +206,9 @@ final class FontFace: @unchecked Sendable {
     }
 }
 
-/// One glyph's 8-bit coverage: `width` × `height` bytes, row 0 at the top, and where its top-left
-/// pixel lies from the pen position (`left` to the right, `top` up), in pixels.
+/// One glyph's 8-bit coverage (`width` × `height` bytes), or a colour glyph's premultiplied RGBA
+/// (4 bytes a pixel), row 0 at the top, and where its top-left pixel lies from the pen position
+/// (`left` to the right, `top` up), in pixels.
 public struct GlyphBitmap: Sendable, Equatable {
     /// Size in pixels.
     public let width: Int
@@ -149,6 +216,18 @@ public struct GlyphBitmap: Sendable, Equatable {
     /// The top-left pixel's offset from the pen position: right, and up.
     public let left: Int
     public let top: Int
-    /// Coverage, 0 to 255, `width` bytes a row.
+    /// Coverage, 0 to 255, `width` bytes a row; for a colour glyph premultiplied RGBA, `width` × 4 a row.
     public let coverage: [UInt8]
+    /// Bytes a pixel: 1 (coverage) or 4 (premultiplied RGBA, a colour glyph).
+    public let channels: Int
+
+    /// A bitmap from its parts.
+    public init(width: Int, height: Int, left: Int, top: Int, coverage: [UInt8], channels: Int = 1) {
+        self.width = width
+        self.height = height
+        self.left = left
+        self.top = top
+        self.coverage = coverage
+        self.channels = channels
+    }
 }

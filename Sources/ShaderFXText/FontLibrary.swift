@@ -42,6 +42,14 @@ public struct ResolvedFont: Sendable, Hashable {
     /// Where the face differs from the font asked for; empty when it is what was asked.
     public let substitutions: [FontSubstitution]
     let face: FontFace
+    /// The library that resolved it, asked for fallback faces for characters this one lacks.
+    let library: FontLibrary
+
+    /// Whether the face draws colour bitmaps (an emoji font) rather than coverage.
+    public var isColor: Bool { face.isColor }
+
+    /// Whether the face has a glyph for `scalar`.
+    public func hasGlyph(for scalar: Unicode.Scalar) -> Bool { face.hasGlyph(for: scalar) }
 
     /// The size in points.
     public var size: Double { font.size }
@@ -93,16 +101,22 @@ public final class FontLibrary: @unchecked Sendable {
     private var initialised = false
     private var matches: [MatchKey: Match] = [:]
     private var faces: [FaceKey: FontFace] = [:]
+    private var fallbacks: [FallbackKey: Match?] = [:]
+    private let unusedFallbacks: Set<String>
 
     /// A library with the designs' families of `Font.Design.family`.
     public convenience init() {
         self.init(designFamilies: [:])
     }
 
-    /// A library whose designs ask for other families (for tests of the fallback).
-    /// - Parameter designFamilies: a family per design; the others keep `Font.Design.family`.
-    package init(designFamilies: [Font.Design: String]) {
+    /// A library whose designs ask for other families, or that never falls back to some
+    /// families (for tests of the fallbacks: as if those fonts were not installed).
+    /// - Parameters:
+    ///   - designFamilies: a family per design; the others keep `Font.Design.family`.
+    ///   - unusedFallbacks: families never taken for a character a font lacks.
+    package init(designFamilies: [Font.Design: String], unusedFallbacks: Set<String> = []) {
         self.designFamilies = designFamilies
+        self.unusedFallbacks = unusedFallbacks
     }
 
     /// The family a design asks this library for.
@@ -132,12 +146,46 @@ public final class FontLibrary: @unchecked Sendable {
             }
             faces[faceKey] = face
         }
+        return resolved(font, match: match, face: face)
+    }
+
+    private func resolved(_ font: Font, match: Match, face: FontFace) -> ResolvedFont {
         // The face's own slant: where fontconfig would slant an upright face (its synthetic
         // oblique), the upright face is drawn, and the substitution says so.
         return ResolvedFont(font: font, file: match.file, faceIndex: match.index, family: match.family,
                             style: match.style, weight: match.weight, isItalic: face.isItalic,
                             substitutions: match.substitutions + (font.isItalic && !face.isItalic ? [.upright] : []),
-                            face: face)
+                            face: face, library: self)
+    }
+
+    /// The face that draws `scalar` where `font` has no glyph for it: fontconfig's fonts in its
+    /// order of preference for the font's family, weight and slant (`FcFontSort`), the first
+    /// whose character set holds `scalar`; with `color`, colour fonts are preferred (an emoji
+    /// asked for in emoji presentation). Nil when no installed font has the character. The
+    /// result keeps `font`'s size and request; its face, family and metrics are the fallback's.
+    public func fallback(for scalar: Unicode.Scalar, of font: ResolvedFont, color: Bool) -> ResolvedFont? {
+        let key = FallbackKey(scalar: scalar.value, weight: font.font.weight, isItalic: font.font.isItalic, color: color,
+                              family: font.family)
+        lock.lock()
+        defer { lock.unlock() }
+        let match: Match?
+        if let known = fallbacks[key] {
+            match = known
+        } else {
+            match = (try? findFallback(key)) ?? nil
+            fallbacks[key] = match
+        }
+        guard let match else { return nil }
+        let faceKey = FaceKey(file: match.file, index: match.index)
+        let face: FontFace
+        if let open = faces[faceKey] {
+            face = open
+        } else {
+            guard let opened = try? FontFace(file: match.file, index: match.index) else { return nil }
+            face = opened
+            faces[faceKey] = face
+        }
+        return resolved(font.font, match: match, face: face)
     }
 
     /// How many faces are open.
@@ -155,6 +203,14 @@ public final class FontLibrary: @unchecked Sendable {
         let isItalic: Bool
     }
 
+    private struct FallbackKey: Hashable {
+        let scalar: UInt32
+        let weight: Font.Weight
+        let isItalic: Bool
+        let color: Bool
+        let family: String
+    }
+
     private struct FaceKey: Hashable {
         let file: String
         let index: Int
@@ -169,6 +225,8 @@ public final class FontLibrary: @unchecked Sendable {
         var postScriptName: String
         var style: String
         var weight: Int
+        /// fontconfig's `color` property: a colour font (emoji).
+        var isColor = false
         var substitutions: [FontSubstitution] = []
 
         /// Whether the face answers to `name` (case-insensitive, as fontconfig compares families).
@@ -214,6 +272,39 @@ public final class FontLibrary: @unchecked Sendable {
         return match
     }
 
+    private func findFallback(_ key: FallbackKey) throws -> Match? {
+        if !initialised {
+            guard FcInit() != 0 else { throw FontError.fontconfigUnavailable }
+            initialised = true
+        }
+        guard let pattern = FcPatternCreate(), let wanted = FcCharSetCreate() else { return nil }
+        defer { FcPatternDestroy(pattern); FcCharSetDestroy(wanted) }
+        FcCharSetAddChar(wanted, key.scalar)
+        FcPatternAddString(pattern, "family", fcString(key.family))
+        FcPatternAddCharSet(pattern, "charset", wanted)
+        FcPatternAddInteger(pattern, "weight", FcWeightFromOpenType(Int32(key.weight.openTypeWeight)))
+        FcPatternAddInteger(pattern, "slant", key.isItalic ? 100 : 0)
+        if key.color { FcPatternAddBool(pattern, "color", 1) }
+        FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let sorted = FcFontSort(nil, pattern, 0, nil, &result) else { return nil }
+        defer { FcFontSetDestroy(sorted) }
+        var candidates: [Match] = []
+        for i in 0..<Int(sorted.pointee.nfont) {
+            guard let font = sorted.pointee.fonts[i] else { continue }
+            var charset: OpaquePointer?
+            guard FcPatternGetCharSet(font, "charset", 0, &charset) == FcResultMatch, let charset,
+                  FcCharSetHasChar(charset, key.scalar) != 0, let match = read(font),
+                  !match.families.contains(where: unusedFallbacks.contains) else { continue }
+            candidates.append(match)
+        }
+        // fontconfig ranks the charset above the colour request, so an emoji asked for in
+        // colour takes the first colour font among those that have it.
+        if key.color, let colored = candidates.first(where: \.isColor) { return colored }
+        return candidates.first
+    }
+
     /// fontconfig's best match for a family at a weight and slant (`FcFontMatch`, after the
     /// configuration's and the default substitutions), whatever family it turns out to be.
     private func bestMatch(family: String, weight: Int, italic: Bool) -> Match? {
@@ -250,9 +341,11 @@ public final class FontLibrary: @unchecked Sendable {
         var index: Int32 = 0, weight: Int32 = 80
         _ = FcPatternGetInteger(pattern, "index", 0, &index)
         _ = FcPatternGetInteger(pattern, "weight", 0, &weight)
+        var color: FcBool = 0
+        _ = FcPatternGetBool(pattern, "color", 0, &color)
         return Match(file: file, index: Int(index), family: families.first ?? "", families: families,
                      fullNames: strings(pattern, "fullname"), postScriptName: strings(pattern, "postscriptname").first ?? "",
-                     style: strings(pattern, "style").first ?? "", weight: Int(FcWeightToOpenType(weight)))
+                     style: strings(pattern, "style").first ?? "", weight: Int(FcWeightToOpenType(weight)), isColor: color != 0)
     }
 
     /// Every value of a string property (a family can have several: "Inter", "Inter Semi Bold").

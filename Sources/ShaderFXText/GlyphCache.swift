@@ -58,7 +58,9 @@ public final class GlyphCache: @unchecked Sendable {
             return entry.bitmap
         }
         counts.misses += 1
-        let entry = Entry(bitmap: face.rasterise(glyph: glyph, pixelSize26_6: pixelSize26_6), lastUse: clock)
+        let bitmap = face.isColor ? face.rasteriseColor(glyph: glyph, pixelSize: Double(pixelSize26_6) / 64)
+            : face.rasterise(glyph: glyph, pixelSize26_6: pixelSize26_6)
+        let entry = Entry(bitmap: bitmap, lastUse: clock)
         entries[key] = entry
         bytes += entry.bytes
         if bytes > byteLimit { evict() }
@@ -110,38 +112,40 @@ public struct TextMask: Sendable, Equatable {
     }
 }
 
+/// A text's colour glyphs (emoji) as one premultiplied RGBA picture, placed as `TextMask` is:
+/// the layout's top-left corner at pixel (`originX`, `originY`).
+public struct ColorTextImage: Sendable, Equatable {
+    /// The picture's size in pixels.
+    public let width: Int
+    public let height: Int
+    /// Where the layout's top-left corner lies in the picture, in pixels from its left and top.
+    public let originX: Int
+    public let originY: Int
+    /// Premultiplied RGBA, 4 bytes a pixel, `width` × 4 bytes a row.
+    public let rgba: [UInt8]
+}
+
 extension TextLayout {
-    /// Rasterises every glyph at the font's size × `scale` pixels per em (FreeType, unhinted,
-    /// through `cache`) and composites their coverage into one mask, each glyph's pen position
-    /// rounded to a whole pixel; overlapping glyphs combine as "over" (a + b − ab).
+    /// Whether any glyph is drawn from a colour face.
+    public var hasColorGlyphs: Bool { fonts.contains(where: \.isColor) && lines.contains { $0.glyphs.contains { fonts[$0.font].isColor } } }
+
+    /// Rasterises the outline glyphs at each face's size × `scale` pixels per em (FreeType,
+    /// unhinted, through `cache`) and composites their coverage into one mask, each glyph's pen
+    /// position rounded to a whole pixel; overlapping glyphs combine as "over" (a + b − ab).
+    /// Colour glyphs are left out (`renderColor` draws them).
     /// - Parameters:
     ///   - scale: pixels per point (1, 2, 3 for @1x, @2x, @3x).
     ///   - cache: the glyph cache; the shared one by default.
-    public func render(scale: Double, cache: GlyphCache = .shared) -> TextMask {
-        let pixelSize26_6 = Int((font.size * scale * 64).rounded())
-        struct Placed { let bitmap: GlyphBitmap; let x: Int; let y: Int }
-        var placed: [Placed] = []
-        let frameWidth = Int((width * scale - 1e-9).rounded(.up)), frameHeight = Int((height * scale - 1e-9).rounded(.up))
-        var minX = 0, minY = 0, maxX = max(frameWidth, 0), maxY = max(frameHeight, 0)
-        for line in lines {
-            for glyph in line.glyphs {
-                guard let bitmap = cache.bitmap(glyph.id, of: font.face, pixelSize26_6: pixelSize26_6),
-                      bitmap.width > 0, bitmap.height > 0 else { continue }
-                let x = Int((glyph.x * scale).rounded()) + bitmap.left
-                let y = Int((glyph.y * scale).rounded()) - bitmap.top
-                placed.append(Placed(bitmap: bitmap, x: x, y: y))
-                minX = min(minX, x); minY = min(minY, y)
-                maxX = max(maxX, x + bitmap.width); maxY = max(maxY, y + bitmap.height)
-            }
-        }
-        let maskWidth = maxX - minX, maskHeight = maxY - minY
-        var coverage = [UInt8](repeating: 0, count: maskWidth * maskHeight)
+    ///   - runs: only the glyphs of these runs (one style's); nil: all.
+    public func render(scale: Double, cache: GlyphCache = .shared, runs: Set<Int>? = nil) -> TextMask {
+        let placed = place(scale: scale, cache: cache) { glyph in !fonts[glyph.font].isColor && (runs?.contains(glyph.run) ?? true) }
+        var coverage = [UInt8](repeating: 0, count: placed.width * placed.height)
         coverage.withUnsafeMutableBufferPointer { out in
-            for glyph in placed {
+            for glyph in placed.glyphs {
                 let bitmap = glyph.bitmap
                 bitmap.coverage.withUnsafeBufferPointer { source in
                     for row in 0..<bitmap.height {
-                        let outRow = (glyph.y - minY + row) * maskWidth + (glyph.x - minX)
+                        let outRow = (glyph.y + row) * placed.width + glyph.x
                         for column in 0..<bitmap.width {
                             let a = UInt32(source[row * bitmap.width + column])
                             guard a > 0 else { continue }
@@ -152,6 +156,62 @@ extension TextLayout {
                 }
             }
         }
-        return TextMask(width: maskWidth, height: maskHeight, originX: -minX, originY: -minY, scale: scale, coverage: coverage)
+        return TextMask(width: placed.width, height: placed.height, originX: placed.originX, originY: placed.originY,
+                        scale: scale, coverage: coverage)
+    }
+
+    /// The colour glyphs (emoji) in their own colours, resampled from the face's strike to
+    /// the font's size × `scale`, composited premultiplied source-over; nil when there are none.
+    public func renderColor(scale: Double, cache: GlyphCache = .shared) -> ColorTextImage? {
+        let placed = place(scale: scale, cache: cache) { fonts[$0.font].isColor }
+        guard !placed.glyphs.isEmpty else { return nil }
+        var rgba = [UInt8](repeating: 0, count: placed.width * placed.height * 4)
+        for glyph in placed.glyphs {
+            let bitmap = glyph.bitmap
+            for row in 0..<bitmap.height {
+                for column in 0..<bitmap.width {
+                    let s = (row * bitmap.width + column) * 4
+                    let alpha = UInt32(bitmap.coverage[s + 3])
+                    guard alpha > 0 || bitmap.coverage[s] > 0 else { continue }
+                    let o = ((glyph.y + row) * placed.width + glyph.x + column) * 4
+                    for k in 0..<4 {
+                        let d = UInt32(rgba[o + k])
+                        rgba[o + k] = UInt8(min(UInt32(bitmap.coverage[s + k]) + (d * (255 - alpha) + 127) / 255, 255))
+                    }
+                }
+            }
+        }
+        return ColorTextImage(width: placed.width, height: placed.height, originX: placed.originX, originY: placed.originY, rgba: rgba)
+    }
+
+    private struct Placed {
+        let bitmap: GlyphBitmap
+        let x: Int
+        let y: Int
+    }
+
+    /// The glyphs `include` keeps, rasterised and placed in a picture that holds the layout's
+    /// frame (its size in points × scale, rounded up) and every glyph's ink, since glyphs may
+    /// reach past the frame (italics, accents, descenders below the descender); glyph positions
+    /// relative to the picture's top-left.
+    private func place(scale: Double, cache: GlyphCache, include: (PositionedGlyph) -> Bool)
+        -> (glyphs: [Placed], width: Int, height: Int, originX: Int, originY: Int) {
+        var placed: [Placed] = []
+        let frameWidth = Int((width * scale - 1e-9).rounded(.up)), frameHeight = Int((height * scale - 1e-9).rounded(.up))
+        var minX = 0, minY = 0, maxX = max(frameWidth, 0), maxY = max(frameHeight, 0)
+        let sizes = fonts.map { Int(($0.size * scale * 64).rounded()) }
+        for line in lines {
+            for glyph in line.glyphs where include(glyph) {
+                guard let bitmap = cache.bitmap(glyph.id, of: fonts[glyph.font].face, pixelSize26_6: sizes[glyph.font]),
+                      bitmap.width > 0, bitmap.height > 0 else { continue }
+                let x = Int((glyph.x * scale).rounded()) + bitmap.left
+                let y = Int((glyph.y * scale).rounded()) - bitmap.top
+                placed.append(Placed(bitmap: bitmap, x: x, y: y))
+                minX = min(minX, x); minY = min(minY, y)
+                maxX = max(maxX, x + bitmap.width); maxY = max(maxY, y + bitmap.height)
+            }
+        }
+        let shifted = placed.map { Placed(bitmap: $0.bitmap, x: $0.x - minX, y: $0.y - minY) }
+        return (shifted, maxX - minX, maxY - minY, -minX, -minY)
     }
 }

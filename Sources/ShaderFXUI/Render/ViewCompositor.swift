@@ -18,6 +18,8 @@ final class ViewCompositor {
     let scale: Int
     private var spare: [Framebuffer] = []
     private var textures: [ObjectIdentifier: (box: PictureBox, texture: Texture)] = [:]
+    /// Blend modes and template images (`BlendModes.swift`), made on first use.
+    var blender: BlendCompositor?
 
     /// A framebuffer and where its pixel (0, 0) lies in the root's device pixels.
     struct Layer {
@@ -171,20 +173,24 @@ final class ViewCompositor {
     }
 
     func drawText(_ text: TextDrawing, _ result: LayoutResult.Node, into layer: Layer, opacity: Double) throws {
-        try draw(text.layout(width: result.proposal.width), style: text.style, at: result.frame.origin, bounds: result.frame,
+        try draw(text.layout(width: result.proposal.width), styles: text.styles, at: result.frame.origin, bounds: result.frame,
                  into: layer, opacity: opacity)
     }
 
     /// Lines of text drawn with their top-left corner at `origin` (root points, rounded to a
-    /// pixel), through `style` resolved in `bounds`.
-    func draw(_ lines: TextLayout, style: AnyShapeStyle?, at origin: CGPoint, bounds: CGRect, into layer: Layer, opacity: Double) throws {
-        let rendered = lines.render(scale: Double(scale), cache: .shared)
-        guard rendered.width > 0, rendered.height > 0 else { return }
-        let s = CGFloat(scale)
-        let mask = CoverageMask(originX: Int((origin.x * s).rounded()) - layer.origin.x - rendered.originX,
-                                originY: Int((origin.y * s).rounded()) - layer.origin.y - rendered.originY,
-                                width: rendered.width, height: rendered.height, coverage: rendered.coverage)
-        try paint(style, bounds: bounds, through: mask, transform: layer.userToDevice(scale: scale), into: layer, opacity: opacity)
+    /// pixel): each group of runs in one style through that style resolved in `bounds`
+    /// (`TextRuns.swift`), then the colour glyphs in their own colours.
+    func draw(_ lines: TextLayout, styles: [AnyShapeStyle?], at origin: CGPoint, bounds: CGRect, into layer: Layer, opacity: Double) throws {
+        for (style, runs) in Self.styleGroups(styles) {
+            let rendered = lines.render(scale: Double(scale), cache: .shared, runs: runs)
+            guard rendered.width > 0, rendered.height > 0 else { continue }
+            let s = CGFloat(scale)
+            let mask = CoverageMask(originX: Int((origin.x * s).rounded()) - layer.origin.x - rendered.originX,
+                                    originY: Int((origin.y * s).rounded()) - layer.origin.y - rendered.originY,
+                                    width: rendered.width, height: rendered.height, coverage: rendered.coverage)
+            try paint(style, bounds: bounds, through: mask, transform: layer.userToDevice(scale: scale), into: layer, opacity: opacity)
+        }
+        try drawColorGlyphs(lines, at: origin, into: layer, opacity: opacity)
     }
 
     /// The texture of a picture, uploaded once per render.
@@ -199,6 +205,7 @@ final class ViewCompositor {
 
     func drawImage(_ image: ImageDrawing, in rect: CGRect, transform: CGAffineTransform, clip: [Path], into layer: Layer, opacity: Double) throws {
         guard rect.width > 0, rect.height > 0 else { return }
+        if image.isTemplate { return try drawTemplate(image, in: rect, transform: transform, clip: clip, into: layer, opacity: opacity) }
         let texture = try texture(of: image.picture)
         let filter: TextureFilter = image.interpolation == .none ? .nearest : .linear
         let toDevice = transform.concatenating(layer.userToDevice(scale: scale))
@@ -220,7 +227,7 @@ final class ViewCompositor {
                 let lines = text.layout(width: nil)
                 let size = CGSize(width: lines.width, height: lines.height)
                 let p = CGPoint(x: point.x - anchor.x * size.width, y: point.y - anchor.y * size.height).applying(transform.concatenating(toFrame))
-                try draw(lines, style: text.style, at: p, bounds: CGRect(origin: p, size: size), into: layer, opacity: opacity * alpha)
+                try draw(lines, styles: text.styles, at: p, bounds: CGRect(origin: p, size: size), into: layer, opacity: opacity * alpha)
             case .image(let image, let rect, let transform, let alpha, let clip):
                 try drawImage(image, in: rect, transform: transform.concatenating(toFrame), clip: clip.map { $0.applying(toFrame) },
                               into: layer, opacity: opacity * alpha)

@@ -61,8 +61,7 @@ extension ViewCompositor {
                 try fillLayer(flat, rect: rect, through: Path(rect), eoFill: false, transform: root, into: layer, opacity: opacity)
             }
         case .blend(let mode):
-            if mode != .normal { library.note("blendMode(.\(mode)) is drawn as .normal: ShaderFXUI composites source-over only for now") }
-            try composite(content, frame: frame, effects: [], into: layer, opacity: opacity)
+            try drawBlended(content, frame: frame, mode: mode, into: layer, opacity: opacity)
         case .visual(let steps):
             let effects = steps(GeometryProxy(size: frame.size, globalFrame: frame)).map(\.effect)
             try draw(content, through: effects[...], frame: frame, into: layer, opacity: opacity)

@@ -81,10 +81,11 @@ public struct Image: View, PrimitiveView {
         }
         let picture = try context.services.images.picture(for: source)
         let natural = CGSize(width: CGFloat(picture.image.width) / picture.scale, height: CGFloat(picture.image.height) / picture.scale)
-        if renderingMode == .template {
-            context.services.note("Image.renderingMode(.template) is drawn as .original: template images are not drawn yet")
-        }
-        let drawing = ImageDrawing(picture: picture, interpolation: interpolation)
+        // A template is its alpha through the foreground style in force here (SwiftUI's
+        // `renderingMode(.template)`), as a symbol image is.
+        let isTemplate = renderingMode == .template
+        let drawing = ImageDrawing(picture: picture, interpolation: interpolation, isTemplate: isTemplate,
+                                   templateStyle: isTemplate ? context.environment.resolving(nil) : nil)
         let layout: LayoutNode = isResizable
             ? .measured { p in CGSize(width: p.width ?? natural.width, height: p.height ?? natural.height) }
             : .fixed(width: natural.width, height: natural.height)
@@ -124,6 +125,10 @@ final class PictureBox: Hashable, @unchecked Sendable {
 package struct ImageDrawing: @unchecked Sendable {
     let picture: PictureBox
     let interpolation: Image.Interpolation
+    /// Drawn as a template: the picture's alpha as a mask of `templateStyle`.
+    var isTemplate = false
+    /// The style a template is painted in (nil: the primary style).
+    var templateStyle: AnyShapeStyle?
 }
 
 /// Where a render's images come from: the folders an asset name is looked up in, and the

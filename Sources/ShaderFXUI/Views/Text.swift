@@ -62,33 +62,29 @@ public struct Text: View, PrimitiveView {
 
     package func resolve(in context: inout ResolveContext) throws -> [ViewNode] {
         let environment = context.environment
-        let first = runs.first ?? Run(string: "")
-        func runFont(_ run: Run) -> Font {
+        let runs = self.runs.isEmpty ? [Run(string: "")] : self.runs
+        var textRuns: [TextRun] = []
+        for run in runs {
             var font = run.font ?? environment.font ?? .body
             if let weight = run.weight ?? environment.fontWeight { font = font.weight(weight) }
             if run.isBold ?? environment.isBold { font = font.bold() }
             if run.isItalic ?? environment.isItalic { font = font.italic() }
-            return font
-        }
-        let font = runFont(first)
-        if runs.contains(where: { runFont($0) != font }) {
-            context.services.note("Text concatenating runs in different fonts is drawn in its first run's font (\(font)); ShaderFXUI lays out one font a text view for now")
-        }
-        if runs.dropFirst().contains(where: { $0.style != nil }) {
-            context.services.note("Text concatenating runs in different styles is drawn in its first run's style")
-        }
-        let resolved: ResolvedFont
-        do {
-            resolved = try context.services.fonts.resolve(font)
-        } catch {
-            throw ViewError("Text(\"\(first.string.prefix(40))\"): \(error)")
+            do {
+                textRuns.append(TextRun(run.string, font: try context.services.fonts.resolve(font),
+                                        tracking: Double(run.tracking ?? environment.tracking)))
+            } catch {
+                throw ViewError("Text(\"\(run.string.prefix(40))\"): \(error)")
+            }
         }
         let options = TextLayoutOptions(lineLimit: environment.lineLimit, alignment: environment.multilineTextAlignment,
-                                        lineSpacing: Double(environment.lineSpacing),
-                                        tracking: Double(first.tracking ?? environment.tracking))
-        let drawing = TextDrawing(string: runs.map(\.string).joined(), font: resolved, options: options,
-                                  style: environment.resolving(first.style))
-        let metrics = resolved.metrics
+                                        lineSpacing: Double(environment.lineSpacing))
+        let drawing = TextDrawing(runs: textRuns, options: options, styles: runs.map { environment.resolving($0.style) })
+        let missing = drawing.layout(width: nil).missing
+        if !missing.isEmpty {
+            let names = missing.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: ", ")
+            context.services.note("Text: no installed font has \(names); drawn as the font's missing glyph (install fonts-noto-color-emoji for emoji)")
+        }
+        let metrics = textRuns[0].font.metrics
         let spacing = ViewSpacing.text(TextSpacingMetrics(ascender: metrics.ascender, descender: metrics.descender,
                                                           leading: metrics.lineGap, capHeight: 0))
         var node = LayoutNode.measured(spacing: spacing) { proposal in drawing.size(for: proposal) }
@@ -98,17 +94,17 @@ public struct Text: View, PrimitiveView {
     }
 }
 
-/// A text view resolved for drawing: the string, its font and options, and its style.
+/// A text view resolved for drawing: its runs (string, font, tracking), the options, and each
+/// run's style (nil: the primary style).
 package struct TextDrawing: Sendable {
-    package let string: String
-    package let font: ResolvedFont
+    package let runs: [TextRun]
     package let options: TextLayoutOptions
-    package let style: AnyShapeStyle?
+    package let styles: [AnyShapeStyle?]
 
     /// The lines for a width (nil or infinite: one line a paragraph).
     package func layout(width: CGFloat?) -> TextLayout {
         let limit = width.flatMap { $0.isFinite ? Double(max($0, 0)) : nil }
-        return TextLayout(string, font: font, width: limit, options: options)
+        return TextLayout(runs: runs, width: limit, options: options)
     }
 
     /// The text's size for a proposal: its widest line by its lines' height, wrapped to the
