@@ -113,6 +113,8 @@ struct FuncDecl {
     var isConstMethod = false
     /// `template <typename T, ...>` type parameters (empty for ordinary functions).
     var templateParams: [String] = []
+    /// An instance of a function with unsized array parameters, their sizes filled in.
+    var isSizeInstance = false
 }
 
 /// A struct definition.

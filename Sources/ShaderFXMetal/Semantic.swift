@@ -526,7 +526,11 @@ final class Semantic {
     }
 
     func declareFunction(_ f: FuncDecl) throws(MetalError) {
-        if !f.templateParams.isEmpty && typeBindings.isEmpty {
+        // `thread half weights[]`: GLSL wants sized array parameters, so such a function is made
+        // once per size it is called with, as a template is per type.
+        let unsized = f.params.contains { $0.arrayDims.first.map { $0 == nil } ?? false }
+        if (!f.templateParams.isEmpty || unsized) && typeBindings.isEmpty && !f.isSizeInstance {
+            if f.isStitchable, unsized { throw error(f.loc, "a stitchable function's array parameter needs a size; SwiftUI passes arrays as 'device const float *p, int count'") }
             if structs[f.name] != nil || globals[f.name] != nil { throw error(f.loc, "redefinition of '\(f.name)' as a function template") }
             if f.body == nil { return }   // a template prototype: the definition follows
             templates[f.name, default: []].append(f)

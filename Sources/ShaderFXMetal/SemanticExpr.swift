@@ -671,6 +671,9 @@ extension Semantic {
         if templates[name] != nil {
             if let r = try instantiate(name, [], args, loc) { return r }
             if !Builtins.isBuiltinFunction(name) {
+                if templates[name]!.allSatisfy({ $0.templateParams.isEmpty }) {
+                    throw error(loc, "no matching function for call to '\(name)': an unsized array parameter ('thread T name[]') takes an array whose size is known where it is called")
+                }
                 throw error(loc, "no matching function template for call to '\(name)' (template arguments are deduced from arguments whose parameter type is a template parameter)")
             }
         }
@@ -780,6 +783,12 @@ extension Semantic {
             var b: [String: MType] = [:]
             for (i, ta) in explicitArgs.enumerated() { b[decl.templateParams[i]] = try resolve(ta) }
             var ok = true
+            // Unsized array parameters take the size of the array passed.
+            var sizes: [Int: Int] = [:]
+            for (k, p) in decl.params.prefix(args.count).enumerated() where p.arrayDims.first.map({ $0 == nil }) ?? false {
+                guard case .array(_, let n)? = argTypes[k] else { ok = false; break }
+                sizes[k] = n
+            }
             for (k, p) in decl.params.prefix(args.count).enumerated() where decl.templateParams.contains(p.type.name) {
                 guard p.arrayDims.isEmpty, let t = argTypes[k], t.isArithmetic || { if case .structure = t { return true }; return false }() else { ok = false; break }
                 if let prev = b[p.type.name] {
@@ -789,7 +798,8 @@ extension Semantic {
                 }
             }
             guard ok, decl.templateParams.allSatisfy({ b[$0] != nil }) else { continue }
-            let key = "\(name)<\(decl.templateParams.map { b[$0]!.metal }.joined(separator: ", "))>#\(index)"
+            let sizeKey = sizes.keys.sorted().map { "[\(sizes[$0]!)]" }.joined()
+            let key = "\(name)<\(decl.templateParams.map { b[$0]!.metal }.joined(separator: ", "))>\(sizeKey)#\(index)"
             let id: Int
             if let existing = instances[key] {
                 id = existing
@@ -800,10 +810,14 @@ extension Semantic {
                 var inst = decl
                 inst.templateParams = []
                 inst.name = key
+                inst.isSizeInstance = !sizes.isEmpty
+                for (k, n) in sizes { inst.params[k].arrayDims[0] = Expr(.intLit(UInt64(n), unsigned: false), inst.params[k].loc) }
                 try declareFunction(inst)
                 let info = allFunctions[allFunctions.count - 1]
                 info.bindings = b
-                info.glslName = names.unique(GLSLNames.safe(name) + "_" + decl.templateParams.map { b[$0]!.mangle }.joined(separator: "_"))
+                let suffix = decl.templateParams.map { b[$0]!.mangle } + sizes.keys.sorted().map { "n\(sizes[$0]!)" }
+                info.glslName = names.unique(GLSLNames.safe(name) + "_" + suffix.joined(separator: "_"))
+                if !sizes.isEmpty { markWrittenArrayParameters(of: info) }
                 instances[key] = info.id
                 id = info.id
             }

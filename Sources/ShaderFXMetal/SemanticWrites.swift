@@ -79,6 +79,19 @@ extension Semantic {
 
     /// Marks array parameters that their function writes (directly, or by passing them to a function
     /// that writes its parameter) as references, so they become GLSL `inout`.
+    /// The array parameters a function made after the others (an instance for the sizes it is
+    /// called with) writes: directly, or by passing them on to a function (taken to write them).
+    func markWrittenArrayParameters(of f: FuncInfo) {
+        guard let body = f.decl.body else { return }
+        var u = Uses()
+        scan(body, &u)
+        for k in f.params.indices where f.params[k].type.isArray && !f.params[k].isReference {
+            guard !f.decl.params.indices.contains(k) || !f.decl.params[k].type.isConst else { continue }
+            let name = f.params[k].name
+            if u.written.contains(name) || u.passed.contains(where: { $0.2 == name }) { f.params[k].isReference = true }
+        }
+    }
+
     func markWrittenArrayParameters() {
         var uses: [Int: Uses] = [:]
         for f in allFunctions {

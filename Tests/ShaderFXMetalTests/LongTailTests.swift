@@ -133,4 +133,27 @@ import Testing
             "return mtl_sample(sfx_layerTexture, position / vec2(w, h), ivec2(0, 0), 0, vec4(0.0)) + t;",
         ])
     }
+
+    @Test func unsizedArrayParameters() {
+        // `thread float weights[]` (C++ passes the array's address): GLSL wants a size, so the
+        // function is made once per size it is called with; writing the array makes it inout.
+        let g = glsl("""
+        float total(thread const float weights[], int n) { float s = 0; for (int i = 0; i < n; i++) { s += weights[i]; } return s; }
+        void scale(thread float values[], int n, float k) { for (int i = 0; i < n; i++) { values[i] *= k; } }
+        [[ stitchable ]] half4 f(float2 p, half4 c) {
+            float three[3] = {0.2, 0.3, 0.5};
+            float five[5] = {1, 1, 1, 1, 1};
+            scale(three, 3, 2.0);
+            return half4(total(three, 3), total(five, 5) / 5, 0, 1);
+        }
+        """)
+        #expect(g.contains("float total_n3(float weights[3], int n) {"))
+        #expect(g.contains("float total_n5(float weights[5], int n) {"))
+        #expect(g.contains("void scale_n3(inout float values[3], int n, float k) {"))
+        #expect(body("f", in: g).suffix(2) == ["scale_n3(three, 3, 2.0);", "return vec4(total_n3(three, 3), total_n5(five, 5) / 5.0, 0.0, 1.0);"])
+        expectError("""
+        float first(thread float w[]) { return w[0]; }
+        [[ stitchable ]] half4 f(float2 p, half4 c) { return half4(first(p.x)); }
+        """, "an unsized array parameter ('thread T name[]') takes an array")
+    }
 }
