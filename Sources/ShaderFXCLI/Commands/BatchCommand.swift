@@ -160,7 +160,9 @@ struct BatchJob {
     /// Checks a job; errors name `file` (`jobs.jsonl:4`) and the JSON path; its image parameters
     /// are decoded by `images`.
     init(json: JSONValue, file: String, folder: String, images: ImageStore, files: ViewFileCache = ViewFileCache()) throws {
-        golden = try GoldenCase.parse(json, path: folder.isEmpty ? file : folder + "/" + file, name: file, folder: "",
+        // `file` is the jobs file's path and line (`dir/jobs.jsonl:4`): paths in the job resolve against its folder.
+        let place = folder.isEmpty ? file : folder + "/" + (file as NSString).lastPathComponent
+        golden = try GoldenCase.parse(json, path: place, name: file, folder: "",
                                       extraFields: ["output", "id"], images: images, files: files)
         guard case let .object(fields) = json, let value = fields["output"] else {
             throw JSONError(file: file, path: "output", problem: .missingField)
