@@ -43,6 +43,8 @@ struct BatchCommand: ParsableCommand {
                 UsageExample("shaderfx batch jobs.jsonl", explanation: "every job of the file, one result line each"),
                 UsageExample(#"echo '{"effect": "ripple", "parameters": {"time": 0.2}, "size": "256x256", "output": "r.png"}' | shaderfx batch"#,
                              explanation: "one job from standard input"),
+                UsageExample(#"echo '{"view": "Card.swift", "set": {"title": "Hello"}, "size": "320x200", "output": "card-1.png"}' | shaderfx batch --timings"#,
+                             explanation: "a SwiftUI view file as a template: one card per job, the file parsed once"),
             ])
     }
 
@@ -228,7 +230,7 @@ struct BatchJob {
     func render(_ view: ViewInput, on views: ViewCaseRenderer,
                 compression: PNGEncoder.Compression) throws -> (outputs: [String], times: [String: Double]) {
         try makeOutputFolder()
-        let framePasses = try golden.framePasses(size: try views.size(of: view, time: golden.frames[0].time, scale: golden.scale))
+        let framePasses = try views.framePasses(of: golden, over: view)
         var written: [String] = []
         var times: [String: Double] = [:]
         for frame in golden.frames {

@@ -234,7 +234,7 @@ package struct GoldenRunner {
                                   effect: golden.effectName, status: .passed, message: "", frames: [])
         do {
             if case let .view(view) = golden.input {
-                let passes = try golden.framePasses(size: try views.size(of: view, time: golden.frames[0].time, scale: golden.scale))
+                let passes = try views.framePasses(of: golden, over: view)
                 for frame in golden.frames {
                     let effects = try passes(frame)
                     for pass in effects { try renderer.prepare(pass) }

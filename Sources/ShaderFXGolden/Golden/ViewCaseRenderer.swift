@@ -93,3 +93,13 @@ extension ViewRenderer {
         proposedSize = size.map { ProposedViewSize(width: CGFloat($0.x), height: CGFloat($0.y)) } ?? .unspecified
     }
 }
+
+extension ViewCaseRenderer {
+    /// The effect passes of each frame of `golden` over its view: a built-in effect's animator
+    /// is made for the view's size (its default tap is the centre), laid out once for it; a view
+    /// drawn alone has none and is not laid out twice.
+    package func framePasses(of golden: GoldenCase, over view: ViewInput) throws -> (GoldenCase.Frame) throws -> [Effect] {
+        if case .none = golden.source { return { _ in [] } }
+        return try golden.framePasses(size: size(of: view, time: golden.frames[0].time, scale: golden.scale))
+    }
+}
