@@ -6,23 +6,7 @@ import ShaderFX
 /// Views everywhere a picture goes: `batch` jobs, golden cases (`shaderfx test`) and
 /// `transition --from-view/--to-view`, each against `render --view` of the same file and values.
 @Suite(.serialized) struct ViewSuitesTests {
-    /// A card whose title and dot count come from `--set`, and a plain view that fills its proposal.
-    static let card = """
-        import SwiftUI
-        let title = "Hello"
-        struct Card: View {
-            var count = 2
-            var body: some View {
-                VStack(spacing: 6) {
-                    Text(title).font(.headline)
-                    HStack { ForEach(0..<count, id: \\.self) { _ in Circle().fill(Color.orange).frame(width: 12, height: 12) } }
-                }
-                .padding(10)
-                .frame(maxWidth: .infinity, maxHeight: .infinity)
-                .background(Color.white)
-            }
-        }
-        """
+    static let card = ViewFixtures.card
 
     static func write(_ text: String, _ path: String) throws { try text.write(toFile: path, atomically: true, encoding: .utf8) }
 

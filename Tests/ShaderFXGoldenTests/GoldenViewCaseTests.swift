@@ -8,22 +8,7 @@ import ShaderFXTestSupport
 /// the other fields, drawn frame by frame, compared and recorded as any case is.
 @Suite("Golden cases with a view", .serialized)
 struct GoldenViewCaseTests {
-    /// A card: a fixed-size colour block whose width follows `count`, and a title.
-    static let card = """
-        import SwiftUI
-        let title = "Hello"
-        struct Card: View {
-            var count = 3
-            var body: some View {
-                VStack(spacing: 4) {
-                    Text(title).font(.headline)
-                    Color(red: 1, green: 0.5, blue: 0).frame(width: CGFloat(count * 10), height: 8)
-                }
-                .padding(6)
-                .background(Color.white)
-            }
-        }
-        """
+    static let card = ViewFixtures.card
 
     static func suite(in directory: TemporaryFolder, cases: [String: String], view: String = card) throws -> String {
         let suite = directory.file("suite")
@@ -43,9 +28,9 @@ struct GoldenViewCaseTests {
             #expect(first.recorded == 1, "\(first.cases.map(\.message))")
             #expect(first.cases[0].effect == "Card.swift")
             let reference = try PNG.read(path: suite + "/card/still.png")
-            // The orange block is count * 10 points wide at @2x, inside the 6-point padding.
+            // The orange block is count * 10 points wide at @2x, 8 high, above the 10-point padding.
             let orange = (0..<reference.width).filter { x in
-                let p = reference[x, reference.height - 2 * 6 - 4]
+                let p = reference[x, reference.height - 2 * 10 - 8]
                 return abs(p.x - 1) < 0.01 && abs(p.y - 0.5) < 0.01 && p.z < 0.01 && abs(p.w - 1) < 0.01
             }
             #expect(orange.count == 2 * 40, "\(orange.count) orange pixels in the block's row")
