@@ -12,6 +12,7 @@
 //                                                      ├────▶ ShaderFXMetal (the Metal translator) ──┐
 //                                                      └────▶ ShaderFXContract (the stitched GLSL) ◀─┘
 //                ShaderFXTesting ─▶ ShaderFXGolden, ShaderFXUI
+//                ShaderFXGolden ─▶ ShaderFXUI (a case's view file)
 //                ShaderFXText ─▶ CFreeType, CHarfBuzz, CFontconfig (text: fonts, shaping, lines, glyphs)
 //                ShaderFXUI ─▶ ShaderFX, ShaderFXText (the view layer: views, layout, drawing)
 import PackageDescription
@@ -77,8 +78,9 @@ let package = Package(
             plugins: ["EmbedShaders"]
         ),
         // Image comparison and golden suites (cases, runs, reports), usable from Swift:
-        // GoldenSuite.run is the runner `shaderfx test` uses.
-        .target(name: "ShaderFXGolden", dependencies: ["ShaderFX", "ShaderFXCore"]),
+        // GoldenSuite.run is the runner `shaderfx test` uses. It draws a case's view file through
+        // ShaderFXUI, so a suite run from Swift takes the cases `shaderfx test` takes.
+        .target(name: "ShaderFXGolden", dependencies: ["ShaderFX", "ShaderFXCore", "ShaderFXUI"]),
         // Reference-image assertions for Swift Testing, on top of ShaderFXGolden.
         .target(name: "ShaderFXTesting", dependencies: ["ShaderFXGolden", "ShaderFXUI"]),
         // The `shaderfx` commands and their argument parser.

@@ -10,6 +10,7 @@
 #      timed for real; the ratio is per job).
 #   4. On a hardware GPU: the ripple at 1080p and 4K to PNG files and as raw frames.
 #   5. scripts/bench-compare.sh: shaderfx compare against ImageMagick's compare on 4K pairs.
+#   6. A 1080x1920 card view drawn warm (animate --view); 7. JOBS of that card through batch, each with its own title.
 # Python's Pillow, moderngl and numpy are installed with pip into .build/bench-venv when missing;
 # a case whose alternative cannot be set up says so and runs ShaderFX alone.
 set -euo pipefail
@@ -138,3 +139,24 @@ for i in $(seq 1 "$runs"); do
   echo "  run $i: $rate cards/s ($(calc "1000 / $rate") ms a card, PNG encoding overlapped)"
 done
 echo "  median: $(printf '%s\n' "${rates[@]}" | median) cards/s"
+
+echo
+echo "7. $jobs of the same card as batch jobs, each with its own title (a server rendering a template):"
+echo "   one 'shaderfx batch', the view file parsed once and one warm view renderer (target 20 cards/s)"
+card=$PWD/examples/views/bench/BenchCard.swift
+mkdir -p "$work/batch-cards"
+for k in $(seq 1 "$jobs"); do
+  echo "{\"view\": \"$card\", \"library\": \"$PWD/examples/metal\", \"assets\": [\"$PWD/examples/views\"], \"set\": {\"title\": \"Digest no. $k\"}, \"output\": \"$work/batch-cards/$k.png\"}"
+done > "$work/cards.jsonl"
+start=$(date +%s%N)
+"$bin" batch --timings "$work/cards.jsonl" > "$work/cards.out" 2> "$work/cards.err" || true
+end=$(date +%s%N)
+seconds=$(calc "($end - $start) / 1000000000")
+failed=$(grep -c '"ok":false' "$work/cards.out" || true)
+echo "  $jobs cards in $seconds s: $(calc "$jobs / $seconds") cards/s ($(calc "$seconds * 1000 / $jobs") ms a card, whole process; $failed failed)"
+sed 's/^/  /' "$work/cards.err"
+# The mean split of a card's milliseconds, from each result's "times".
+sed -n 's/.*"times":{\([^}]*\)}.*/\1/p' "$work/cards.out" | tr ',' '\n' | tr -d '"' | awk -F: '
+  { sum[$1] += $2; if ($1 == "draw") n++ }
+  END { if (n) printf "  mean ms a card: evaluate %.1f, resolve %.1f, layout %.1f, draw %.1f, read-back %.1f, PNG encode %.1f, write %.1f\n",
+        sum["evaluate"]/n, sum["resolve"]/n, sum["layout"]/n, sum["draw"]/n, sum["readBack"]/n, sum["encode"]/n, sum["write"]/n }'

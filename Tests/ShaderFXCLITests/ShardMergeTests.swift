@@ -114,13 +114,14 @@ extension CLIRun {
         let whole = try work.test(suite, ["--report", work.folder("whole")])
         #expect(whole.status == 0, "\(whole.stdout)\(whole.stderr)")
         let all = try work.names("whole")
-        #expect(all == ["ripple", "shimmer", "stripes", "vignette", "vignette-metal"])
+        // The view case (badge) is sharded, merged and reported as the others are.
+        #expect(all == ["badge", "ripple", "shimmer", "stripes", "vignette", "vignette-metal"])
 
         let shards = try work.shards(3, suite: suite)
         for (k, run) in shards.enumerated() {
             #expect(run.status == 0, "shard \(k + 1): \(run.stdout)\(run.stderr)")
             let count = Self.expectedShard(k + 1, of: 3, names: all).count
-            #expect(run.stdout.hasPrefix("suite \(suite), shard \(k + 1)/3: \(count) case\(count == 1 ? "" : "s") of 5 on "), "\(run.stdout)")
+            #expect(run.stdout.hasPrefix("suite \(suite), shard \(k + 1)/3: \(count) case\(count == 1 ? "" : "s") of 6 on "), "\(run.stdout)")
         }
         // Each shard holds the cases the documented split gives it; together, the suite, once.
         var union: [String] = []
@@ -138,9 +139,9 @@ extension CLIRun {
         let junit = work.folder("merged.xml")
         let merged = try work.merge(["shard-1", "shard-2", "shard-3"], ["--report", work.folder("merged"), "--junit", junit])
         #expect(merged.status == 0, "\(merged.stdout)\(merged.stderr)")
-        #expect(Self.summary(merged) == "5 passed, 0 failed")
-        #expect(merged.stdout.contains("5 cases merged from 3 shard reports (1/3: 2, 2/3: 2, 3/3: 1)"), "\(merged.stdout)")
-        #expect(merged.stdout.split(separator: "\n").filter { $0.hasPrefix("PASS ") }.count == 5)
+        #expect(Self.summary(merged) == "6 passed, 0 failed")
+        #expect(merged.stdout.contains("6 cases merged from 3 shard reports (1/3: 2, 2/3: 2, 3/3: 2)"), "\(merged.stdout)")
+        #expect(merged.stdout.split(separator: "\n").filter { $0.hasPrefix("PASS ") }.count == 6)
 
         // The merged report is the whole run's: the same cases in the same order, each with the
         // same statuses, frames, comparisons and picture paths, and the same counts.
@@ -171,7 +172,7 @@ extension CLIRun {
         // JUnit of the merged run: every case once, none failed.
         let document = try XMLDocument(contentsOf: URL(fileURLWithPath: junit))
         let suiteElement = try #require(try document.nodes(forXPath: "//testsuite").first as? XMLElement)
-        #expect(suiteElement.attribute(forName: "tests")?.stringValue == "5")
+        #expect(suiteElement.attribute(forName: "tests")?.stringValue == "6")
         #expect(suiteElement.attribute(forName: "failures")?.stringValue == "0")
         let names = try document.nodes(forXPath: "//testcase").compactMap { ($0 as? XMLElement)?.attribute(forName: "name")?.stringValue }
         #expect(names == all)

@@ -1,5 +1,6 @@
 import Foundation
 import ShaderFXGolden
+import ShaderFXUI
 
 #if canImport(Glibc)
 import Glibc
@@ -16,12 +17,20 @@ struct BatchCommand: ParsableCommand {
             discussion: """
                 Each line of the input is a job: a JSON object with the fields of a golden-suite case \
                 ('shaderfx test --help': effect or shader, parameters, input or picture and size, frames, \
-                scale, events) and "output", the PNG to write (relative to the jobs file's folder, or to the \
+                scale, events; or a SwiftUI view file: view, set, assets, root, shader or library, size, frames, \
+                and optionally an effect over it) and "output", the PNG to write (relative to the jobs file's folder, or to the \
                 working directory when the jobs come on standard input); with several "frames" "output" is a \
                 folder ("frames/", or a name without an extension) that receives t<time>.png per frame. An optional "id" is echoed in the result. Blank \
                 lines and lines starting with # are skipped.
                 Every job renders on one GPU context: shader programs, framebuffers and built-in pictures are \
-                reused between jobs. Outputs are written whole or not at all. For each job one line goes to \
+                reused between jobs. View jobs ({"view": "card.swift", "set": {"title": "Hello"}, "output": \
+                "card-1.png"}) share one warm view renderer (its fonts, glyphs, paint programs and decoded \
+                pictures), and each view file is parsed once and kept until its modification time or size \
+                changes, so a worker renders a template per job at the cost of evaluating and drawing it; a view \
+                job's picture is the one 'render --view' writes for the same file and values. With --timings a \
+                view job's result also holds "times": where its milliseconds went (evaluate, resolve, layout, \
+                draw, readBack, encode, write). When view jobs ran, a last line on standard error says how many \
+                times view files were parsed. Outputs are written whole or not at all. For each job one line goes to \
                 standard output, as soon as the job is done: {"line": N, "id": ..., "ok": true, "outputs": [...], \
                 "ms": T} or {"line": N, "id": ..., "ok": false, "error": "..."}. A bad job fails alone; the rest \
                 run.
@@ -34,6 +43,8 @@ struct BatchCommand: ParsableCommand {
                 UsageExample("shaderfx batch jobs.jsonl", explanation: "every job of the file, one result line each"),
                 UsageExample(#"echo '{"effect": "ripple", "parameters": {"time": 0.2}, "size": "256x256", "output": "r.png"}' | shaderfx batch"#,
                              explanation: "one job from standard input"),
+                UsageExample(#"echo '{"view": "Card.swift", "set": {"title": "Hello"}, "size": "320x200", "output": "card-1.png"}' | shaderfx batch --timings"#,
+                             explanation: "a SwiftUI view file as a template: one card per job, the file parsed once"),
             ])
     }
 
@@ -41,6 +52,8 @@ struct BatchCommand: ParsableCommand {
     var jobs: String?
     @Flag(help: "stop after the first job that fails (by default a bad job fails alone)")
     var stopOnError: Bool
+    @Flag(help: "add to each view job's result where its time went: \"times\": {\"evaluate\": ms, \"resolve\": ..., \"layout\", \"draw\", \"readBack\", \"encode\", \"write\"}")
+    var timings: Bool
     @OptionGroup var encoding: EncodingFlags
     @OptionGroup var limits: LimitFlags
     @OptionGroup var gpu: GPUFlags
@@ -52,6 +65,7 @@ struct BatchCommand: ParsableCommand {
         var ok: Bool
         var outputs: [String]?
         var ms: Double?
+        var times: [String: Double]?
         var error: String?
     }
 
@@ -76,6 +90,9 @@ struct BatchCommand: ParsableCommand {
         // Image parameters (masks, noise textures, a shader's pictures) are decoded once for the
         // whole run: jobs naming the same unchanged file share the decode.
         let images = ImageStore(budget: renderer.budget)
+        // View files are parsed once while unchanged, and every view job draws on one view renderer.
+        let views = ViewCaseRenderer(renderer: renderer)
+        var viewJobs = 0
         var reader = LineReader(fd: fd)
         var lineNumber = 0
         var failed = 0
@@ -96,11 +113,18 @@ struct BatchCommand: ParsableCommand {
                 do {
                     let json = try BatchJob.parse(trimmed, file: file)
                     if case let .object(fields) = json { id = fields["id"] }
-                    let job = try BatchJob(json: json, file: file, folder: folder, images: images)
-                    let outputs = try job.render(on: renderer, pictures: &pictures, images: images,
+                    let job = try BatchJob(json: json, file: file, folder: folder, images: images, files: views.files)
+                    var times: [String: Double]?
+                    let outputs: [String]
+                    if case let .view(view) = job.golden.input {
+                        viewJobs += 1
+                        (outputs, times) = try job.render(view, on: views, compression: encoding.compression.level)
+                    } else {
+                        outputs = try job.render(on: renderer, pictures: &pictures, images: images,
                                                  compression: encoding.compression.level)
+                    }
                     result = Result(line: lineNumber, id: id, ok: true, outputs: outputs,
-                                    ms: ((ContinuousClock.now - start).seconds * 10_000).rounded() / 10)
+                                    ms: BatchJob.milliseconds(ContinuousClock.now - start), times: timings ? times : nil)
                 } catch {
                     result = Result(line: lineNumber, id: id, ok: false, error: ErrorWording.message(error))
                 }
@@ -109,6 +133,11 @@ struct BatchCommand: ParsableCommand {
             let data = try encoder.encode(result)
             try Output.writeAll([UInt8](data) + [10], to: STDOUT_FILENO, name: "standard output")
             if failed > 0 && stopOnError { break }
+        }
+        if viewJobs > 0 {
+            let parses = views.files.parses
+            output.toStandardError = true
+            output.status("views: \(viewJobs) job\(viewJobs == 1 ? "" : "s") drawn by \(views.renderersMade) view renderer\(views.renderersMade == 1 ? "" : "s"); view files parsed \(parses) time\(parses == 1 ? "" : "s")")
         }
         return failed > 0 ? 1 : 0
     }
@@ -132,9 +161,11 @@ struct BatchJob {
 
     /// Checks a job; errors name `file` (`jobs.jsonl:4`) and the JSON path; its image parameters
     /// are decoded by `images`.
-    init(json: JSONValue, file: String, folder: String, images: ImageStore) throws {
-        golden = try GoldenCase.parse(json, path: folder.isEmpty ? file : folder + "/" + file, name: file, folder: "",
-                                      extraFields: ["output", "id"], images: images)
+    init(json: JSONValue, file: String, folder: String, images: ImageStore, files: ViewFileCache = ViewFileCache()) throws {
+        // `file` is the jobs file's path and line (`dir/jobs.jsonl:4`): paths in the job resolve against its folder.
+        let place = folder.isEmpty ? file : folder + "/" + (file as NSString).lastPathComponent
+        golden = try GoldenCase.parse(json, path: place, name: file, folder: "",
+                                      extraFields: ["output", "id"], images: images, files: files)
         guard case let .object(fields) = json, let value = fields["output"] else {
             throw JSONError(file: file, path: "output", problem: .missingField)
         }
@@ -171,6 +202,8 @@ struct BatchJob {
         case let .picture(picture, width, height):
             try budget.check(width: width, height: height, scale: golden.scale)
             input = pictures.picture(picture, width: width, height: height)
+        case .view:
+            throw JSONError(file: golden.file, path: "view", message: "a view job is drawn by its view renderer")
         }
         var images: [Int: RGBAImage] = [:]
         if case let .custom(_, paths, _) = golden.source {
@@ -178,19 +211,61 @@ struct BatchJob {
         }
         let size = SIMD2(Double(input.width), Double(input.height))
         var written: [String] = []
-        // The output's folder is made as needed, as a job queue expects.
-        try FrameFolder.make(golden.frames.count > 1 ? output : (output as NSString).deletingLastPathComponent.nonEmpty ?? ".")
+        try makeOutputFolder()
         let framePasses = try golden.framePasses(size: size)
         for frame in golden.frames {
             var passes = try framePasses(frame)
             for (index, image) in images { passes[0].shader.arguments[index] = .image(image) }
             let rendered = try renderer.render(input, effects: passes, scale: golden.scale)
-            let path = golden.frames.count == 1 ? output : output + "/" + frame.name + ".png"
+            let path = path(of: frame)
             try PNG.write(rendered, to: path, compression: compression)
             written.append(path)
         }
         return written
     }
+
+    /// Draws every frame of a view job on the warm view renderer, straightened on the GPU and
+    /// encoded as `render --view` writes its PNG; returns the files written and, in
+    /// milliseconds, where the last frame's time went.
+    func render(_ view: ViewInput, on views: ViewCaseRenderer,
+                compression: PNGEncoder.Compression) throws -> (outputs: [String], times: [String: Double]) {
+        try makeOutputFolder()
+        let framePasses = try views.framePasses(of: golden, over: view)
+        var written: [String] = []
+        var times: [String: Double] = [:]
+        for frame in golden.frames {
+            let effects = try framePasses(frame)
+            let drawn = try views.renderStraight(view, time: frame.time, scale: golden.scale, effects: effects)
+            let started = ContinuousClock.now
+            let png = try PNG.encode(drawn, compression: compression, parallel: true)
+            let encoded = ContinuousClock.now
+            let path = path(of: frame)
+            try PNG.writeFile(png, to: path)
+            written.append(path)
+            times = ["evaluate": Self.milliseconds(views.timings.evaluate), "encode": Self.milliseconds(encoded - started),
+                     "write": Self.milliseconds(ContinuousClock.now - encoded)]
+            if let split = views.timings.view {
+                times["resolve"] = Self.milliseconds(split.resolve)
+                times["layout"] = Self.milliseconds(split.layout)
+                times["draw"] = Self.milliseconds(split.draw)
+                times["readBack"] = Self.milliseconds(split.readBack)
+            }
+        }
+        return (written, times)
+    }
+
+    /// The output's folder, made as needed, as a job queue expects.
+    private func makeOutputFolder() throws {
+        try FrameFolder.make(golden.frames.count > 1 ? output : (output as NSString).deletingLastPathComponent.nonEmpty ?? ".")
+    }
+
+    /// Where a frame is written: `output` itself for one frame, `output/t<time>.png` for several.
+    private func path(of frame: GoldenCase.Frame) -> String {
+        golden.frames.count == 1 ? output : output + "/" + frame.name + ".png"
+    }
+
+    /// A duration in milliseconds to a tenth.
+    static func milliseconds(_ duration: Duration) -> Double { (duration.seconds * 10_000).rounded() / 10 }
 }
 
 /// Built-in pictures drawn once per size and reused by later jobs (a few sizes at most).

@@ -34,7 +34,15 @@ struct TestCommand: ParsableCommand {
                 and size ("WxH"); frames (times in seconds: a time-driven effect gets its time, a gesture effect runs \
                 after a tap at its origin at time 0, or as events says, in animate's --events form, whose "keyframes" \
                 move the effect's float, point and colour parameters; without frames, one frame with the parameters \
-                as given); scale (1...8); tolerance {threshold, maxDifferentPixels, \
+                as given); scale (1...8); \
+                view (a SwiftUI view file relative to the case file, as render --view takes it, in place of input or \
+                picture) with set (values for its constants and its root's state and properties, as --set takes them: \
+                {"title": "Hello", "count": 3, "tint": "indigo", "origin": [10, 20]}), assets (folders Image("Name") \
+                looks in after the file's own), root (the struct to render), shader (a file) or library (a folder of \
+                .metal files) that ShaderLibrary.name(...) looks in, and size (the size proposed to the root; without \
+                it, its ideal size); each frame evaluates the view again with that time as TimelineView's, and an \
+                effect, when given, runs over the whole view (a syntax error in the view file stops the suite, exit \
+                2; an error while evaluating it fails the case, located in the file); tolerance {threshold, maxDifferentPixels, \
                 maxDifferentRatio, ignoreAntialiasing} as 'shaderfx compare' takes them (default threshold 0.1, no \
                 pixel may differ); gpuTolerance (used instead when a renderer other than llvmpipe falls back to the \
                 common reference).

@@ -1,6 +1,7 @@
 import ShaderFXCore
 import Foundation
 import ShaderFXGolden
+import ShaderFXUI
 
 /// `shaderfx transition`: one frame of a built-in transition between two pictures, or the
 /// whole transition as a numbered sequence of PNGs.
@@ -29,6 +30,14 @@ struct TransitionCommand: DynamicOptionsCommand {
                 the incoming one is the same floor with red and blue swapped (warm orange tiles). They are drawn \
                 at --size when it is given, else at the size of the picture file given, else at 512x384. A --to \
                 of another size is fitted onto --from's size with --fit. The frames have --from's size.
+                Views: --from-view A.swift and --to-view B.swift take SwiftUI view files (as render --view does) \
+                in place of the pictures. A is proposed --size (its ideal size without it) and B is proposed A's \
+                size; both are drawn at @1x. --set NAME=VALUE gives both views a value, --from-set and --to-set one \
+                view only; --assets DIR is where their Image("Name") look, after each file's own folder; with a \
+                built-in transition, --shader FILE or --library DIR is where their ShaderLibrary.name(...) look (with \
+                --shader for your own transition, that library serves the views too). A sequence evaluates the \
+                views again for every frame, frame k at time k / fps as TimelineView's time, so a moving view \
+                keeps moving through the transition. An error in a view file exits 1, located in the file.
                 """,
             examples: [
                 UsageExample("shaderfx transition circles --from a.png --to b.png --progress 0.5 -o half.png",
@@ -41,6 +50,8 @@ struct TransitionCommand: DynamicOptionsCommand {
                              explanation: "your own transition function, in Metal"),
                 UsageExample("shaderfx transition wind --wind-size 0.4 --to photo.png --fit fit -p 0.3 -o wind.png",
                              explanation: "a raggeder wind over the pool floor, with photo.png fitted inside the frame"),
+                UsageExample("shaderfx transition circles --from-view Card.swift --to-view Card.swift --from-set title=Before --to-set title=After --duration 1 -o card.gif",
+                             explanation: "between two states of one SwiftUI view"),
             ])
     }
 
@@ -67,7 +78,22 @@ struct TransitionCommand: DynamicOptionsCommand {
     var from: String?
     @Option(valueName: "FILE", help: "the incoming picture (PNG); default the pool floor in warm colours", section: "PICTURES")
     var to: String?
-    @Option(valueName: "WxH", help: "size of the built-in pictures in points (default: the size of the picture file given, else 512x384)",
+    @Option(valueName: "FILE.swift", help: "the outgoing picture as a SwiftUI view file, proposed --size (default: its ideal size)", section: "VIEWS")
+    var fromView: String?
+    @Option(valueName: "FILE.swift", help: "the incoming picture as a SwiftUI view file, proposed the outgoing picture's size", section: "VIEWS")
+    var toView: String?
+    @Option(valueName: "NAME=VALUE", help: "a value for a top-level constant or the root view's @State or property of both views (repeatable)", section: "VIEWS",
+            repeatedRead: { parsed, name throws(UsageError) in try parsed.keyValuePairs(name) })
+    var set: [KeyValuePair]
+    @Option(valueName: "NAME=VALUE", help: "as --set, for the --from-view only (after --set)", section: "VIEWS",
+            repeatedRead: { parsed, name throws(UsageError) in try parsed.keyValuePairs(name) })
+    var fromSet: [KeyValuePair]
+    @Option(valueName: "NAME=VALUE", help: "as --set, for the --to-view only (after --set)", section: "VIEWS",
+            repeatedRead: { parsed, name throws(UsageError) in try parsed.keyValuePairs(name) })
+    var toSet: [KeyValuePair]
+    @Option(valueName: "DIR", help: "a folder the views' Image(\"Name\") look in, after the view file's own (repeatable)", section: "VIEWS")
+    var assets: [String]
+    @Option(valueName: "WxH", help: "size of the built-in pictures in points, or the size proposed to --from-view (default: the size of the picture file given, else 512x384)",
             section: "PICTURES", read: { parsed, name throws(UsageError) in try InputFlags.size(parsed, name) })
     var size: SIMD2<Int>?
     @OptionGroup var custom: CustomShaderFlags
@@ -111,7 +137,9 @@ struct TransitionCommand: DynamicOptionsCommand {
         let name: String
         if let builtInName = self.transition {
             guard let builtIn = BuiltInTransitions.named(builtInName) else { throw Self.unknownTransition(builtInName) }
-            if let given = custom.givenOption {
+            // With views, --shader, --library and --include are the views' library.
+            let forViews = hasViews && [custom.function, custom.kind?.rawValue].allSatisfy { $0 == nil } && custom.arg.isEmpty
+            if !forViews, let given = custom.givenOption {
                 throw UsageError.invalidValue(option: "--\(given.name)", value: given.value,
                                               expected: "no --\(given.name) with a built-in transition (it is for --shader)")
             }
@@ -128,7 +156,8 @@ struct TransitionCommand: DynamicOptionsCommand {
         let renderer = try Renderer(options: options)
         limits.apply(to: renderer)
         if let size { try renderer.budget.check(width: size.x, height: size.y) }
-        let (from, to, names) = try pictures(limits: renderer.budget.imageLimits())
+        let sides = try views(renderer: renderer)
+        let (from, to, names) = try pictures(limits: renderer.budget.imageLimits(), views: sides)
         if let own = transition as? CustomTransition {
             transition = own.resolvingImages(try own.custom.imagePaths.mapValues { try renderer.budget.readImage(path: $0) })
         }
@@ -146,10 +175,25 @@ struct TransitionCommand: DynamicOptionsCommand {
                                         fps: timing.fps, effect: name, renderer: renderer.context.info.summary,
                                         compression: encoding.compression.level, video: video)
             // Fit once: every frame then starts from the same picture (and the same texture).
-            let incoming = fit.fitting(to, width: from.width, height: from.height)
-            let incomingIsOpaque = incoming.isOpaque  // once, not once a frame
+            var incoming = fit.fitting(to, width: from.width, height: from.height)
+            var incomingIsOpaque = incoming.isOpaque  // once, not once a frame
+            var outgoing = from
             for k in 0..<count {
-                let frame = try transition.render(renderer, from: from, to: incoming, progress: timing.progress(ofFrame: k), fit: .stretch,
+                if let sides, k > 0 {
+                    // The views again at this frame's time: what moves in them keeps moving.
+                    let drawn = try sides.pictures(at: Double(k) / timing.fps)
+                    if let picture = drawn.from {
+                        guard picture.width == from.width, picture.height == from.height else {
+                            throw CommandFailure(message: "--from-view \(fromView ?? ""): frame \(k) is \(picture.width)x\(picture.height), frame 0 was \(from.width)x\(from.height); give the view a fixed size (--size WxH or a frame)", exitCode: 1)
+                        }
+                        outgoing = picture
+                    }
+                    if let to = drawn.to {
+                        incoming = fit.fitting(to, width: from.width, height: from.height)
+                        incomingIsOpaque = incoming.isOpaque
+                    }
+                }
+                let frame = try transition.render(renderer, from: outgoing, to: incoming, progress: timing.progress(ofFrame: k), fit: .stretch,
                                                   incomingIsOpaque: incomingIsOpaque)
                 try sink.write(StraightFrame(image: frame), index: k)
             }
@@ -202,15 +246,67 @@ struct TransitionCommand: DynamicOptionsCommand {
         return .sequence(timing, curve: curve)
     }
 
-    /// The outgoing and incoming pictures: the files given, or the built-in ones at `size`, else
-    /// at the size of the file that was given, else 512x384. Also a phrase naming them.
-    func pictures(limits: ImageLimits) throws -> (from: RGBAImage, to: RGBAImage, names: String) {
-        let fromFile = try from.map { try ImageFile.read(path: $0, limits: limits) }
-        let toFile = try to.map { try ImageFile.read(path: $0, limits: limits) }
+    /// The outgoing and incoming pictures: the views drawn at time 0, the files given, or the
+    /// built-in ones at `size`, else at the size of the file that was given, else 512x384. Also
+    /// a phrase naming them.
+    func pictures(limits: ImageLimits, views: TransitionViews?) throws -> (from: RGBAImage, to: RGBAImage, names: String) {
+        let drawn = try views?.pictures(at: 0)
+        let fromFile = try drawn?.from ?? from.map { try ImageFile.read(path: $0, limits: limits) }
+        let toFile = try drawn?.to ?? to.map { try ImageFile.read(path: $0, limits: limits) }
         let given = fromFile ?? toFile
         let size = size ?? given.map { SIMD2($0.width, $0.height) } ?? SIMD2(512, 384)
         let samples = BuiltInTransitions.samplePictures(width: size.x, height: size.y)
-        let names = "\(from ?? "built-in pool") to \(to ?? "built-in warm pool")"
+        let names = "\(fromView ?? from ?? "built-in pool") to \(toView ?? to ?? "built-in warm pool")"
         return (fromFile ?? samples.from, toFile ?? samples.to, names)
+    }
+
+    /// Whether a side is a view file.
+    var hasViews: Bool { fromView != nil || toView != nil }
+
+    /// The view files of --from-view and --to-view, parsed, with their values; nil without either.
+    func views(renderer: Renderer) throws -> TransitionViews? {
+        guard hasViews else { return nil }
+        for (option, view, picture) in [("--from-view", fromView, from), ("--to-view", toView, to)] {
+            if let view, let picture {
+                throw UsageError.invalidValue(option: option, value: view, expected: "a view or a picture (--\(option.dropFirst(2).dropLast(5))), not both: \(picture)")
+            }
+        }
+        let files = ViewFileCache()
+        let shaders = try custom.loadLibrary()
+        func side(_ path: String?, option: String, sets: [KeyValuePair]) throws -> ViewInput? {
+            guard let path else { return nil }
+            let program: ViewFileProgram
+            do {
+                program = try files.program(path: path)
+            } catch let error as InputFileError {
+                throw CommandFailure(message: "\(option) \(path): \(error)", exitCode: 1)
+            }
+            var overrides: [String: String] = [:]
+            for pair in set + sets { overrides[pair.key] = pair.value }
+            let folder = (path as NSString).deletingLastPathComponent
+            return ViewInput(program: program, overrides: overrides, assetFolders: [folder.isEmpty ? "." : folder] + assets, shaders: shaders)
+        }
+        return TransitionViews(from: try side(fromView, option: "--from-view", sets: fromSet),
+                               to: try side(toView, option: "--to-view", sets: toSet),
+                               size: size, drawer: ViewCaseRenderer(renderer: renderer, files: files))
+    }
+}
+
+/// The views a transition runs between, drawn for each frame's time on one warm view renderer.
+struct TransitionViews {
+    var from: ViewInput?
+    var to: ViewInput?
+    /// `--size`: proposed to the outgoing view; the incoming one is proposed the outgoing picture's size.
+    var size: SIMD2<Int>?
+    let drawer: ViewCaseRenderer
+
+    /// The views drawn at `time`; a side that is no view is nil.
+    func pictures(at time: Double) throws -> (from: RGBAImage?, to: RGBAImage?) {
+        var outgoing = from
+        outgoing?.size = size
+        let fromPicture = try outgoing.map { try drawer.render($0, time: time, scale: 1) }
+        var incoming = to
+        incoming?.size = fromPicture.map { SIMD2($0.width, $0.height) } ?? size
+        return (fromPicture, try incoming.map { try drawer.render($0, time: time, scale: 1) })
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ShaderFXUI
+import ShaderFXGolden
 
 /// Where a command's picture comes from when it is a SwiftUI view: a view file in SwiftUI's
 /// syntax, the values to give its constants and state, and the folders its images are in.
@@ -43,11 +44,7 @@ extension ViewFileProgram {
         var view = try makeView(settings: settings)
         if !effects.isEmpty { view = AnyView(view.effects(effects)) }
         let viewRenderer = try ViewRenderer(content: view, renderer: renderer)
-        viewRenderer.assetFolders = settings.assetFolders
-        viewRenderer.scale = scale
-        viewRenderer.time = settings.time
-        viewRenderer.triggerTime = settings.triggerTime
-        if let size { viewRenderer.proposedSize = ProposedViewSize(width: CGFloat(size.x), height: CGFloat(size.y)) }
+        viewRenderer.configure(settings: settings, size: size, scale: scale)
         return viewRenderer
     }
 

@@ -40,6 +40,17 @@ import Foundation
 ///   `"keyframes"` move the effect's float, point and colour parameters as `animate --keyframe`
 ///   does. Without `frames` the case renders one frame, `still.png`, with its parameters as
 ///   given; a still effect lists frames only with keyframes.
+/// - A view instead of a picture: `view`, a SwiftUI view file relative to the case file (as
+///   `render --view` takes it), with `set` (values for its constants and its root's state and
+///   properties, as `--set` takes them: `{"title": "Hello", "count": 3, "on": true, "tint":
+///   "indigo", "origin": [120, 80]}`), `assets` (folders `Image("Name")` looks in after the view
+///   file's own), `root` (the struct to render), `shader` (a Metal or GLSL file) or `library` (a
+///   folder of `.metal` files) that `ShaderLibrary.name(...)` looks in, and `size` (the size
+///   proposed to the root; without it, the root's ideal size). `effect` is then optional: a
+///   built-in effect over the whole view. Each frame evaluates the file again with the frame's
+///   time as `TimelineView`'s, as `animate --view` does. The file is parsed when the case is
+///   read (a syntax error is the case file's error at `view`); an evaluation error fails the
+///   case, located in the view file.
 /// - `scale`: pixels per point, 1...8 (default 1).
 /// - `tolerance`: `threshold`, `maxDifferentPixels`, `maxDifferentRatio`, `ignoreAntialiasing`,
 ///   as `shaderfx compare` takes them (default: threshold 0.1, anti-aliasing excused, no pixel may
@@ -57,7 +68,7 @@ import Foundation
 package struct GoldenCase {
     /// The fields a case file may hold.
     package static let fields = ["description", "effect", "shader", "parameters", "events", "input", "picture", "size",
-                         "frames", "scale", "tolerance", "gpuTolerance"]
+                         "frames", "scale", "tolerance", "gpuTolerance"] + ViewInput.fields
     /// The fields of `shader`.
     package static let shaderFields = ["file", "function", "kind", "args", "maxSampleOffset", "timeArg"]
     /// The fields of `tolerance` and `gpuTolerance`.
@@ -71,12 +82,16 @@ package struct GoldenCase {
         case builtIn(any BuiltInEffect.Type, values: ParameterValues, events: EventScript, keyframes: [String: KeyframedArgument])
         /// A user's function; `timeArgument` is the index of the argument each frame's time feeds.
         case custom(Effect, imagePaths: [Int: String], timeArgument: Int?)
+        /// Nothing over the input: a view drawn as it is.
+        case none
     }
 
     /// Where the input picture comes from.
     package enum Input {
         case file(String)
         case picture(BuiltInPicture, width: Int, height: Int)
+        /// A SwiftUI view file, evaluated for each frame.
+        case view(ViewInput)
     }
 
     /// One frame: its reference's file name (without `.png`) and its time, nil for `still`.
@@ -132,18 +147,20 @@ package struct GoldenCase {
                 if let timeArgument, let time = frame.time { effect.shader.arguments[timeArgument] = .float(Float(time)) }
                 return [effect]
             }
+        case .none:
+            return { _ in [] }
         }
     }
 
     /// Reads and checks the case file at `path`.
-    package static func load(path: String, name: String, folder: String) throws(SuiteError) -> GoldenCase {
+    package static func load(path: String, name: String, folder: String, files: ViewFileCache = ViewFileCache()) throws(SuiteError) -> GoldenCase {
         let data: Data
         do {
             data = Data(try InputFile.read(path, maxBytes: 16 << 20))
         } catch {
             throw SuiteError(file: path, path: "", message: "cannot read the case file (\(error.reason))")
         }
-        return try parse(JSONValue.parse(data, file: path), path: path, name: name, folder: folder)
+        return try parse(JSONValue.parse(data, file: path), path: path, name: name, folder: folder, files: files)
     }
 
     /// Checks a parsed case; every error names `path` and the JSON path.
@@ -151,8 +168,11 @@ package struct GoldenCase {
     ///   - extraFields: fields the caller reads itself (a batch job's `output`), allowed beside the case's.
     ///   - images: where a built-in effect's image parameters are decoded (a batch shares one
     ///     between its jobs, so jobs naming the same file decode it once).
+    ///   - files: where a view file and its shader library are parsed (a batch shares one, so
+    ///     jobs naming the same unchanged template parse it once).
     package static func parse(_ json: JSONValue, path: String, name: String, folder: String,
-                              extraFields: [String] = [], images: ImageStore = ImageStore()) throws(SuiteError) -> GoldenCase {
+                              extraFields: [String] = [], images: ImageStore = ImageStore(),
+                              files: ViewFileCache = ViewFileCache()) throws(SuiteError) -> GoldenCase {
         let f = try JSONFields(json, file: path, path: "", allowed: fields + extraFields)
         let directory = (path as NSString).deletingLastPathComponent
         func relative(_ file: String) -> String {
@@ -183,22 +203,31 @@ package struct GoldenCase {
         let input: Input
         let inputFile = try f.string("input")
         let pictureName = try f.string("picture")
+        let view = try ViewInput.parse(f, relative: relative, files: files)
+        if view != nil, let other = ["input", "picture"].first(where: { f.has($0) }) {
+            throw f.error(other, "give either \"view\" (a SwiftUI view file) or \"\(other)\", not both")
+        }
         let sizeText = try f.string("size")
         if inputFile != nil && (pictureName != nil || sizeText != nil) {
             throw f.error(pictureName != nil ? "picture" : "size", "give either \"input\" (a PNG file) or \"picture\" and \"size\", not both")
         }
 
-        // The effect.
-        let hasEffect = f.has("effect"), hasShader = f.has("shader")
-        if hasEffect == hasShader {
+        // The effect: over a view, a built-in effect if any ("shader" is then the view's library).
+        let hasEffect = f.has("effect"), hasShader = view == nil && f.has("shader")
+        if view != nil && !hasEffect {
+            if f.has("parameters") { throw f.error("parameters", "parameters are for a built-in \"effect\" over the view") }
+            if f.has("events") { throw f.error("events", "events drive a built-in \"effect\" over the view") }
+        } else if hasEffect == hasShader {
             throw SuiteError(file: path, path: "", message: hasEffect
                 ? "give either \"effect\" or \"shader\", not both"
                 : "missing \"effect\" (a built-in effect, see 'shaderfx effects') or \"shader\" (your GLSL function)")
         }
-        let source: Source
-        let effectName: String
-        let kind: EffectKind
-        if hasEffect {
+        var source = Source.none
+        var effectName = ""
+        var kind = EffectKind.color
+        if view != nil && !hasEffect {
+            // The view drawn as it is.
+        } else if hasEffect {
             let effectText = try f.string("effect")!
             guard let type = BuiltInEffects.named(effectText) else {
                 let names = BuiltInEffects.all.map { $0.name }
@@ -235,7 +264,7 @@ package struct GoldenCase {
                         throw f.error("events", "\(error)")
                     }
                 }
-                if type.animation == .still && events.keyframes.isEmpty {
+                if type.animation == .still && events.keyframes.isEmpty && view == nil {
                     throw f.error("frames", "\(type.name) does not change with time: a still effect has one frame unless \"events\" gives \"keyframes\" of its parameters; remove \"frames\"")
                 }
                 do { keyframes = try EffectAnimator.keyframes(events.keyframes, of: type, base: values) } catch {
@@ -271,7 +300,10 @@ package struct GoldenCase {
             kind = custom.kind
         }
 
-        if let inputFile {
+        if let view {
+            input = .view(view)
+            effectName = effectName.isEmpty ? view.name : "\(effectName) over \(view.name)"
+        } else if let inputFile {
             input = .file(relative(inputFile))
         } else {
             let picture: BuiltInPicture

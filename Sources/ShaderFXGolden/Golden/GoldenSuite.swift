@@ -197,6 +197,8 @@ package struct GoldenRunner {
     package let renderer: Renderer
     /// Where the run may write: the suite (references) and the report folder, nowhere else.
     package let scope: WriteScope
+    /// The cases' views, drawn on one warm view renderer.
+    package let views: ViewCaseRenderer
 
     /// A runner over `suite`, writing pictures into `reportFolder`.
     package init(suite: String, reportFolder: String, mode: RecordMode, family: String, renderer: Renderer) {
@@ -206,11 +208,14 @@ package struct GoldenRunner {
         self.family = family
         self.renderer = renderer
         scope = WriteScope([suite, reportFolder])
+        views = ViewCaseRenderer(renderer: renderer)
     }
 
-    /// The case's input picture, and its image arguments loaded into its effect.
-    package func loadInput(for golden: GoldenCase) throws(SuiteError) -> RGBAImage {
+    /// The case's input picture (nil for a view, drawn frame by frame).
+    package func loadInput(for golden: GoldenCase) throws(SuiteError) -> RGBAImage? {
         switch golden.input {
+        case .view:
+            return nil
         case let .file(path):
             do { return try renderer.budget.readImage(path: path, scale: golden.scale) } catch {
                 throw SuiteError(file: golden.file, path: "input", message: "\(error)")
@@ -224,10 +229,21 @@ package struct GoldenRunner {
     }
 
     /// Renders and judges every frame of a case.
-    package func run(_ golden: GoldenCase, input: RGBAImage) -> CaseOutcome {
+    package func run(_ golden: GoldenCase, input: RGBAImage?) -> CaseOutcome {
         var outcome = CaseOutcome(name: golden.name, file: golden.file, description: golden.description,
                                   effect: golden.effectName, status: .passed, message: "", frames: [])
         do {
+            if case let .view(view) = golden.input {
+                let passes = try views.framePasses(of: golden, over: view)
+                for frame in golden.frames {
+                    let effects = try passes(frame)
+                    for pass in effects { try renderer.prepare(pass) }
+                    let rendered = try views.render(view, time: frame.time, scale: golden.scale, effects: effects)
+                    outcome.frames.append(try judge(frame, of: golden, rendered: rendered))
+                }
+                return Self.settle(outcome)
+            }
+            guard let input else { throw SuiteError(file: golden.file, path: "input", message: "no picture was loaded") }
             let size = SIMD2(Double(input.width), Double(input.height))
             var images: [Int: RGBAImage] = [:]
             if case let .custom(_, paths, _) = golden.source {
@@ -246,6 +262,12 @@ package struct GoldenRunner {
             outcome.message = "\(error)"
             return outcome
         }
+        return Self.settle(outcome)
+    }
+
+    /// The case's status from its frames': failed when one failed, else recorded when one was.
+    static func settle(_ outcome: CaseOutcome) -> CaseOutcome {
+        var outcome = outcome
         if outcome.frames.contains(where: { $0.status == .failed }) {
             outcome.status = .failed
         } else if outcome.frames.contains(where: { $0.status == .recorded }) {
