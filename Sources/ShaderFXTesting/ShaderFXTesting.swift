@@ -103,16 +103,18 @@ extension ComparisonOptions {
 ///   - tolerance: how close is close enough (default: as `shaderfx compare`).
 ///   - folder: where references are kept (default ``ReferenceFolder/besideTest``).
 ///   - record: this call's record mode, over `SHADERFX_RECORD` and the default.
+///   - allowBlank: true when the picture may be wholly transparent or one colour (a blank
+///     picture fails by default, before it is compared or recorded: see ``BlankPicture``).
 ///   - sourceLocation: where the expectation is, for the issue and for resolving `folder`.
 /// - Throws: when a reference cannot be read or written.
 public func expectImage(
     _ image: RGBAImage, matches name: String? = nil, tolerance: ComparisonOptions = ComparisonOptions(),
-    in folder: ReferenceFolder = .besideTest, record: RecordMode? = nil,
+    in folder: ReferenceFolder = .besideTest, record: RecordMode? = nil, allowBlank: Bool = false,
     sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
     let resolved = name ?? ReferenceNames.next(for: Test.current, sourceLocation: sourceLocation)
     try ReferenceCheck(environment: ProcessInfo.processInfo.environment, record: record)
-        .check(image, matches: resolved, tolerance: tolerance, in: folder, sourceLocation: sourceLocation)
+        .check(image, matches: resolved, tolerance: tolerance, in: folder, allowBlank: allowBlank, sourceLocation: sourceLocation)
 }
 
 /// Default reference names: the test function's name and a counter per test.
@@ -169,8 +171,14 @@ struct ReferenceCheck {
     @discardableResult
     func check(
         _ image: RGBAImage, matches name: String, tolerance: ComparisonOptions,
-        in folder: ReferenceFolder, sourceLocation: SourceLocation
+        in folder: ReferenceFolder, allowBlank: Bool = false, sourceLocation: SourceLocation
     ) throws -> Outcome {
+        // A blank picture matches a blank reference: it fails first, and is never recorded.
+        if !allowBlank, let blank = BlankPicture.check(image) {
+            let message = "\(name): \(blank) (pass allowBlank: true if the picture may be blank)"
+            Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+            return .failed(message: message)
+        }
         let url = folder.resolve(testFilePath: sourceLocation.filePath).appendingPathComponent(name + ".png")
         let encoded = try PNG.encode(image, compression: .default)  // references are kept: compress them well
         let exists = FileManager.default.fileExists(atPath: url.path)

@@ -29,12 +29,12 @@ private func viewRenderer() throws -> Renderer {
 ///   - scale: pixels per point.
 ///   - time: the moment drawn: `TimelineView`'s time and the time since keyframe animators' triggers (nil: none).
 ///   - assetFolders: folders `Image("Name")` looks in.
-///   - name, tolerance, folder, record: as `expectImage`'s.
+///   - name, tolerance, folder, record, allowBlank: as `expectImage`'s.
 /// - Throws: when the view cannot be resolved or drawn, or a reference cannot be read or written.
 public func expectView<V: View>(
     _ view: V, size: CGSize? = nil, scale: Int = 1, time: Double? = nil, assetFolders: [String] = [],
     matches name: String? = nil, tolerance: ComparisonOptions = ComparisonOptions(),
-    in folder: ReferenceFolder = .besideTest, record: RecordMode? = nil,
+    in folder: ReferenceFolder = .besideTest, record: RecordMode? = nil, allowBlank: Bool = false,
     sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
     let renderer = try ViewRenderer(content: view, renderer: try viewRenderer())
@@ -46,5 +46,5 @@ public func expectView<V: View>(
     let image = try renderer.render()
     let resolved = name ?? ReferenceNames.next(for: Test.current, sourceLocation: sourceLocation)
     try ReferenceCheck(environment: ProcessInfo.processInfo.environment, record: record)
-        .check(image, matches: resolved, tolerance: tolerance, in: folder, sourceLocation: sourceLocation)
+        .check(image, matches: resolved, tolerance: tolerance, in: folder, allowBlank: allowBlank, sourceLocation: sourceLocation)
 }

@@ -281,7 +281,7 @@ import ShaderFX
                 return vec4(color.rgb * (0.5 + 0.5 * cos(time * 3.14159265)), color.a);
             }
             """.write(to: suite.url.appendingPathComponent("shaders/pulse.glsl"), atomically: true, encoding: .utf8)
-        try suite.write("pulse", #"{"shader": {"file": "shaders/pulse.glsl", "kind": "color", "timeArg": "time"}, "size": "16x16", "frames": [0, 1]}"#)
+        try suite.write("pulse", #"{"shader": {"file": "shaders/pulse.glsl", "kind": "color", "timeArg": "time"}, "size": "16x16", "frames": [0, 1], "allowBlank": true}"#)
         let run = try suite.run(["--filter", "pulse"])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         let bright = try suite.image("pulse/t0.png"), dark = try suite.image("pulse/t1.png")

@@ -221,7 +221,7 @@ private let hostileShaderBody = """
     @Test func recordModeNeverWritesOutsideTheSuite() throws {
         try withTemporaryFolder { (suite) throws in
             try withTemporaryFolder { (outside) throws in
-                try #"{"effect": "stripes", "size": "20x20"}"#.write(to: suite.appendingPathComponent("stripes.json"), atomically: true, encoding: .utf8)
+                try #"{"effect": "stripes", "size": "64x48"}"#.write(to: suite.appendingPathComponent("stripes.json"), atomically: true, encoding: .utf8)
                 #expect(symlink(outside.path, suite.path + "/stripes") == 0)
                 let run = try CLIRun(["test", suite.path, "--record", "missing"], environment: ["CI": ""])
                 #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
@@ -233,7 +233,7 @@ private let hostileShaderBody = """
 
     @Test func recordFailedReRecordsACorruptReference() throws {
         try withTemporaryFolder { (suite) throws in
-            try #"{"effect": "stripes", "size": "20x20"}"#.write(to: suite.appendingPathComponent("stripes.json"), atomically: true, encoding: .utf8)
+            try #"{"effect": "stripes", "size": "64x48"}"#.write(to: suite.appendingPathComponent("stripes.json"), atomically: true, encoding: .utf8)
             #expect(try CLIRun(["test", suite.path, "--record", "missing"], environment: ["CI": ""]).status == 0)
             let reference = suite.path + "/stripes/still.png"
             try Data([0x89, 0x50, 0x4E, 0x47, 1, 2, 3]).write(to: URL(fileURLWithPath: reference))
@@ -241,7 +241,7 @@ private let hostileShaderBody = """
             #expect(never.status == 1 && never.stdout.contains("FAIL stripes"), "\(never.stdout)\(never.stderr)")
             let failed = try CLIRun(["test", suite.path, "--record", "failed"], environment: ["CI": ""])
             #expect(failed.status == 0 && failed.stdout.contains("RECORDED stripes"), "\(failed.stdout)\(failed.stderr)")
-            #expect(try PNG.read(path: reference).width == 20)
+            #expect(try PNG.read(path: reference).width == 64)
         }
     }
 }

@@ -45,7 +45,7 @@ struct GoldenErrorTests {
             #expect(throws: GoldenSuiteError.noCases(suite: suite)) {
                 try GoldenSuite.Run(suite: suite, options: .init(reportFolder: directory.file("report")))
             }
-            try #"{"effect": "stripes", "size": "16x12"}"#.write(toFile: suite + "/stripes.json", atomically: true, encoding: .utf8)
+            try #"{"effect": "stripes", "size": "64x48"}"#.write(toFile: suite + "/stripes.json", atomically: true, encoding: .utf8)
             let file = directory.file("file")
             try "x".write(toFile: file, atomically: true, encoding: .utf8)
             #expect(throws: GoldenSuiteError.reportFolderIsAFile(path: file)) {
@@ -63,7 +63,7 @@ struct GoldenErrorTests {
         try withTemporaryFolder { (directory) throws in
             let suite = directory.file("suite")
             try FileManager.default.createDirectory(atPath: suite, withIntermediateDirectories: false)
-            try #"{"effect": "stripes", "size": "16x12"}"#.write(toFile: suite + "/stripes.json", atomically: true, encoding: .utf8)
+            try #"{"effect": "stripes", "size": "64x48"}"#.write(toFile: suite + "/stripes.json", atomically: true, encoding: .utf8)
             let renderer = try Renderer(options: GPUOptions(backend: .surfaceless))
             let never = try GoldenSuite.run(suite, renderer: renderer, options: .init(record: .never, reportFolder: directory.file("report")))
             let message = try #require(never.cases.first?.frames.first?.message)

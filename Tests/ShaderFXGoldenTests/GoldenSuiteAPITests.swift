@@ -11,7 +11,8 @@ struct GoldenSuiteAPITests {
         try withTemporaryFolder { (directory) throws in
             let suite = directory.file("suite")
             try FileManager.default.createDirectory(atPath: suite, withIntermediateDirectories: false)
-            try #"{"effect": "stripes", "size": "16x12"}"#.write(toFile: suite + "/stripes.json", atomically: true, encoding: .utf8)
+            // 64×48: the disc, 16 pt inside the short side, shows (at 16×12 the picture is blank, which fails).
+            try #"{"effect": "stripes", "size": "64x48"}"#.write(toFile: suite + "/stripes.json", atomically: true, encoding: .utf8)
             let renderer = try Renderer(options: GPUOptions(backend: .surfaceless))
             let report = directory.file("report")
 
@@ -37,7 +38,7 @@ struct GoldenSuiteAPITests {
 
             // A changed reference fails, and nothing is recorded in never mode.
             let recorded = try PNG.read(path: suite + "/" + reference)
-            let inverted = RGBAImage(width: 16, height: 12, pixels: recorded.pixels.enumerated().map { $0.offset % 4 == 3 ? 1 : 1 - $0.element })
+            let inverted = RGBAImage(width: 64, height: 48, pixels: recorded.pixels.enumerated().map { $0.offset % 4 == 3 ? 1 : 1 - $0.element })
             try PNG.write(inverted, to: suite + "/" + reference)
             let third = try GoldenSuite.run(suite, renderer: renderer, options: .init(record: .never, reportFolder: report))
             #expect(third.failed == 1 && !third.succeeded)
@@ -57,6 +58,27 @@ struct GoldenSuiteAPITests {
             }
             #expect(GoldenSuite.RunOptions().record == .missing)
             #expect(Shard("2/3") == Shard(index: 2, count: 3) && Shard("4/3") == nil)
+        }
+    }
+
+    @Test func aBlankCaseFailsUnlessItMayBeBlank() throws {
+        // A shader that draws nothing would record a transparent reference and pass against it for
+        // ever: the case fails before anything is recorded; "allowBlank": true records it.
+        try withTemporaryFolder { (directory) throws in
+            let suite = directory.file("suite")
+            try FileManager.default.createDirectory(atPath: suite + "/shaders", withIntermediateDirectories: true)
+            try "vec4 nothing(vec2 position, vec4 color) { return vec4(0.0); }\n".write(toFile: suite + "/shaders/nothing.glsl", atomically: true, encoding: .utf8)
+            let json = #"{"shader": {"file": "shaders/nothing.glsl", "kind": "color"}, "size": "16x12"}"#
+            try json.write(toFile: suite + "/nothing.json", atomically: true, encoding: .utf8)
+            let renderer = try Renderer(options: GPUOptions(backend: .surfaceless))
+            let report = directory.file("report")
+            let blank = try GoldenSuite.run(suite, renderer: renderer, options: .init(record: .missing, reportFolder: report))
+            #expect(blank.failed == 1 && blank.recorded == 0)
+            #expect(blank.cases[0].frames.first?.message.contains("every pixel is transparent") == true)
+            #expect(!FileManager.default.fileExists(atPath: suite + "/nothing/still.png"))
+            try json.replacingOccurrences(of: "}, \"size\"", with: "}, \"allowBlank\": true, \"size\"").write(toFile: suite + "/nothing.json", atomically: true, encoding: .utf8)
+            let allowed = try GoldenSuite.run(suite, renderer: renderer, options: .init(record: .missing, reportFolder: report))
+            #expect(allowed.recorded == 1 && allowed.failed == 0, "\(allowed.cases.map(\.message))")
         }
     }
 }

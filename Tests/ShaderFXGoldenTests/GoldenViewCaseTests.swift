@@ -55,7 +55,7 @@ struct GoldenViewCaseTests {
                     Color(red: min(1, timeline.date.timeIntervalSinceReferenceDate), green: 0, blue: 1)
                 }
                 """
-            let suite = try Self.suite(in: directory, cases: ["fill": #"{"view": "views/Card.swift", "size": "30x20", "frames": [0, 0.25, 1]}"#], view: fill)
+            let suite = try Self.suite(in: directory, cases: ["fill": #"{"view": "views/Card.swift", "size": "30x20", "frames": [0, 0.25, 1], "allowBlank": true}"#], view: fill)
             let renderer = try Renderer(options: GPUOptions(backend: .surfaceless))
             let outcome = try GoldenSuite.run(suite, renderer: renderer, options: .init(record: .missing, reportFolder: directory.file("report")))
             #expect(outcome.recorded == 1, "\(outcome.cases.map(\.message))")

@@ -28,11 +28,11 @@ import Testing
     static let here = SourceLocation(fileID: "ShaderFXTests/ExpectImageTests.swift", filePath: #filePath, line: 1, column: 1)
 
     func check(_ image: RGBAImage, _ name: String, _ folders: Folders, env: [String: String] = [:],
-               tolerance: ComparisonOptions = .renderingNoise, record: RecordMode? = nil) throws -> ReferenceCheck.Outcome {
+               tolerance: ComparisonOptions = .renderingNoise, record: RecordMode? = nil, allowBlank: Bool = false) throws -> ReferenceCheck.Outcome {
         var environment = env
         environment["SHADERFX_ARTIFACTS"] = folders.artifacts
         return try ReferenceCheck(environment: environment, record: record)
-            .check(image, matches: name, tolerance: tolerance, in: .path(folders.references), sourceLocation: Self.here)
+            .check(image, matches: name, tolerance: tolerance, in: .path(folders.references), allowBlank: allowBlank, sourceLocation: Self.here)
     }
 
     /// The outcome of a check that records, which fails the test: run in a known issue.
@@ -101,7 +101,7 @@ import Testing
         let folders = Folders()
         try recordFirst(Self.disc(), "disc", folders)
         var outcome: ReferenceCheck.Outcome?
-        withKnownIssue { outcome = try check(RGBAImage(width: 16, height: 24), "disc", folders) }
+        withKnownIssue { outcome = try check(RGBAImage(width: 16, height: 24), "disc", folders, allowBlank: true) }
         guard case let .failed(message) = outcome else { Issue.record("expected a failure"); return }
         #expect(message.contains("image sizes differ: expected 32x24, actual 16x24"))
         #expect(FileManager.default.fileExists(atPath: folders.artifacts + "/ExpectImageTests/disc.actual.png"))
@@ -188,5 +188,21 @@ import Testing
         let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         #expect(ReferenceCheck(environment: [:]).artifactsFolder(testFilePath: #filePath).path
                 == package.appendingPathComponent("artifacts").path)
+    }
+
+    @Test func aBlankPictureFailsBeforeItIsRecordedOrCompared() throws {
+        // A wholly transparent render would be recorded, then match itself for ever: it fails, and
+        // nothing is written; so does one colour all over. allowBlank lets a blank picture through.
+        let folders = Folders()
+        var outcome: ReferenceCheck.Outcome?
+        withKnownIssue { outcome = try check(RGBAImage(width: 8, height: 8), "blank", folders) }
+        guard case let .failed(message)? = outcome else { Issue.record("expected a failure, got \(String(describing: outcome))"); return }
+        #expect(message.contains("every pixel is transparent") && message.contains("allowBlank"), "\(message)")
+        #expect(!FileManager.default.fileExists(atPath: folders.references + "/blank.png"))
+        withKnownIssue { outcome = try check(RGBAImage(width: 8, height: 8, fill: SIMD4(0, 0.5, 0, 1)), "green", folders) }
+        guard case let .failed(green)? = outcome else { Issue.record("expected a failure"); return }
+        #expect(green.contains("every pixel is rgba(0, 128, 0, 255)"), "\(green)")
+        withKnownIssue { outcome = try check(RGBAImage(width: 8, height: 8), "allowed", folders, allowBlank: true) }
+        #expect(outcome.map { if case .recorded = $0 { true } else { false } } == true)
     }
 }

@@ -89,6 +89,7 @@ struct AnimateCommand: BuiltInEffectCommand {
     @OptionGroup var video: VideoFlags
     @OptionGroup var limits: LimitFlags
     @OptionGroup var gpu: GPUFlags
+    @OptionGroup var blankCheck: BlankCheckFlags
 
     func run(_ context: CommandContext, output out: inout Output) throws -> Int32 {
         let builtIn = try effect.map { name throws(UsageError) in
@@ -150,6 +151,8 @@ struct AnimateCommand: BuiltInEffectCommand {
                                     compression: encoding.compression.level, video: video)
         var progress = ProgressBar(total: range.count, enabled: !out.quiet && isatty(STDERR_FILENO) != 0)
         var sheet: [Int: RGBAImage] = [:]
+        var blank = BlankSequence()
+        let unchangedInput = scale == 1 ? StraightFrame(image: image) : nil
         let start = ContinuousClock.now
         try renderer.renderSequence(image, frames: range, scale: scale, effects: { index in
             try animators.flatMap { try $0.passes(at: Double(index) / Double(fps)) }
@@ -158,6 +161,7 @@ struct AnimateCommand: BuiltInEffectCommand {
             if sheetPath != nil && sheetFrames.contains(index) {
                 sheet[index] = ContactSheet.thumbnail(frame.premultipliedImage, maxWidth: ContactSheet.defaultThumbnailWidth)
             }
+            blank.add(BlankPicture.check(frame, input: unchangedInput))
             try sink.write(frame, index: index)
             progress.update(done: index - range.lowerBound + 1, elapsed: ContinuousClock.now - start)
         })
@@ -178,7 +182,7 @@ struct AnimateCommand: BuiltInEffectCommand {
             encoding and writing \(format(written.encodingSeconds)) s on \(FrameWriter.workers) threads (overlapped); \
             \(written.summary)
             """ + (sheetPath.map { "\ncontact sheet: \($0)" } ?? ""))
-        return 0
+        return blankCheck.warn(blank.common, in: "every frame of \(output.name)") ? 1 : 0
     }
 
     /// The run's frame count for `duration` at `--fps` (within `--max-frames`) and the frames to
@@ -327,6 +331,7 @@ extension AnimateCommand {
         }
         let name = viewFlags.view.map { ($0 as NSString).lastPathComponent } ?? "view"
         var sink: SequenceSink?
+        var viewBlank = BlankSequence()
         var width = 0, height = 0
         var progress = ProgressBar(total: range.count, enabled: !out.quiet && isatty(STDERR_FILENO) != 0)
         var sheet: [Int: RGBAImage] = [:]
@@ -356,6 +361,7 @@ extension AnimateCommand {
             if contactSheet != nil && sheetFrames.contains(index) {
                 sheet[index] = ContactSheet.thumbnail(frame.premultipliedImage, maxWidth: ContactSheet.defaultThumbnailWidth)
             }
+            viewBlank.add(BlankPicture.check(frame))
             try sink?.write(frame, index: index)
             progress.update(done: index - range.lowerBound + 1, elapsed: ContinuousClock.now - start)
         }
@@ -374,6 +380,6 @@ extension AnimateCommand {
         for note in program.notes + first.notes { out.status("note: \(note)") }
         let seconds = (ContinuousClock.now - start).seconds
         out.status("wrote \(range.count) frame\(range.count == 1 ? "" : "s") (\(range.lowerBound)..\(range.upperBound) of \(total), \(width)x\(height), \(name)) to \(output.name) in \(format(seconds)) s: \(format(Double(range.count) / seconds)) frames/s on \(renderer.context.info.summary); \(written.summary)")
-        return 0
+        return blankCheck.warn(viewBlank.common, in: "every frame of \(output.name)") ? 1 : 0
     }
 }

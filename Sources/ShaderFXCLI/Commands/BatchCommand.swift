@@ -33,7 +33,9 @@ struct BatchCommand: ParsableCommand {
                 times view files were parsed. Outputs are written whole or not at all. For each job one line goes to \
                 standard output, as soon as the job is done: {"line": N, "id": ..., "ok": true, "outputs": [...], \
                 "ms": T} or {"line": N, "id": ..., "ok": false, "error": "..."}. A bad job fails alone; the rest \
-                run.
+                run. A job whose picture is blank (wholly transparent or one colour) or whose effect left its input \
+                unchanged still succeeds, with "warnings": [...] in its line, unless the job says "allowBlank": true; \
+                under --strict it fails.
                 As a long-lived worker: start 'shaderfx batch' (reading standard input) once, write one job per \
                 line to its standard input, and read one result line per job from its standard output; it \
                 exits when its input closes.
@@ -57,6 +59,7 @@ struct BatchCommand: ParsableCommand {
     @OptionGroup var encoding: EncodingFlags
     @OptionGroup var limits: LimitFlags
     @OptionGroup var gpu: GPUFlags
+    @OptionGroup var blankCheck: BlankCheckFlags
 
     /// What is printed for each job.
     struct Result: Encodable {
@@ -66,6 +69,8 @@ struct BatchCommand: ParsableCommand {
         var outputs: [String]?
         var ms: Double?
         var times: [String: Double]?
+        /// A picture written blank, or an effect that changed nothing (see `BlankPicture`).
+        var warnings: [String]?
         var error: String?
     }
 
@@ -116,15 +121,21 @@ struct BatchCommand: ParsableCommand {
                     let job = try BatchJob(json: json, file: file, folder: folder, images: images, files: views.files)
                     var times: [String: Double]?
                     let outputs: [String]
+                    var warnings: [String] = []
                     if case let .view(view) = job.golden.input {
                         viewJobs += 1
-                        (outputs, times) = try job.render(view, on: views, compression: encoding.compression.level)
+                        (outputs, times) = try job.render(view, on: views, compression: encoding.compression.level, warnings: &warnings)
                     } else {
                         outputs = try job.render(on: renderer, pictures: &pictures, images: images,
-                                                 compression: encoding.compression.level)
+                                                 compression: encoding.compression.level, warnings: &warnings)
                     }
                     result = Result(line: lineNumber, id: id, ok: true, outputs: outputs,
-                                    ms: BatchJob.milliseconds(ContinuousClock.now - start), times: timings ? times : nil)
+                                    ms: BatchJob.milliseconds(ContinuousClock.now - start), times: timings ? times : nil,
+                                    warnings: warnings.isEmpty ? nil : warnings)
+                    if blankCheck.strict, let first = warnings.first {
+                        result.ok = false
+                        result.error = "\(first) (--strict)"
+                    }
                 } catch {
                     result = Result(line: lineNumber, id: id, ok: false, error: ErrorWording.message(error))
                 }
@@ -194,7 +205,7 @@ struct BatchJob {
 
     /// Renders every frame and writes it, a shader's image arguments read by `images`; returns the files written.
     func render(on renderer: Renderer, pictures: inout PictureCache, images store: ImageStore,
-                compression: PNGEncoder.Compression) throws -> [String] {
+                compression: PNGEncoder.Compression, warnings: inout [String]) throws -> [String] {
         let budget = renderer.budget
         let input: RGBAImage
         switch golden.input {
@@ -219,6 +230,7 @@ struct BatchJob {
             let rendered = try renderer.render(input, effects: passes, scale: golden.scale)
             let path = path(of: frame)
             try PNG.write(rendered, to: path, compression: compression)
+            if !golden.allowBlank, let blank = BlankPicture.check(rendered, input: input) { warnings.append("\(path): \(blank)") }
             written.append(path)
         }
         return written
@@ -228,7 +240,7 @@ struct BatchJob {
     /// encoded as `render --view` writes its PNG; returns the files written and, in
     /// milliseconds, where the last frame's time went.
     func render(_ view: ViewInput, on views: ViewCaseRenderer,
-                compression: PNGEncoder.Compression) throws -> (outputs: [String], times: [String: Double]) {
+                compression: PNGEncoder.Compression, warnings: inout [String]) throws -> (outputs: [String], times: [String: Double]) {
         try makeOutputFolder()
         let framePasses = try views.framePasses(of: golden, over: view)
         var written: [String] = []
@@ -241,6 +253,7 @@ struct BatchJob {
             let encoded = ContinuousClock.now
             let path = path(of: frame)
             try PNG.writeFile(png, to: path)
+            if !golden.allowBlank, let blank = BlankPicture.check(drawn) { warnings.append("\(path): \(blank)") }
             written.append(path)
             times = ["evaluate": Self.milliseconds(views.timings.evaluate), "encode": Self.milliseconds(encoded - started),
                      "write": Self.milliseconds(ContinuousClock.now - encoded)]

@@ -54,6 +54,7 @@ struct RenderCommand: BuiltInEffectCommand {
     @OptionGroup var video: VideoFlags
     @OptionGroup var limits: LimitFlags
     @OptionGroup var gpu: GPUFlags
+    @OptionGroup var blankCheck: BlankCheckFlags
 
     func run(_ context: CommandContext, output out: inout Output) throws -> Int32 {
         out.quiet = quiet
@@ -92,11 +93,17 @@ struct RenderCommand: BuiltInEffectCommand {
         let encoded: ContinuousClock.Instant
         var bytes = ""
         let size: (width: Int, height: Int)
+        // The input, as the frame holds it, for "the effect changed nothing" (same size only).
+        let unchangedInput = { (width: Int, height: Int) -> StraightFrame? in
+            image.width == width && image.height == height ? StraightFrame(image: image) : nil
+        }
+        let blank: BlankPicture?
         if case let .png(path) = output {
             // A PNG file: straightened to 8 bits on the GPU, read back as bytes, encoded as they are.
             let frame = try renderer.renderStraight(image, effects: resolved, scale: scale, region: region)
             rendered = ContinuousClock.now
             size = (frame.width, frame.height)
+            blank = BlankPicture.check(frame, input: unchangedInput(frame.width, frame.height))
             let png = try PNG.encode(frame, compression: encoding.compression.level, parallel: true)
             encoded = ContinuousClock.now
             bytes = " (\(png.count) bytes)"
@@ -105,6 +112,7 @@ struct RenderCommand: BuiltInEffectCommand {
             let result = try renderer.render(image, effects: resolved, scale: scale, region: region)
             rendered = ContinuousClock.now
             size = (result.width, result.height)
+            blank = BlankPicture.check(StraightFrame(image: result), input: unchangedInput(result.width, result.height))
             encoded = ContinuousClock.now
             try SinglePicture.write(result, to: output, effect: name, renderer: renderer.context.info.summary,
                                     compression: encoding.compression.level, video: video)
@@ -114,7 +122,7 @@ struct RenderCommand: BuiltInEffectCommand {
         out.status("time: set-up \(ms(ready - start)), decode \(ms(decoded - ready)), compile \(ms(compiled - decoded)), "
                    + "upload \(ms(stats.upload)), draw \(ms(stats.drawing)), read-back \(ms(stats.readBack)), "
                    + "encode \(ms(encoded - rendered))\(bytes), write \(ms(ContinuousClock.now - encoded))")
-        return 0
+        return blankCheck.warn(blank, in: output.name) ? 1 : 0
     }
 
     /// `render --view FILE`: the view file evaluated, laid out in `--size` (its ideal size by
@@ -146,18 +154,21 @@ struct RenderCommand: BuiltInEffectCommand {
         let viewRenderer = try program.renderer(settings: settings, renderer: renderer, size: inputFlags.size, scale: scale, effects: passes)
         let size: (width: Int, height: Int)
         let rendered: ContinuousClock.Instant
+        let blank: BlankPicture?
         if case let .png(path) = output {
             // A PNG file: straightened to 8 bits on the GPU, read back as bytes, encoded as they are.
             let frame = try viewRenderer.renderStraight()
             if let error = program.drawingError { throw error }
             rendered = ContinuousClock.now
             size = (frame.width, frame.height)
+            blank = BlankPicture.check(frame)
             try PNG.writeFile(try PNG.encode(frame, compression: encoding.compression.level, parallel: true), to: path)
         } else {
             let image = try viewRenderer.render()
             if let error = program.drawingError { throw error }
             rendered = ContinuousClock.now
             size = (image.width, image.height)
+            blank = BlankPicture.check(image)
             try SinglePicture.write(image, to: output, effect: "view", renderer: renderer.context.info.summary,
                                     compression: encoding.compression.level, video: video)
         }
@@ -166,6 +177,6 @@ struct RenderCommand: BuiltInEffectCommand {
         out.status("wrote \(output.name) (\(size.width)x\(size.height), \(name)\(passes.isEmpty ? "" : " with \(effect ?? "")") at @\(scale)x) in \(milliseconds(since: start)) on \(renderer.context.info.summary)")
         let t = viewRenderer.timings
         out.status("time: set-up \(ms(ready - start)), view \(ms(rendered - ready)) (resolve \(ms(t.resolve)), layout \(ms(t.layout)), draw \(ms(t.draw)), read-back \(ms(t.readBack))), write \(ms(ContinuousClock.now - rendered))")
-        return 0
+        return blankCheck.warn(blank, in: output.name) ? 1 : 0
     }
 }

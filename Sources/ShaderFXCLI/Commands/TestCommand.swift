@@ -45,7 +45,9 @@ struct TestCommand: ParsableCommand {
                 2; an error while evaluating it fails the case, located in the file); tolerance {threshold, maxDifferentPixels, \
                 maxDifferentRatio, ignoreAntialiasing} as 'shaderfx compare' takes them (default threshold 0.1, no \
                 pixel may differ); gpuTolerance (used instead when a renderer other than llvmpipe falls back to the \
-                common reference).
+                common reference); allowBlank (true when a frame may be wholly transparent, one colour all over, or \
+                the input unchanged: by default such a frame fails before it is compared or recorded, since it \
+                would match a blank reference).
                 References: frame t (seconds) is <name>/t<t>.png, e.g. t0.05.png; one frame without times is still.png. \
                 A renderer family (llvmpipe, nvidia, intel, amd, other, from GL_RENDERER; or --family) may keep its own \
                 in <name>/<family>/, used when present; otherwise the common one. Recording writes into \

@@ -106,6 +106,7 @@ struct TransitionCommand: DynamicOptionsCommand {
     @OptionGroup var video: VideoFlags
     @OptionGroup var limits: LimitFlags
     @OptionGroup var gpu: GPUFlags
+    @OptionGroup var blankCheck: BlankCheckFlags
 
     static func unknownTransition(_ name: String) -> UsageError {
         let names = BuiltInTransitions.all.map { $0.name }
@@ -163,9 +164,11 @@ struct TransitionCommand: DynamicOptionsCommand {
         }
         for effect in transition.passes(progress: 0.5, from: from, incomingIsOpaque: true) { try renderer.prepare(effect) }
 
+        var blank = BlankSequence()
         switch plan {
         case let .frame(progress):
             let frame = try transition.render(renderer, from: from, to: to, progress: progress, fit: fit)
+            blank.add(BlankPicture.check(frame))
             try SinglePicture.write(frame, to: output, effect: name, renderer: renderer.context.info.summary,
                                     compression: encoding.compression.level, video: video)
             out.status("wrote \(output.name) (\(frame.width)x\(frame.height), \(name) at progress \(progress), \(names)) in \(milliseconds(since: start)) on \(renderer.context.info.summary)")
@@ -195,12 +198,14 @@ struct TransitionCommand: DynamicOptionsCommand {
                 }
                 let frame = try transition.render(renderer, from: outgoing, to: incoming, progress: timing.progress(ofFrame: k), fit: .stretch,
                                                   incomingIsOpaque: incomingIsOpaque)
-                try sink.write(StraightFrame(image: frame), index: k)
+                let straight = StraightFrame(image: frame)
+                blank.add(BlankPicture.check(straight))
+                try sink.write(straight, index: k)
             }
             let written = try sink.finish()
             out.status("wrote \(count) frames to \(output.name) (\(from.width)x\(from.height), \(name) over \(timing.duration) s at \(timing.fps) fps, \(curve.rawValue), \(names)) in \(milliseconds(since: start)) on \(renderer.context.info.summary); \(written.summary)")
         }
-        return 0
+        return blankCheck.warn(blank.common, in: output.name) ? 1 : 0
     }
 
     /// The user's transition function from --shader (or --library), --arg, --progress-arg and --from-arg.

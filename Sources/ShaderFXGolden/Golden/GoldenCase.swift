@@ -68,7 +68,7 @@ import Foundation
 package struct GoldenCase {
     /// The fields a case file may hold.
     package static let fields = ["description", "effect", "shader", "parameters", "events", "input", "picture", "size",
-                         "frames", "scale", "tolerance", "gpuTolerance"] + ViewInput.fields
+                         "frames", "scale", "tolerance", "gpuTolerance", "allowBlank"] + ViewInput.fields
     /// The fields of `shader`.
     package static let shaderFields = ["file", "function", "kind", "args", "maxSampleOffset", "timeArg"]
     /// The fields of `tolerance` and `gpuTolerance`.
@@ -115,6 +115,9 @@ package struct GoldenCase {
     package var scale: Int
     package var tolerance: ComparisonOptions
     package var gpuTolerance: ComparisonOptions?
+    /// Whether a frame may be blank or the input unchanged (`"allowBlank": true`); by default
+    /// such a frame fails, before it is compared or recorded (``BlankPicture``).
+    package var allowBlank = false
 
     /// The reference file name of a frame at `time`: `t0.05`, `t1`.
     package static func frameName(_ time: Double) -> String { "t" + ValueForms.format(time) }
@@ -324,7 +327,8 @@ package struct GoldenCase {
         return GoldenCase(
             name: name, file: path, folder: folder, description: try f.string("description"),
             effectName: effectName, source: source, input: input, frames: frames,
-            scale: try f.int("scale", in: 1...8) ?? 1, tolerance: tolerance, gpuTolerance: gpuTolerance)
+            scale: try f.int("scale", in: 1...8) ?? 1, tolerance: tolerance, gpuTolerance: gpuTolerance,
+            allowBlank: try f.bool("allowBlank") ?? false)
     }
 
     /// The animator of a built-in effect's frames, its parameters following `keyframes`; a

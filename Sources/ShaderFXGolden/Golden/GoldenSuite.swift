@@ -255,7 +255,7 @@ package struct GoldenRunner {
                 for (index, image) in images { passes[0].shader.arguments[index] = .image(image) }
                 for pass in passes { try renderer.prepare(pass) }
                 let rendered = try renderer.render(input, effects: passes, scale: golden.scale)
-                outcome.frames.append(try judge(frame, of: golden, rendered: rendered))
+                outcome.frames.append(try judge(frame, of: golden, rendered: rendered, input: input))
             }
         } catch {
             outcome.status = .failed
@@ -278,7 +278,7 @@ package struct GoldenRunner {
 
     /// Compares one rendered frame with its reference, or records it, and writes its pictures
     /// into the report folder.
-    package func judge(_ frame: GoldenCase.Frame, of golden: GoldenCase, rendered: RGBAImage) throws -> FrameOutcome {
+    package func judge(_ frame: GoldenCase.Frame, of golden: GoldenCase, rendered: RGBAImage, input: RGBAImage? = nil) throws -> FrameOutcome {
         // Quantised as a reference file is: what is compared is what would be recorded.
         let bytes = try PNG.encode(rendered, compression: .default)  // references are kept: compress them well
         let actual = try PNG.decode(bytes, name: "\(golden.name)/\(frame.name)")
@@ -295,6 +295,13 @@ package struct GoldenRunner {
                                    reference: nil, referenceKind: nil, tolerance: nil, comparison: nil, images: [:])
         try PNG.writeFile(bytes, to: "\(reportFolder)/\(reportImage("actual"))", durable: false)
         outcome.images["actual"] = reportImage("actual")
+        // A blank frame (or the input unchanged) would match a blank reference: it fails first,
+        // and is never recorded.
+        if !golden.allowBlank, let blank = BlankPicture.check(actual, input: input) {
+            outcome.status = .failed
+            outcome.message = "\(blank) (set \"allowBlank\": true in the case if the picture may be blank)"
+            return outcome
+        }
 
         let reference: (path: String, kind: String)? =
             fm.fileExists(atPath: familyPath) ? (familyPath, "family")
