@@ -148,6 +148,27 @@ import ShaderFXGolden
         return try PNG.encodeRaw(PNG.RawImage(width: width, height: height, bitDepth: 8, colorType: .rgba, rows: rows))
     }
 
+    @Test func shiftToleranceIgnoredRegionsAndMasks() throws {
+        // The square moved by 4 pixels differs in 64 pixels; a shift tolerance of 4 excuses them,
+        // a rectangle over both squares or a mask transparent there leaves them out.
+        let folder = try Folder()
+        let a = try folder.write(Self.square(x: 10), "a.png")
+        let b = try folder.write(Self.square(x: 14), "b.png")
+        let shifted = try CLIRun(["compare", a, b, "--shift-tolerance", "4", "--count-antialiasing"])
+        #expect(shifted.status == 0, "\(shifted.stdout)\(shifted.stderr)")
+        #expect(shifted.stdout.contains("shifted pixels excused (a match within 4 px): 64"), "\(shifted.stdout)")
+        #expect(try CLIRun(["compare", a, b, "--shift-tolerance", "1"]).status == 1)
+        let ignored = try CLIRun(["compare", a, b, "--ignore", "10,10,12,8", "--json"])
+        let report = try Self.json(ignored)
+        #expect(ignored.status == 0 && report["ignoredPixels"] as? Int == 96, "\(ignored.stdout)")
+        var maskPicture = RGBAImage(width: 48, height: 32, fill: SIMD4(1, 1, 1, 1))
+        for y in 0..<32 { for x in 0..<24 { maskPicture[x, y] = .zero } }
+        let mask = try folder.write(maskPicture, "mask.png")
+        #expect(try CLIRun(["compare", a, b, "--mask", mask]).status == 0)
+        let missing = try CLIRun(["compare", a, b, "--mask", folder.path("none.png")])
+        #expect(missing.status == 2 && missing.stderr.contains("--mask"), "\(missing.stderr)")
+    }
+
     @Test func flipJudgesByItsMeanError() throws {
         // A square moved by 4 pixels: ꟻLIP's report is the evaluator's, the verdict its mean against
         // --max-mean-error, and --diff its magma error map (black where nothing changed).
@@ -274,6 +295,8 @@ import ShaderFXGolden
         (["compare", "a.png", "b.png", "--treshold", "0.1"], "did you mean '--threshold'?"),
         (["compare", "a.png", "b.png", "c.png"], "unexpected argument 'c.png'"),
         (["compare", "a.png", "b.png", "--ppd", "30"], "--ppd: expected --metric flip with it"),
+        (["compare", "a.png", "b.png", "--ignore", "1,2,3"], "--ignore: expected a rectangle X,Y,W,H"),
+        (["compare", "a.png", "b.png", "--shift-tolerance", "99"], "--shift-tolerance"),
         (["compare", "a.png", "b.png", "--metric", "lpips"], "--metric"),
     ] as [([String], String)])
     func badOptionsExitWithTwo(arguments: [String], message: String) throws {

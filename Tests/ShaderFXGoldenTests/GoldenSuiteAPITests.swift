@@ -49,7 +49,10 @@ struct GoldenSuiteAPITests {
     @Test func aCaseWithABadValueIsRefusedBeforeAnythingRuns() throws {
         try withTemporaryFolder { (directory) throws in
             for (json, problem) in [(#"{"effect": "ripple", "parameters": {"origin": "1,,2"}}"#, "origin"),
-                                    (#"{"effect": "stripes", "size": "16xx12"}"#, "size")] {
+                                    (#"{"effect": "stripes", "size": "16xx12"}"#, "size"),
+                                    (#"{"effect": "stripes", "tolerance": {"ignore": [[1, 2]]}}"#, "rectangle [x, y, width, height]"),
+                                    (#"{"effect": "stripes", "tolerance": {"shiftTolerance": 40}}"#, "shiftTolerance"),
+                                    (#"{"effect": "stripes", "mask": "none.png"}"#, "mask")] {
                 try json.write(toFile: directory.file("case.json"), atomically: true, encoding: .utf8)
                 let error = #expect(throws: (any Error).self) {
                     try GoldenSuite.Run(suite: directory.path, options: .init(reportFolder: directory.file("report")))
@@ -79,6 +82,32 @@ struct GoldenSuiteAPITests {
             try json.replacingOccurrences(of: "}, \"size\"", with: "}, \"allowBlank\": true, \"size\"").write(toFile: suite + "/nothing.json", atomically: true, encoding: .utf8)
             let allowed = try GoldenSuite.run(suite, renderer: renderer, options: .init(record: .missing, reportFolder: report))
             #expect(allowed.recorded == 1 && allowed.failed == 0, "\(allowed.cases.map(\.message))")
+        }
+    }
+
+    @Test func aCasesMaskAndShiftToleranceReachTheComparison() throws {
+        // The case's reference is the stripes disc; the test picture is recorded, then replaced by
+        // one with a white block in its top-left corner: the case fails, and passes once its mask
+        // (transparent over that corner) or an ignored rectangle leaves the block out.
+        try withTemporaryFolder { (directory) throws in
+            let suite = directory.file("suite")
+            try FileManager.default.createDirectory(atPath: suite, withIntermediateDirectories: false)
+            let renderer = try Renderer(options: GPUOptions(backend: .surfaceless))
+            let report = directory.file("report")
+            func run(_ json: String) throws -> SuiteOutcome {
+                try json.write(toFile: suite + "/stripes.json", atomically: true, encoding: .utf8)
+                return try GoldenSuite.run(suite, renderer: renderer, options: .init(record: .missing, reportFolder: report))
+            }
+            #expect(try run(#"{"effect": "stripes", "size": "64x48"}"#).recorded == 1)
+            var reference = try PNG.read(path: suite + "/stripes/still.png")
+            for y in 0..<8 { for x in 0..<8 { reference[x, y] = SIMD4(1, 1, 1, 1) } }
+            try PNG.write(reference, to: suite + "/stripes/still.png")
+            #expect(try run(#"{"effect": "stripes", "size": "64x48"}"#).failed == 1)
+            #expect(try run(#"{"effect": "stripes", "size": "64x48", "tolerance": {"ignore": [[0, 0, 8, 8]]}}"#).passed == 1)
+            var mask = RGBAImage(width: 64, height: 48, fill: SIMD4(1, 1, 1, 1))
+            for y in 0..<8 { for x in 0..<8 { mask[x, y] = .zero } }
+            try PNG.write(mask, to: suite + "/mask.png")
+            #expect(try run(#"{"effect": "stripes", "size": "64x48", "mask": "mask.png"}"#).passed == 1)
         }
     }
 }

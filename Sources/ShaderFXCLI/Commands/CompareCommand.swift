@@ -32,6 +32,10 @@ struct CompareCommand: ParsableCommand {
                 visual angle, 67 by default): they pass when the mean error is at most --max-mean-error (0.01 by \
                 default); the report adds the mean, the largest error and where, and the 25th to 99th percentiles, and \
                 --diff writes the error map in the magma colour map. Colours are compared as composited over black.
+                --shift-tolerance N excuses a differing pixel when the other image has a matching pixel within N \
+                pixels, both ways round (a missing or extra line is still found); --ignore X,Y,W,H and --mask FILE (its \
+                transparent pixels) leave pixels out. Both are counted apart in the report; in the difference picture \
+                shifted pixels are cyan and ignored ones violet.
                 Exit codes (stable): 0 within tolerance; 1 outside tolerance (sizes differ included); 2 error: a file \
                 that cannot be read or written, a bad option. With --json the report goes to standard output as one \
                 JSON object (errors still go to standard error).
@@ -66,6 +70,12 @@ struct CompareCommand: ParsableCommand {
     var sideBySide: String?
     @Flag(help: "print the report as JSON")
     var json: Bool
+    @Option(valueName: "N", help: "excuse a differing pixel when the other image has a matching one within N pixels, both ways round (rasterisation shifted between GPUs); counted apart as shifted", in: 0...16)
+    var shiftTolerance = 0
+    @Option(valueName: "X,Y,W,H", help: "a rectangle of pixels not compared (repeatable): a clock, a date, a region that legitimately changes")
+    var ignore: [String]
+    @Option(valueName: "FILE", help: "a PNG whose transparent pixels are not compared (the mask's size from the top-left corner)")
+    var mask: String?
     @Option(valueName: "METRIC", help: "what judges the images: yiq (per-pixel threshold and budgets, the default) or flip (ꟻLIP's mean error)")
     var metric: CompareMetric = .yiq
     @Option(valueName: "PPD", help: "with --metric flip: pixels per degree of visual angle (67: a 0.7 m wide 4K screen at 0.7 m)", in: 1...1000)
@@ -76,7 +86,12 @@ struct CompareCommand: ParsableCommand {
     /// Runs the command and returns its exit status: 0 within tolerance, 1 outside, 2 error.
     /// Usage errors are thrown, for the caller to report with its hint (exit 2).
     func run(_ context: CommandContext, output: inout Output) throws -> Int32 {
-        let options = try comparisonOptions()
+        var options = try comparisonOptions()
+        if let mask {
+            do { options.mask = IgnoreMask(try ImageFile.read(path: mask)) } catch {
+                throw CommandFailure(message: "--mask \(mask): \(error)", exitCode: 2)
+            }
+        }
         let expectedPath = expected, actualPath = actual
         let diffPath = diff, sheetPath = sideBySide
 
@@ -143,8 +158,17 @@ struct CompareCommand: ParsableCommand {
             throw .invalidValue(option: "--count-antialiasing", value: "",
                                 expected: "either --ignore-antialiasing or --count-antialiasing, not both")
         }
-        return ComparisonOptions(threshold: threshold, maxDifferentPixels: maxDifferentPixels,
-                                 maxDifferentRatio: maxDifferentRatio, ignoreAntialiasing: !countAntialiasing)
+        var options = ComparisonOptions(threshold: threshold, maxDifferentPixels: maxDifferentPixels,
+                                        maxDifferentRatio: maxDifferentRatio, ignoreAntialiasing: !countAntialiasing)
+        options.shiftTolerance = shiftTolerance
+        for text in ignore {
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3], x >= 0, y >= 0, w >= 0, h >= 0 else {
+                throw .invalidValue(option: "--ignore", value: text, expected: "a rectangle X,Y,W,H of whole pixels, e.g. 10,20,64,16")
+            }
+            options.ignore.append(PixelRect(x: x, y: y, width: w, height: h))
+        }
+        return options
     }
 
     /// Decodes both files, on two threads.
@@ -217,6 +241,12 @@ struct CompareResult {
                      + "allowed \(CompareFormat.budget(options, total: total)); threshold \(CompareFormat.number(options.threshold))")
         if options.ignoreAntialiasing {
             lines.append("  anti-aliased pixels excused: \(report.antialiasedPixels)")
+        }
+        if options.shiftTolerance > 0 {
+            lines.append("  shifted pixels excused (a match within \(options.shiftTolerance) px): \(report.shiftedPixels)")
+        }
+        if options.ignoresPixels {
+            lines.append("  pixels ignored (mask and --ignore): \(report.ignoredPixels)")
         }
         let at = report.maxDeltaAt.map { " at \($0)" } ?? ""
         lines.append("  largest difference: \(CompareFormat.fixed(report.maxDelta, 4))\(at); "

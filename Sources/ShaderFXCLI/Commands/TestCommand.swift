@@ -43,8 +43,9 @@ struct TestCommand: ParsableCommand {
                 it, its ideal size); each frame evaluates the view again with that time as TimelineView's, and an \
                 effect, when given, runs over the whole view (a syntax error in the view file stops the suite, exit \
                 2; an error while evaluating it fails the case, located in the file); tolerance {threshold, maxDifferentPixels, \
-                maxDifferentRatio, ignoreAntialiasing} as 'shaderfx compare' takes them (default threshold 0.1, no \
-                pixel may differ); gpuTolerance (used instead when a renderer other than llvmpipe falls back to the \
+                maxDifferentRatio, ignoreAntialiasing, shiftTolerance, ignore: [[x, y, w, h], ...]} as 'shaderfx \
+                compare' takes them (default threshold 0.1, no pixel may differ); mask (a PNG, relative to the case \
+                file, whose transparent pixels are not compared); gpuTolerance (used instead when a renderer other than llvmpipe falls back to the \
                 common reference); allowBlank (true when a frame may be wholly transparent, one colour all over, or \
                 the input unchanged: by default such a frame fails before it is compared or recorded, since it \
                 would match a blank reference).

@@ -1,3 +1,5 @@
+import ShaderFXCore
+
 /// How strictly ``ImageComparison`` judges two images.
 ///
 /// A comparison first decides, pixel by pixel, whether a pixel *differs* (its colour delta is
@@ -55,6 +57,21 @@ public struct ComparisonOptions: Sendable, Codable, Equatable, Hashable {
     /// (`includeAA: false`), and so does this type.
     public var ignoreAntialiasing: Bool
 
+    /// How many pixels a rasterisation may have moved: a differing pixel is excused (and
+    /// counted in ``ComparisonReport/shiftedPixels``) when the other image has a matching pixel
+    /// within this many pixels of it, both ways round (each image's pixel is found near it in
+    /// the other), as conformance suites allow for GPUs that place edges a pixel apart. 0 (the
+    /// default) excuses nothing.
+    public var shiftTolerance: Int = 0
+
+    /// Rectangles of pixels not compared (`[x, y, width, height]` each): a clock, a date, a
+    /// region that legitimately changes. Counted in ``ComparisonReport/ignoredPixels``.
+    public var ignore: [PixelRect] = []
+
+    /// A mask of pixels not compared (from a picture whose transparent pixels are ignored),
+    /// with `ignore`'s rectangles; not part of the options' JSON (a case names its file).
+    public var mask: IgnoreMask?
+
     /// Creates options.
     /// - Parameters:
     ///   - threshold: per-pixel colour threshold, 0...1 (default 0.1, pixelmatch's).
@@ -95,7 +112,7 @@ public struct ComparisonOptions: Sendable, Codable, Equatable, Hashable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case threshold, maxDifferentPixels, maxDifferentRatio, ignoreAntialiasing
+        case threshold, maxDifferentPixels, maxDifferentRatio, ignoreAntialiasing, shiftTolerance, ignore
     }
 
     /// Decodes options; a missing key takes its default, so `{}` decodes to ``default``.
@@ -107,6 +124,8 @@ public struct ComparisonOptions: Sendable, Codable, Equatable, Hashable {
         maxDifferentRatio = try c.decodeIfPresent(Double.self, forKey: .maxDifferentRatio)
         ignoreAntialiasing =
             try c.decodeIfPresent(Bool.self, forKey: .ignoreAntialiasing) ?? d.ignoreAntialiasing
+        shiftTolerance = try c.decodeIfPresent(Int.self, forKey: .shiftTolerance) ?? 0
+        ignore = try c.decodeIfPresent([PixelRect].self, forKey: .ignore) ?? []
     }
 
     /// Encodes every field; an absent budget is written as `null`.
@@ -116,5 +135,62 @@ public struct ComparisonOptions: Sendable, Codable, Equatable, Hashable {
         try c.encode(maxDifferentPixels, forKey: .maxDifferentPixels)
         try c.encode(maxDifferentRatio, forKey: .maxDifferentRatio)
         try c.encode(ignoreAntialiasing, forKey: .ignoreAntialiasing)
+        if shiftTolerance != 0 { try c.encode(shiftTolerance, forKey: .shiftTolerance) }
+        if !ignore.isEmpty { try c.encode(ignore, forKey: .ignore) }
     }
+
+    /// Whether pixel `(x, y)` of a `width`-wide picture is left out of the comparison.
+    func isIgnored(x: Int, y: Int) -> Bool {
+        if let mask, mask.isIgnored(x: x, y: y) { return true }
+        return ignore.contains { $0.contains(x: x, y: y) }
+    }
+
+    /// Whether any pixel may be left out.
+    public var ignoresPixels: Bool { mask != nil || !ignore.isEmpty }
+}
+
+/// A rectangle of whole pixels, `[x, y, width, height]` in JSON.
+public struct PixelRect: Sendable, Codable, Equatable, Hashable {
+    public var x: Int, y: Int, width: Int, height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    func contains(x px: Int, y py: Int) -> Bool { px >= x && py >= y && px < x + width && py < y + height }
+
+    public init(from decoder: any Decoder) throws {
+        var c = try decoder.unkeyedContainer()
+        x = try c.decode(Int.self); y = try c.decode(Int.self)
+        width = try c.decode(Int.self); height = try c.decode(Int.self)
+        guard width >= 0, height >= 0, c.isAtEnd else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a rectangle is [x, y, width, height], its size not negative"))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.unkeyedContainer()
+        try c.encode(x); try c.encode(y); try c.encode(width); try c.encode(height)
+    }
+}
+
+/// The pixels a mask picture leaves out: those it has transparent (alpha below one half), as
+/// a mask hides what is behind its clear parts. Outside the mask's size nothing is left out.
+public struct IgnoreMask: Sendable, Equatable, Hashable {
+    public let width: Int, height: Int
+    private let ignored: [Bool]
+
+    /// The mask of `picture`: its transparent pixels are ignored.
+    public init(_ picture: RGBAImage) {
+        width = picture.width
+        height = picture.height
+        var ignored = [Bool](repeating: false, count: width * height)
+        for i in ignored.indices { ignored[i] = picture.pixels[4 * i + 3] < 0.5 }
+        self.ignored = ignored
+    }
+
+    func isIgnored(x: Int, y: Int) -> Bool { x < width && y < height && ignored[y * width + x] }
 }

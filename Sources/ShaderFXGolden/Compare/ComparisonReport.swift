@@ -103,6 +103,11 @@ public struct ComparisonReport: Sendable, Codable, Equatable {
     public var passed: Bool
     /// The options the comparison used.
     public var options: ComparisonOptions
+    /// The number of pixels above the threshold excused because the other image has a match
+    /// within ``ComparisonOptions/shiftTolerance`` pixels (0 without a shift tolerance).
+    public var shiftedPixels = 0
+    /// The number of pixels left out by ``ComparisonOptions/ignore`` and its mask.
+    public var ignoredPixels = 0
 
     /// The size of both images.
     public var size: ImageSize { ImageSize(width: width, height: height) }
@@ -131,7 +136,7 @@ public struct ComparisonReport: Sendable, Codable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case width, height, identical, differentPixels, differentRatio, antialiasedPixels
-        case maxDelta, maxDeltaAt, maxChannelDifference, psnr, ssim, passed, options
+        case maxDelta, maxDeltaAt, maxChannelDifference, psnr, ssim, passed, options, shiftedPixels, ignoredPixels
     }
 
     /// Decodes a report; a `null` (or missing) `psnr` decodes as `+infinity`.
@@ -150,6 +155,8 @@ public struct ComparisonReport: Sendable, Codable, Equatable {
         ssim = try c.decode(Double.self, forKey: .ssim)
         passed = try c.decode(Bool.self, forKey: .passed)
         options = try c.decodeIfPresent(ComparisonOptions.self, forKey: .options) ?? .default
+        shiftedPixels = try c.decodeIfPresent(Int.self, forKey: .shiftedPixels) ?? 0
+        ignoredPixels = try c.decodeIfPresent(Int.self, forKey: .ignoredPixels) ?? 0
     }
 
     /// Encodes the report; an infinite `psnr` is written as `null`, so the result is valid
@@ -173,6 +180,8 @@ public struct ComparisonReport: Sendable, Codable, Equatable {
         try c.encode(ssim, forKey: .ssim)
         try c.encode(passed, forKey: .passed)
         try c.encode(options, forKey: .options)
+        try c.encode(shiftedPixels, forKey: .shiftedPixels)
+        try c.encode(ignoredPixels, forKey: .ignoredPixels)
     }
 }
 

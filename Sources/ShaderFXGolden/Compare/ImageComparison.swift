@@ -174,7 +174,7 @@ public enum ImageComparison {
         let maxDelta = Double(min(1, stats.maxDelta2.squareRoot()))
         let maxAt = stats.maxDeltaIndex >= 0
             ? PixelPosition(x: stats.maxDeltaIndex % width, y: stats.maxDeltaIndex / width) : nil
-        let report = ComparisonReport(
+        var report = ComparisonReport(
             width: width, height: height, identical: false,
             differentPixels: stats.differentPixels,
             differentRatio: Double(stats.differentPixels) / Double(count),
@@ -184,6 +184,8 @@ public enum ImageComparison {
             psnr: psnr, ssim: min(1, ssim),
             passed: options.passes(differentPixels: stats.differentPixels, totalPixels: count),
             options: options)
+        report.shiftedPixels = stats.shiftedPixels
+        report.ignoredPixels = stats.ignoredPixels
         return (report, diff)
     }
 }

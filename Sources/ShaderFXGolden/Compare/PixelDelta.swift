@@ -262,6 +262,8 @@ struct AntialiasingNeighbours {
 struct PixelPassStatistics {
     var differentPixels = 0
     var antialiasedPixels = 0
+    var shiftedPixels = 0
+    var ignoredPixels = 0
     /// Largest squared normalised delta (unclamped).
     var maxDelta2: Float = 0
     /// Pixel index of `maxDelta2`, or -1.
@@ -279,6 +281,10 @@ enum PixelPass {
     static let differentColor = SIMD4<Float>(1, 0, 0, 1)
     /// Colour of an anti-aliased pixel in the diff image.
     static let antialiasedColor = SIMD4<Float>(1, 1, 0, 1)
+    /// Colour of a pixel excused by the shift tolerance in the diff image.
+    static let shiftedColor = SIMD4<Float>(0, 0.8, 1, 1)
+    /// Colour of an ignored pixel (mask or region) in the diff image.
+    static let ignoredColor = SIMD4<Float>(0.55, 0.45, 0.85, 1)
 
     /// Grey value of an unchanged pixel in the diff image: pixelmatch's
     /// `255 + (Y - 255) * alpha * a / 255` on a premultiplied colour, `1 + fade * (Y - a)`.
@@ -310,6 +316,8 @@ enum PixelPass {
         for part in parts {
             stats.differentPixels += part.differentPixels
             stats.antialiasedPixels += part.antialiasedPixels
+            stats.shiftedPixels += part.shiftedPixels
+            stats.ignoredPixels += part.ignoredPixels
             if part.maxDelta2 > stats.maxDelta2 {
                 stats.maxDelta2 = part.maxDelta2
                 stats.maxDeltaIndex = part.maxDeltaIndex
@@ -341,6 +349,30 @@ enum PixelPass {
         let weights = SIMD4<Float>(PixelDelta.wY, PixelDelta.wI, PixelDelta.wQ, 0)
             * (1 / PixelDelta.maxYIQ)
         let rawA = UnsafeRawPointer(a), rawB = UnsafeRawPointer(b)
+        let ignores = options.ignoresPixels
+        let shift = max(0, options.shiftTolerance)
+        /// The squared delta of two pixels, as below.
+        func delta2(_ i: Int, _ j: Int) -> Float {
+            let pa = rawA.loadUnaligned(fromByteOffset: i &* 16, as: SIMD4<Float>.self)
+            let pb = rawB.loadUnaligned(fromByteOffset: j &* 16, as: SIMD4<Float>.self)
+            let d = (pa.w > 0 ? pa : .zero) - (pb.w > 0 ? pb : .zero)
+            let yiq = d.x * toYIQr + d.y * toYIQg + d.z * toYIQb
+            return (yiq * yiq * weights).sum() + d.w * d.w
+        }
+        /// Whether each image's pixel at (x, y) has a match within `shift` pixels in the other.
+        func matchesNearby(x: Int, y: Int) -> Bool {
+            let index = y * width + x
+            var expectedFound = false, actualFound = false
+            for sy in max(0, y - shift)...min(height - 1, y + shift) {
+                for sx in max(0, x - shift)...min(width - 1, x + shift) {
+                    let other = sy * width + sx
+                    if !expectedFound, min(delta2(index, other), 1) <= threshold2 { expectedFound = true }
+                    if !actualFound, min(delta2(other, index), 1) <= threshold2 { actualFound = true }
+                    if expectedFound && actualFound { return true }
+                }
+            }
+            return false
+        }
         for y in rows {
             var rowSquares = SIMD4<Float>.zero
             let rowStart = y * width
@@ -353,6 +385,11 @@ enum PixelPass {
                     let g = fadedGrey(a + index &* 4)
                     let o = diff + index &* 4
                     o[0] = g; o[1] = g; o[2] = g; o[3] = 1
+                }
+                if ignores && options.isIgnored(x: x, y: y) {
+                    stats.ignoredPixels += 1
+                    if let diff { storeColor(ignoredColor, diff + index &* 4) }
+                    continue
                 }
                 // fast skip of equal pixels
                 if va == vb { continue }
@@ -373,6 +410,9 @@ enum PixelPass {
                     if detectAA && detector.isAntialiased(x: x, y: y) {
                         stats.antialiasedPixels += 1
                         if let diff { storeColor(antialiasedColor, diff + index &* 4) }
+                    } else if shift > 0 && matchesNearby(x: x, y: y) {
+                        stats.shiftedPixels += 1
+                        if let diff { storeColor(shiftedColor, diff + index &* 4) }
                     } else {
                         stats.differentPixels += 1
                         if let diff { storeColor(differentColor, diff + index &* 4) }

@@ -68,11 +68,12 @@ import Foundation
 package struct GoldenCase {
     /// The fields a case file may hold.
     package static let fields = ["description", "effect", "shader", "parameters", "events", "input", "picture", "size",
-                         "frames", "scale", "tolerance", "gpuTolerance", "allowBlank"] + ViewInput.fields
+                         "frames", "scale", "tolerance", "gpuTolerance", "allowBlank", "mask"] + ViewInput.fields
     /// The fields of `shader`.
     package static let shaderFields = ["file", "function", "kind", "args", "maxSampleOffset", "timeArg"]
     /// The fields of `tolerance` and `gpuTolerance`.
-    package static let toleranceFields = ["threshold", "maxDifferentPixels", "maxDifferentRatio", "ignoreAntialiasing"]
+    package static let toleranceFields = ["threshold", "maxDifferentPixels", "maxDifferentRatio", "ignoreAntialiasing",
+                                          "shiftTolerance", "ignore"]
 
     /// What to render.
     package enum Source {
@@ -322,8 +323,16 @@ package struct GoldenCase {
             input = .picture(picture, width: size.width, height: size.height)
         }
 
-        let tolerance = try options(f.fields["tolerance"], file: path, key: "tolerance") ?? .default
-        let gpuTolerance = try options(f.fields["gpuTolerance"], file: path, key: "gpuTolerance")
+        var tolerance = try options(f.fields["tolerance"], file: path, key: "tolerance") ?? .default
+        var gpuTolerance = try options(f.fields["gpuTolerance"], file: path, key: "gpuTolerance")
+        // "mask": a picture whose transparent pixels are not compared, relative to the case file.
+        if let maskFile = try f.string("mask") {
+            let maskPath = maskFile.hasPrefix("/") ? maskFile : (directory as NSString).appendingPathComponent(maskFile)
+            let mask: RGBAImage
+            do { mask = try PNG.read(path: maskPath) } catch { throw f.error("mask", "\(error)") }
+            tolerance.mask = IgnoreMask(mask)
+            gpuTolerance?.mask = tolerance.mask
+        }
         return GoldenCase(
             name: name, file: path, folder: folder, description: try f.string("description"),
             effectName: effectName, source: source, input: input, frames: frames,
@@ -377,6 +386,15 @@ package struct GoldenCase {
             options.maxDifferentRatio = ratio
         }
         options.ignoreAntialiasing = try f.bool("ignoreAntialiasing") ?? options.ignoreAntialiasing
+        options.shiftTolerance = try f.int("shiftTolerance", in: 0...16) ?? 0
+        for (k, item) in (try f.array("ignore") ?? []).enumerated() {
+            guard case let .array(numbers) = item, numbers.count == 4,
+                  let values = Optional(numbers.compactMap { v -> Int? in if case let .number(n) = v, n == n.rounded(), n >= 0, n < 1e6 { Int(n) } else { nil } }),
+                  values.count == 4 else {
+                throw f.error("ignore", "item \(k): expected a rectangle [x, y, width, height] of whole non-negative pixels")
+            }
+            options.ignore.append(PixelRect(x: values[0], y: values[1], width: values[2], height: values[3]))
+        }
         return options
     }
 
