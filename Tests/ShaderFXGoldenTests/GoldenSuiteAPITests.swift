@@ -52,7 +52,9 @@ struct GoldenSuiteAPITests {
                                     (#"{"effect": "stripes", "size": "16xx12"}"#, "size"),
                                     (#"{"effect": "stripes", "tolerance": {"ignore": [[1, 2]]}}"#, "rectangle [x, y, width, height]"),
                                     (#"{"effect": "stripes", "tolerance": {"shiftTolerance": 40}}"#, "shiftTolerance"),
-                                    (#"{"effect": "stripes", "mask": "none.png"}"#, "mask")] {
+                                    (#"{"effect": "stripes", "mask": "none.png"}"#, "mask"),
+                                    (#"{"effect": "stripes", "maxMeanError": 0.1}"#, "needs"),
+                                    (#"{"effect": "stripes", "metric": "lpips"}"#, "metric")] {
                 try json.write(toFile: directory.file("case.json"), atomically: true, encoding: .utf8)
                 let error = #expect(throws: (any Error).self) {
                     try GoldenSuite.Run(suite: directory.path, options: .init(reportFolder: directory.file("report")))
@@ -108,6 +110,33 @@ struct GoldenSuiteAPITests {
             for y in 0..<8 { for x in 0..<8 { mask[x, y] = .zero } }
             try PNG.write(mask, to: suite + "/mask.png")
             #expect(try run(#"{"effect": "stripes", "size": "64x48", "mask": "mask.png"}"#).passed == 1)
+        }
+    }
+
+    @Test func aFLIPCaseIsJudgedByItsMeanError() throws {
+        // A reference with an 8×8 white block over the disc's corner region fails the default
+        // pixel count; judged by ꟻLIP, its mean error passes a loose limit and fails a tight one.
+        try withTemporaryFolder { (directory) throws in
+            let suite = directory.file("suite")
+            try FileManager.default.createDirectory(atPath: suite, withIntermediateDirectories: false)
+            let renderer = try Renderer(options: GPUOptions(backend: .surfaceless))
+            let report = directory.file("report")
+            func run(_ json: String) throws -> SuiteOutcome {
+                try json.write(toFile: suite + "/stripes.json", atomically: true, encoding: .utf8)
+                return try GoldenSuite.run(suite, renderer: renderer, options: .init(record: .missing, reportFolder: report))
+            }
+            #expect(try run(#"{"effect": "stripes", "size": "64x48"}"#).recorded == 1)
+            var reference = try PNG.read(path: suite + "/stripes/still.png")
+            for y in 20..<24 { for x in 30..<34 { reference[x, y] = SIMD4(1, 1, 1, 1) } }
+            try PNG.write(reference, to: suite + "/stripes/still.png")
+            let actual = try PNG.read(path: report + "/images/stripes/still.actual.png")
+            let mean = try FLIPEvaluator().compare(reference: reference, test: actual).report.mean
+            #expect(mean > 0.001 && mean < 0.05, "mean \(mean)")
+            #expect(try run(#"{"effect": "stripes", "size": "64x48"}"#).failed == 1)
+            #expect(try run(#"{"effect": "stripes", "size": "64x48", "metric": "flip", "maxMeanError": 0.05}"#).passed == 1)
+            let tight = try run(#"{"effect": "stripes", "size": "64x48", "metric": "flip", "maxMeanError": 0.0005}"#)
+            #expect(tight.failed == 1 && tight.cases[0].frames[0].message.contains("ꟻLIP mean error"), "\(tight.cases[0].frames[0].message)")
+            #expect(tight.cases[0].frames[0].comparison?.flipMean.map { abs($0 - mean) < 1e-9 } == true)
         }
     }
 }

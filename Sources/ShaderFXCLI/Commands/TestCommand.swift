@@ -45,7 +45,8 @@ struct TestCommand: ParsableCommand {
                 2; an error while evaluating it fails the case, located in the file); tolerance {threshold, maxDifferentPixels, \
                 maxDifferentRatio, ignoreAntialiasing, shiftTolerance, ignore: [[x, y, w, h], ...]} as 'shaderfx \
                 compare' takes them (default threshold 0.1, no pixel may differ); mask (a PNG, relative to the case \
-                file, whose transparent pixels are not compared); gpuTolerance (used instead when a renderer other than llvmpipe falls back to the \
+                file, whose transparent pixels are not compared); metric "flip" with maxMeanError (default 0.01) to \
+                judge by ꟻLIP's mean error instead of the pixel count; gpuTolerance (used instead when a renderer other than llvmpipe falls back to the \
                 common reference); allowBlank (true when a frame may be wholly transparent, one colour all over, or \
                 the input unchanged: by default such a frame fails before it is compared or recorded, since it \
                 would match a blank reference).

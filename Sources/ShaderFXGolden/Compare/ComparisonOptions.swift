@@ -72,6 +72,13 @@ public struct ComparisonOptions: Sendable, Codable, Equatable, Hashable {
     /// with `ignore`'s rectangles; not part of the options' JSON (a case names its file).
     public var mask: IgnoreMask?
 
+    /// When set, ꟻLIP judges instead of the pixel count: the comparison passes when ꟻLIP's mean
+    /// error is at most this (0...1), at ``flipPixelsPerDegree``, and the difference picture is
+    /// ꟻLIP's error map. The YIQ measures are still reported.
+    public var maxMeanFLIP: Double?
+    /// The viewing condition ꟻLIP judges at: pixels per degree of visual angle (67, the paper's).
+    public var flipPixelsPerDegree = 67.0
+
     /// Creates options.
     /// - Parameters:
     ///   - threshold: per-pixel colour threshold, 0...1 (default 0.1, pixelmatch's).
@@ -113,6 +120,7 @@ public struct ComparisonOptions: Sendable, Codable, Equatable, Hashable {
 
     private enum CodingKeys: String, CodingKey {
         case threshold, maxDifferentPixels, maxDifferentRatio, ignoreAntialiasing, shiftTolerance, ignore
+        case maxMeanFLIP, flipPixelsPerDegree
     }
 
     /// Decodes options; a missing key takes its default, so `{}` decodes to ``default``.
@@ -126,6 +134,8 @@ public struct ComparisonOptions: Sendable, Codable, Equatable, Hashable {
             try c.decodeIfPresent(Bool.self, forKey: .ignoreAntialiasing) ?? d.ignoreAntialiasing
         shiftTolerance = try c.decodeIfPresent(Int.self, forKey: .shiftTolerance) ?? 0
         ignore = try c.decodeIfPresent([PixelRect].self, forKey: .ignore) ?? []
+        maxMeanFLIP = try c.decodeIfPresent(Double.self, forKey: .maxMeanFLIP)
+        flipPixelsPerDegree = try c.decodeIfPresent(Double.self, forKey: .flipPixelsPerDegree) ?? 67
     }
 
     /// Encodes every field; an absent budget is written as `null`.
@@ -137,6 +147,10 @@ public struct ComparisonOptions: Sendable, Codable, Equatable, Hashable {
         try c.encode(ignoreAntialiasing, forKey: .ignoreAntialiasing)
         if shiftTolerance != 0 { try c.encode(shiftTolerance, forKey: .shiftTolerance) }
         if !ignore.isEmpty { try c.encode(ignore, forKey: .ignore) }
+        if let maxMeanFLIP {
+            try c.encode(maxMeanFLIP, forKey: .maxMeanFLIP)
+            try c.encode(flipPixelsPerDegree, forKey: .flipPixelsPerDegree)
+        }
     }
 
     /// Whether pixel `(x, y)` of a `width`-wide picture is left out of the comparison.

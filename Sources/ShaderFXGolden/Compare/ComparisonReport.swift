@@ -108,6 +108,8 @@ public struct ComparisonReport: Sendable, Codable, Equatable {
     public var shiftedPixels = 0
     /// The number of pixels left out by ``ComparisonOptions/ignore`` and its mask.
     public var ignoredPixels = 0
+    /// ꟻLIP's mean error, when ``ComparisonOptions/maxMeanFLIP`` judged the comparison.
+    public var flipMean: Double?
 
     /// The size of both images.
     public var size: ImageSize { ImageSize(width: width, height: height) }
@@ -136,7 +138,7 @@ public struct ComparisonReport: Sendable, Codable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case width, height, identical, differentPixels, differentRatio, antialiasedPixels
-        case maxDelta, maxDeltaAt, maxChannelDifference, psnr, ssim, passed, options, shiftedPixels, ignoredPixels
+        case maxDelta, maxDeltaAt, maxChannelDifference, psnr, ssim, passed, options, shiftedPixels, ignoredPixels, flipMean
     }
 
     /// Decodes a report; a `null` (or missing) `psnr` decodes as `+infinity`.
@@ -157,6 +159,7 @@ public struct ComparisonReport: Sendable, Codable, Equatable {
         options = try c.decodeIfPresent(ComparisonOptions.self, forKey: .options) ?? .default
         shiftedPixels = try c.decodeIfPresent(Int.self, forKey: .shiftedPixels) ?? 0
         ignoredPixels = try c.decodeIfPresent(Int.self, forKey: .ignoredPixels) ?? 0
+        flipMean = try c.decodeIfPresent(Double.self, forKey: .flipMean)
     }
 
     /// Encodes the report; an infinite `psnr` is written as `null`, so the result is valid
@@ -182,6 +185,7 @@ public struct ComparisonReport: Sendable, Codable, Equatable {
         try c.encode(options, forKey: .options)
         try c.encode(shiftedPixels, forKey: .shiftedPixels)
         try c.encode(ignoredPixels, forKey: .ignoredPixels)
+        if let flipMean { try c.encode(flipMean, forKey: .flipMean) }
     }
 }
 

@@ -140,6 +140,12 @@ public enum ImageComparison {
                 differentRatio: 0, antialiasedPixels: 0, maxDelta: 0, maxDeltaAt: nil,
                 maxChannelDifference: 0, psnr: .infinity, ssim: 1,
                 passed: options.passes(differentPixels: 0, totalPixels: count), options: options)
+            if options.maxMeanFLIP != nil {
+                var judged = report
+                judged.flipMean = 0
+                judged.passed = true
+                return (judged, diff)
+            }
             return (report, diff)
         }
 
@@ -186,6 +192,13 @@ public enum ImageComparison {
             options: options)
         report.shiftedPixels = stats.shiftedPixels
         report.ignoredPixels = stats.ignoredPixels
+        if let limit = options.maxMeanFLIP {
+            // ꟻLIP judges; its error map is the difference picture.
+            let (flip, map) = try FLIPEvaluator(pixelsPerDegree: options.flipPixelsPerDegree).compare(reference: expected, test: actual)
+            report.flipMean = flip.mean
+            report.passed = flip.mean <= limit
+            if wantsDiff { diff = FLIPEvaluator.errorPicture(map, width: width, height: height) }
+        }
         return (report, diff)
     }
 }

@@ -31,6 +31,10 @@ package enum ReferenceVerdict: Equatable {
 
     /// "NAME: 12 pixels differ (0.5%) by more than 0.1 (largest delta 0.3 at (4, 5), ...), allowed 0".
     static func failureMessage(_ report: ComparisonReport, tolerance: ComparisonOptions, name: String) -> String {
+        if let mean = report.flipMean, let limit = tolerance.maxMeanFLIP {
+            return "\(name): ꟻLIP mean error \(CompareFormat.fixed(mean, 4)) over \(CompareFormat.number(limit)) at "
+                + "\(CompareFormat.number(tolerance.flipPixelsPerDegree)) pixels per degree"
+        }
         let total = report.width * report.height
         let at = report.maxDeltaAt.map { " at \($0)" } ?? ""
         return "\(name): \(report.differentPixels) pixels differ (\(CompareFormat.fixed(report.differentRatio * 100, 3))%) "

@@ -68,7 +68,7 @@ import Foundation
 package struct GoldenCase {
     /// The fields a case file may hold.
     package static let fields = ["description", "effect", "shader", "parameters", "events", "input", "picture", "size",
-                         "frames", "scale", "tolerance", "gpuTolerance", "allowBlank", "mask"] + ViewInput.fields
+                         "frames", "scale", "tolerance", "gpuTolerance", "allowBlank", "mask", "metric", "maxMeanError"] + ViewInput.fields
     /// The fields of `shader`.
     package static let shaderFields = ["file", "function", "kind", "args", "maxSampleOffset", "timeArg"]
     /// The fields of `tolerance` and `gpuTolerance`.
@@ -325,6 +325,18 @@ package struct GoldenCase {
 
         var tolerance = try options(f.fields["tolerance"], file: path, key: "tolerance") ?? .default
         var gpuTolerance = try options(f.fields["gpuTolerance"], file: path, key: "gpuTolerance")
+        // "metric": "flip" judges by ꟻLIP's mean error, at most "maxMeanError" (0.01 by default).
+        switch try f.string("metric") {
+        case nil, "yiq":
+            if f.fields["maxMeanError"] != nil { throw f.error("maxMeanError", "needs \"metric\": \"flip\"") }
+        case "flip":
+            let limit = try f.number("maxMeanError") ?? 0.01
+            guard (0...1).contains(limit) else { throw f.error("maxMeanError", "expected a number in 0...1, found \(ValueForms.format(limit))") }
+            tolerance.maxMeanFLIP = limit
+            if gpuTolerance != nil { gpuTolerance?.maxMeanFLIP = limit }
+        case let other?:
+            throw f.error("metric", "expected \"yiq\" or \"flip\", found '\(other)'")
+        }
         // "mask": a picture whose transparent pixels are not compared, relative to the case file.
         if let maskFile = try f.string("mask") {
             let maskPath = maskFile.hasPrefix("/") ? maskFile : (directory as NSString).appendingPathComponent(maskFile)

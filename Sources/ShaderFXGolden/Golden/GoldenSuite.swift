@@ -377,9 +377,14 @@ package struct GoldenRunner {
             outcome.status = .failed
             let total = report.width * report.height
             let at = report.maxDeltaAt.map { " at \($0)" } ?? ""
-            outcome.message = "\(report.differentPixels) pixels differ (\(CompareFormat.fixed(report.differentRatio * 100, 3))%), "
-                + "allowed \(CompareFormat.budget(tolerance, total: total)) at threshold \(CompareFormat.number(tolerance.threshold)); "
-                + "largest delta \(CompareFormat.fixed(report.maxDelta, 4))\(at); reference \(relative(reference.path))"
+            if let mean = report.flipMean, let limit = tolerance.maxMeanFLIP {
+                outcome.message = "ꟻLIP mean error \(CompareFormat.fixed(mean, 4)) over \(CompareFormat.number(limit)) "
+                    + "(\(report.differentPixels) pixels over the YIQ threshold); reference \(relative(reference.path))"
+            } else {
+                outcome.message = "\(report.differentPixels) pixels differ (\(CompareFormat.fixed(report.differentRatio * 100, 3))%), "
+                    + "allowed \(CompareFormat.budget(tolerance, total: total)) at threshold \(CompareFormat.number(tolerance.threshold)); "
+                    + "largest delta \(CompareFormat.fixed(report.maxDelta, 4))\(at); reference \(relative(reference.path))"
+            }
             if mode == .failed { try record(outcome.message) }
         }
         return outcome
