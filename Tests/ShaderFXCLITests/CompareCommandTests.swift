@@ -165,6 +165,9 @@ import ShaderFXGolden
         for y in 0..<32 { for x in 0..<24 { maskPicture[x, y] = .zero } }
         let mask = try folder.write(maskPicture, "mask.png")
         #expect(try CLIRun(["compare", a, b, "--mask", mask]).status == 0)
+        // Black against white is 0.97: a region threshold of 1 over both squares lets it through.
+        #expect(try CLIRun(["compare", a, b, "--region", "10,10,12,8=1"]).status == 0)
+        #expect(try CLIRun(["compare", a, b, "--region", "30,0,10,10=1"]).status == 1)
         let missing = try CLIRun(["compare", a, b, "--mask", folder.path("none.png")])
         #expect(missing.status == 2 && missing.stderr.contains("--mask"), "\(missing.stderr)")
     }
@@ -296,6 +299,7 @@ import ShaderFXGolden
         (["compare", "a.png", "b.png", "c.png"], "unexpected argument 'c.png'"),
         (["compare", "a.png", "b.png", "--ppd", "30"], "--ppd: expected --metric flip with it"),
         (["compare", "a.png", "b.png", "--ignore", "1,2,3"], "--ignore: expected a rectangle X,Y,W,H"),
+        (["compare", "a.png", "b.png", "--region", "1,2,3,4=2"], "--region: expected X,Y,W,H=T"),
         (["compare", "a.png", "b.png", "--shift-tolerance", "99"], "--shift-tolerance"),
         (["compare", "a.png", "b.png", "--metric", "lpips"], "--metric"),
     ] as [([String], String)])

@@ -54,6 +54,7 @@ struct GoldenSuiteAPITests {
                                     (#"{"effect": "stripes", "tolerance": {"shiftTolerance": 40}}"#, "shiftTolerance"),
                                     (#"{"effect": "stripes", "mask": "none.png"}"#, "mask"),
                                     (#"{"effect": "stripes", "maxMeanError": 0.1}"#, "needs"),
+                                    (#"{"effect": "stripes", "tolerance": {"regions": [{"rect": [0, 0, 4, 4], "threshold": 3}]}}"#, "regions"),
                                     (#"{"effect": "stripes", "metric": "lpips"}"#, "metric")] {
                 try json.write(toFile: directory.file("case.json"), atomically: true, encoding: .utf8)
                 let error = #expect(throws: (any Error).self) {

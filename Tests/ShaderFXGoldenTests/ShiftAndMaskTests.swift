@@ -75,4 +75,21 @@ import Testing
         #expect(again == options)
         #expect(throws: (any Error).self) { try JSONDecoder().decode(ComparisonOptions.self, from: Data(#"{"ignore": [[1, 2, -3, 4]]}"#.utf8)) }
     }
+
+    @Test func aRegionHasItsOwnThreshold() throws {
+        // A 10×10 block 10 grey levels darker: its delta (about 0.038) is over 0.01, under 0.1. A
+        // region over it with threshold 0.1 lets it through; one elsewhere does not.
+        var darker = Self.white
+        for y in 5..<15 { for x in 5..<15 { darker[x, y] = SIMD4(repeating: 245.0 / 255) } }
+        darker = RGBAImage(width: 40, height: 30, pixels: darker.pixels.enumerated().map { $0.offset % 4 == 3 ? 1 : $0.element })
+        var options = ComparisonOptions(threshold: 0.01, ignoreAntialiasing: false)
+        #expect(try ImageComparison.compare(expected: Self.white, actual: darker, options: options).differentPixels == 100)
+        options.regions = [RegionThreshold(rect: PixelRect(x: 0, y: 0, width: 20, height: 20), threshold: 0.1)]
+        #expect(try ImageComparison.compare(expected: Self.white, actual: darker, options: options).differentPixels == 0)
+        options.regions = [RegionThreshold(rect: PixelRect(x: 20, y: 0, width: 20, height: 30), threshold: 0.1)]
+        #expect(try ImageComparison.compare(expected: Self.white, actual: darker, options: options).differentPixels == 100)
+        let json = #"{"threshold": 0.01, "regions": [{"rect": [0, 0, 20, 20], "threshold": 0.1}]}"#
+        let decoded = try JSONDecoder().decode(ComparisonOptions.self, from: Data(json.utf8))
+        #expect(decoded.regions == [RegionThreshold(rect: PixelRect(x: 0, y: 0, width: 20, height: 20), threshold: 0.1)])
+    }
 }

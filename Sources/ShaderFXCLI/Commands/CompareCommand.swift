@@ -76,6 +76,8 @@ struct CompareCommand: ParsableCommand {
     var ignore: [String]
     @Option(valueName: "FILE", help: "a PNG whose transparent pixels are not compared (the mask's size from the top-left corner)")
     var mask: String?
+    @Option(valueName: "X,Y,W,H=T", help: "a rectangle with a threshold of its own, 0...1 (repeatable; the last one holding a pixel decides)")
+    var region: [String]
     @Option(valueName: "METRIC", help: "what judges the images: yiq (per-pixel threshold and budgets, the default) or flip (ꟻLIP's mean error)")
     var metric: CompareMetric = .yiq
     @Option(valueName: "PPD", help: "with --metric flip: pixels per degree of visual angle (67: a 0.7 m wide 4K screen at 0.7 m)", in: 1...1000)
@@ -167,6 +169,15 @@ struct CompareCommand: ParsableCommand {
                 throw .invalidValue(option: "--ignore", value: text, expected: "a rectangle X,Y,W,H of whole pixels, e.g. 10,20,64,16")
             }
             options.ignore.append(PixelRect(x: x, y: y, width: w, height: h))
+        }
+        for text in region {
+            let halves = text.split(separator: "=", omittingEmptySubsequences: false)
+            let parts = halves.first.map { $0.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) } } ?? []
+            guard halves.count == 2, parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3],
+                  x >= 0, y >= 0, w >= 0, h >= 0, let t = Double(halves[1]), (0...1).contains(t) else {
+                throw .invalidValue(option: "--region", value: text, expected: "X,Y,W,H=T: a rectangle of whole pixels and a threshold in 0...1, e.g. 0,0,64,32=0.2")
+            }
+            options.regions.append(RegionThreshold(rect: PixelRect(x: x, y: y, width: w, height: h), threshold: t))
         }
         return options
     }

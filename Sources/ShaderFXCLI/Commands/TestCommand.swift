@@ -43,7 +43,8 @@ struct TestCommand: ParsableCommand {
                 it, its ideal size); each frame evaluates the view again with that time as TimelineView's, and an \
                 effect, when given, runs over the whole view (a syntax error in the view file stops the suite, exit \
                 2; an error while evaluating it fails the case, located in the file); tolerance {threshold, maxDifferentPixels, \
-                maxDifferentRatio, ignoreAntialiasing, shiftTolerance, ignore: [[x, y, w, h], ...]} as 'shaderfx \
+                maxDifferentRatio, ignoreAntialiasing, shiftTolerance, ignore: [[x, y, w, h], ...], regions: [{rect: [x, y, w, \
+                h], threshold: t}, ...]} as 'shaderfx \
                 compare' takes them (default threshold 0.1, no pixel may differ); mask (a PNG, relative to the case \
                 file, whose transparent pixels are not compared); metric "flip" with maxMeanError (default 0.01) to \
                 judge by ꟻLIP's mean error instead of the pixel count; gpuTolerance (used instead when a renderer other than llvmpipe falls back to the \

@@ -68,6 +68,11 @@ public struct ComparisonOptions: Sendable, Codable, Equatable, Hashable {
     /// region that legitimately changes. Counted in ``ComparisonReport/ignoredPixels``.
     public var ignore: [PixelRect] = []
 
+    /// Rectangles with a threshold of their own (`{"rect": [x, y, w, h], "threshold": t}`): a
+    /// region that may drift more (a soft shadow) or must hold closer (a logo). The last one
+    /// holding a pixel decides; elsewhere ``threshold`` does.
+    public var regions: [RegionThreshold] = []
+
     /// A mask of pixels not compared (from a picture whose transparent pixels are ignored),
     /// with `ignore`'s rectangles; not part of the options' JSON (a case names its file).
     public var mask: IgnoreMask?
@@ -120,7 +125,7 @@ public struct ComparisonOptions: Sendable, Codable, Equatable, Hashable {
 
     private enum CodingKeys: String, CodingKey {
         case threshold, maxDifferentPixels, maxDifferentRatio, ignoreAntialiasing, shiftTolerance, ignore
-        case maxMeanFLIP, flipPixelsPerDegree
+        case maxMeanFLIP, flipPixelsPerDegree, regions
     }
 
     /// Decodes options; a missing key takes its default, so `{}` decodes to ``default``.
@@ -134,6 +139,7 @@ public struct ComparisonOptions: Sendable, Codable, Equatable, Hashable {
             try c.decodeIfPresent(Bool.self, forKey: .ignoreAntialiasing) ?? d.ignoreAntialiasing
         shiftTolerance = try c.decodeIfPresent(Int.self, forKey: .shiftTolerance) ?? 0
         ignore = try c.decodeIfPresent([PixelRect].self, forKey: .ignore) ?? []
+        regions = try c.decodeIfPresent([RegionThreshold].self, forKey: .regions) ?? []
         maxMeanFLIP = try c.decodeIfPresent(Double.self, forKey: .maxMeanFLIP)
         flipPixelsPerDegree = try c.decodeIfPresent(Double.self, forKey: .flipPixelsPerDegree) ?? 67
     }
@@ -147,6 +153,7 @@ public struct ComparisonOptions: Sendable, Codable, Equatable, Hashable {
         try c.encode(ignoreAntialiasing, forKey: .ignoreAntialiasing)
         if shiftTolerance != 0 { try c.encode(shiftTolerance, forKey: .shiftTolerance) }
         if !ignore.isEmpty { try c.encode(ignore, forKey: .ignore) }
+        if !regions.isEmpty { try c.encode(regions, forKey: .regions) }
         if let maxMeanFLIP {
             try c.encode(maxMeanFLIP, forKey: .maxMeanFLIP)
             try c.encode(flipPixelsPerDegree, forKey: .flipPixelsPerDegree)
@@ -161,6 +168,25 @@ public struct ComparisonOptions: Sendable, Codable, Equatable, Hashable {
 
     /// Whether any pixel may be left out.
     public var ignoresPixels: Bool { mask != nil || !ignore.isEmpty }
+}
+
+/// A rectangle with a per-pixel threshold of its own.
+public struct RegionThreshold: Sendable, Codable, Equatable, Hashable {
+    public var rect: PixelRect
+    public var threshold: Double
+    public init(rect: PixelRect, threshold: Double) {
+        self.rect = rect
+        self.threshold = threshold
+    }
+}
+
+extension ComparisonOptions {
+    /// The squared threshold of pixel `(x, y)`: its region's, else `threshold`'s.
+    func threshold2(x: Int, y: Int) -> Float {
+        let t = regions.last { $0.rect.contains(x: x, y: y) }?.threshold ?? threshold
+        let clamped = Float(max(0, min(t, 1)))
+        return clamped * clamped
+    }
 }
 
 /// A rectangle of whole pixels, `[x, y, width, height]` in JSON.

@@ -350,6 +350,7 @@ enum PixelPass {
             * (1 / PixelDelta.maxYIQ)
         let rawA = UnsafeRawPointer(a), rawB = UnsafeRawPointer(b)
         let ignores = options.ignoresPixels
+        let hasRegions = !options.regions.isEmpty
         let shift = max(0, options.shiftTolerance)
         /// The squared delta of two pixels, as below.
         func delta2(_ i: Int, _ j: Int) -> Float {
@@ -406,7 +407,8 @@ enum PixelPass {
                     maxDelta2 = delta2
                     maxIndex = index
                 }
-                if min(delta2, 1) > threshold2 {
+                let pixelThreshold2 = hasRegions ? options.threshold2(x: x, y: y) : threshold2
+                if min(delta2, 1) > pixelThreshold2 {
                     if detectAA && detector.isAntialiased(x: x, y: y) {
                         stats.antialiasedPixels += 1
                         if let diff { storeColor(antialiasedColor, diff + index &* 4) }

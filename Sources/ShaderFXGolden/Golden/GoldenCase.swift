@@ -73,7 +73,7 @@ package struct GoldenCase {
     package static let shaderFields = ["file", "function", "kind", "args", "maxSampleOffset", "timeArg"]
     /// The fields of `tolerance` and `gpuTolerance`.
     package static let toleranceFields = ["threshold", "maxDifferentPixels", "maxDifferentRatio", "ignoreAntialiasing",
-                                          "shiftTolerance", "ignore"]
+                                          "shiftTolerance", "ignore", "regions"]
 
     /// What to render.
     package enum Source {
@@ -406,6 +406,14 @@ package struct GoldenCase {
                 throw f.error("ignore", "item \(k): expected a rectangle [x, y, width, height] of whole non-negative pixels")
             }
             options.ignore.append(PixelRect(x: values[0], y: values[1], width: values[2], height: values[3]))
+        }
+        for (k, item) in (try f.array("regions") ?? []).enumerated() {
+            // Decoded as the options' JSON decodes a region, so both read alike.
+            guard let region = try? JSONDecoder().decode(RegionThreshold.self, from: (try? JSONEncoder().encode(item)) ?? Data()),
+                  (0...1).contains(region.threshold) else {
+                throw f.error("regions", "item \(k): expected {\"rect\": [x, y, width, height], \"threshold\": t} with t in 0...1")
+            }
+            options.regions.append(region)
         }
         return options
     }
