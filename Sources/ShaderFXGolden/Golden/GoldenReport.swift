@@ -101,9 +101,17 @@ package enum GoldenReport {
         if r.identical { return "identical" }
         let at = r.maxDeltaAt.map { " at \($0)" } ?? ""
         let psnr = r.psnr.isFinite ? "\(CompareFormat.fixed(r.psnr, 1)) dB" : "inf"
-        return "\(r.differentPixels) differing pixels (\(CompareFormat.fixed(r.differentRatio * 100, 3))%), "
+        var text = "\(r.differentPixels) differing pixels (\(CompareFormat.fixed(r.differentRatio * 100, 3))%), "
             + "\(r.antialiasedPixels) anti-aliased; largest delta \(CompareFormat.fixed(r.maxDelta, 4))\(at); "
             + "PSNR \(psnr); SSIM \(CompareFormat.fixed(r.ssim, 4)); threshold \(CompareFormat.number(r.options.threshold))"
+        // What else judged or excused pixels (the diff picture draws shifted pixels cyan, ignored violet).
+        if r.options.shiftTolerance > 0 { text += "; \(r.shiftedPixels) shifted (within \(r.options.shiftTolerance) px)" }
+        if r.options.ignoresPixels { text += "; \(r.ignoredPixels) ignored (mask, rectangles)" }
+        if !r.options.regions.isEmpty { text += "; \(r.options.regions.count) region thresholds" }
+        if let mean = r.flipMean, let limit = r.options.maxMeanFLIP {
+            text = "metric ꟻLIP: mean error \(CompareFormat.fixed(mean, 4)), at most \(CompareFormat.number(limit)) (diff: its error map); " + text
+        }
+        return text
     }
 
     private static func label(_ status: CaseOutcome.Status) -> String {
