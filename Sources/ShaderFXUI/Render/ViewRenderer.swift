@@ -100,7 +100,12 @@ public final class ViewRenderer<Content: View> {
             try compositor.draw(root, result.root, into: layer, opacity: 1)
             renderer.context.finish()
             let drawn = ContinuousClock.now
-            defer { timings.draw = drawn - started; timings.readBack = ContinuousClock.now - drawn; compositor.recycle(layer) }
+            defer {
+                timings.draw = drawn - started
+                timings.readBack = ContinuousClock.now - drawn
+                compositor.recycle(layer)
+                if ViewTimings.printsEachRender { ViewTimings.print(timings) }
+            }
             return try read(layer, width, height)
         }
     }
