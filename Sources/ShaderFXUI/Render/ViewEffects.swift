@@ -94,7 +94,7 @@ extension ViewCompositor {
         defer { recycle(flat) }
         try content(flat, 1)
         let s = CGFloat(scale)
-        try renderer.withEffects(effects, over: flat.framebuffer.texture, size: points, margin: margin, scale: scale) { texture, grown in
+        try withEffects(effects, over: flat.framebuffer.texture, size: points, margin: margin) { texture, grown in
             let rect = CGRect(x: CGFloat(origin.x - grown.x) / s + offset.width, y: CGFloat(origin.y - grown.y) / s + offset.height,
                               width: CGFloat(texture.width) / s, height: CGFloat(texture.height) / s)
             let toDevice = layer.userToDevice(scale: scale)
@@ -132,6 +132,7 @@ extension ViewCompositor {
         let flat = try makeLayer(width: points.x * scale, height: points.y * scale, origin: origin)
         defer { recycle(flat) }
         try mask(flat, 1)
+        try paints.flush()
         let picture = try flat.framebuffer.read(x: 0, y: 0, width: flat.framebuffer.width, height: flat.framebuffer.height)
         var bytes = [UInt8](repeating: 0, count: picture.width * picture.height)
         for i in bytes.indices {
