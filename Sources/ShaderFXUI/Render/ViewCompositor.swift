@@ -18,6 +18,7 @@ final class ViewCompositor {
     let scale: Int
     private var spare: [Framebuffer] = []
     private var textures: [ObjectIdentifier: (box: PictureBox, texture: Texture)] = [:]
+    let coverageCache = CoverageCache()
 
     /// A framebuffer and where its pixel (0, 0) lies in the root's device pixels.
     struct Layer {
@@ -124,12 +125,18 @@ final class ViewCompositor {
 
     /// `path`'s coverage on `layer`'s pixels through `toDevice`, inside every path of `clip`
     /// (user space, root points).
+    /// Kept between renders (`CoverageCache`): an unchanged shape is not rasterised again.
     func coverage(of path: Path, transform toDevice: CGAffineTransform, eoFill: Bool, clip: [Path], in layer: Layer) -> CoverageMask {
-        var mask = PathRasterizer.coverage(of: path, transform: toDevice, fillRule: eoFill, clip: layer.bounds)
-        for clipPath in clip where !mask.isEmpty {
-            mask = mask.intersected(with: PathRasterizer.coverage(of: clipPath, transform: layer.userToDevice(scale: scale), fillRule: false, clip: layer.bounds))
+        let clipTransform = layer.userToDevice(scale: scale)
+        let key = CoverageCache.Key(path: path, transform: toDevice, eoFill: eoFill, clip: clip, clipTransform: clipTransform,
+                                    bounds: layer.bounds)
+        return coverageCache.mask(for: key) {
+            var mask = PathRasterizer.coverage(of: path, transform: toDevice, fillRule: eoFill, clip: layer.bounds)
+            for clipPath in clip where !mask.isEmpty {
+                mask = mask.intersected(with: PathRasterizer.coverage(of: clipPath, transform: clipTransform, fillRule: false, clip: layer.bounds))
+            }
+            return mask
         }
-        return mask
     }
 
     /// Paints `style` through `mask` into `layer`; `toDevice` maps the style's user space.

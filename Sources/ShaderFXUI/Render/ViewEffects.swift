@@ -119,7 +119,7 @@ extension ViewCompositor {
     private func fillLayer(_ flat: Layer, rect: CGRect, through path: Path, eoFill: Bool, transform: CGAffineTransform = .identity,
                            into layer: Layer, opacity: Double) throws {
         let toDevice = transform.concatenating(layer.userToDevice(scale: scale))
-        let mask = PathRasterizer.coverage(of: path, transform: toDevice, fillRule: eoFill, clip: layer.bounds)
+        let mask = coverage(of: path, transform: toDevice, eoFill: eoFill, clip: [], in: layer)
         guard !mask.isEmpty else { return }
         try paints.fill(.texture(flat.framebuffer.texture, rect: rect, filter: transform == .identity ? .nearest : .linear), mask: mask,
                         into: layer.framebuffer, userToDevice: toDevice, opacity: Float(opacity))
