@@ -139,6 +139,12 @@ for i in $(seq 1 "$runs"); do
   echo "  run $i: $rate cards/s ($(calc "1000 / $rate") ms a card, PNG encoding overlapped)"
 done
 echo "  median: $(printf '%s\n' "${rates[@]}" | median) cards/s"
+# The split of the warm frames (all but the first), each render's written by SHADERFX_VIEW_TIMINGS=1.
+rm -rf "$work/cards"
+SHADERFX_VIEW_TIMINGS=1 "$bin" animate --view examples/views/bench/BenchCard.swift --library examples/metal --assets examples/views \
+  --duration 2 --fps 10 -q -o "$work/cards/" 2>"$work/card-timings.log" >/dev/null
+split() { grep '^view timings' "$work/card-timings.log" | tail -n +2 | sed -n "s/.*$1 \([0-9.]*\) ms.*/\1/p" | median; }
+echo "  warm split (median ms): resolve $(split resolve), layout $(split layout), draw $(split draw), read-back $(split read-back)"
 
 echo
 echo "7. $jobs of the same card as batch jobs, each with its own title (a server rendering a template):"

@@ -1,14 +1,14 @@
 import CGLLoader
 
 // What the view layer's paint pipeline needs beyond the effect passes: a one-channel texture
-// for coverage masks, float sub-image uploads (gradient stops, mesh vertices), premultiplied
-// source-over blending and draws of more than the full-screen triangle. Nothing here changes
-// what the effect passes do: they keep blending off (`setPassState`).
+// for coverage masks (and their atlas), premultiplied source-over blending and draws of more
+// than the full-screen triangle. Nothing here changes what the effect passes do: they keep
+// blending off (`setPassState`).
 
 /// A texture of 8-bit coverage, one channel (`GL_R8`), sampled as `.r` in 0...1: what a shape's
 /// or a run of text's coverage mask is drawn through. Allocated once at a size and rewritten
-/// in part (`upload(_:width:height:)`), so a mask per draw costs no allocation. Deleted with its
-/// last reference.
+/// in part (`upload(_:rowLength:width:height:)`), so a batch of masks costs no allocation.
+/// Deleted with its last reference.
 package final class CoverageTexture {
     package let context: GPUContext
     package let id: GLuint
@@ -45,43 +45,19 @@ package final class CoverageTexture {
         _ = try? context.withCurrent { gl.DeleteTextures(1, &id) }
     }
 
-    /// Writes `bytes` (`width` bytes a row, top row first) into the texture's top-left
-    /// `width` x `height` texels; the rest keeps what it held.
-    package func upload(_ bytes: [UInt8], width: Int, height: Int) throws(GPUError) {
-        precondition(bytes.count == width * height && width <= self.width && height <= self.height)
-        guard width > 0, height > 0 else { return }
-        let gl = context.gl
-        gl.BindTexture(GLenum(GL_TEXTURE_2D), id)
-        gl.PixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
-        bytes.withUnsafeBufferPointer { buffer in
-            gl.TexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height),
-                             GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), buffer.baseAddress)
-        }
-        gl.PixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
-        try context.check("glTexSubImage2D(\(width)x\(height), R8)")
+    /// Writes the top-left `width` × `height` bytes of `bytes`, whose rows lie `rowLength`
+    /// bytes apart (top row first), into the texture's top-left texels; the rest keeps what it held.
+    package func upload(_ bytes: UnsafeBufferPointer<UInt8>, rowLength: Int, width: Int, height: Int) throws(GPUError) {
+        precondition(width <= rowLength && width <= self.width && height <= self.height)
+        precondition(height == 0 || bytes.count >= (height - 1) * rowLength + width)
+        try context.writeTexels(bytes, into: id, at: .zero, width: width, height: height, rowLength: rowLength,
+                                format: GLenum(GL_RED), type: GLenum(GL_UNSIGNED_BYTE), what: ", R8")
     }
 
     /// Binds the texture to texture unit `unit`.
     package func bind(unit: Int) {
         context.gl.ActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
         context.gl.BindTexture(GLenum(GL_TEXTURE_2D), id)
-    }
-}
-
-extension Texture {
-    /// Writes `values` (RGBA floats, `width * height * 4`, top row first) into the rectangle of
-    /// a float texture whose first row starts at `origin`.
-    package func upload(floats values: [Float], at origin: SIMD2<Int>, width: Int, height: Int) throws(GPUError) {
-        precondition(values.count == width * height * 4 && !isEightBit)
-        precondition(origin.x >= 0 && origin.y >= 0 && origin.x + width <= self.width && origin.y + height <= self.height)
-        let gl = context.gl
-        gl.BindTexture(GLenum(GL_TEXTURE_2D), id)
-        gl.PixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
-        values.withUnsafeBufferPointer { buffer in
-            gl.TexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(origin.x), GLint(origin.y), GLsizei(width), GLsizei(height),
-                             GLenum(GL_RGBA), GLenum(GL_FLOAT), buffer.baseAddress)
-        }
-        try context.check("glTexSubImage2D(\(width)x\(height), float)")
     }
 }
 

@@ -36,20 +36,6 @@ package final class Texture {
         try upload(image)
     }
 
-    /// Writes `bytes` (8-bit RGBA, `width * height * 4`) into the rectangle of an 8-bit texture
-    /// whose first row starts at `origin`.
-    package func upload(_ bytes: [UInt8], at origin: SIMD2<Int>, width: Int, height: Int) throws(GPUError) {
-        precondition(bytes.count == width * height * 4 && isEightBit)
-        let gl = context.gl
-        gl.BindTexture(GLenum(GL_TEXTURE_2D), id)
-        gl.PixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
-        bytes.withUnsafeBufferPointer { buffer in
-            gl.TexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(origin.x), GLint(origin.y), GLsizei(width), GLsizei(height),
-                             GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buffer.baseAddress)
-        }
-        try context.check("glTexSubImage2D(\(width)x\(height), 8-bit)")
-    }
-
     /// Whether the texture holds 8-bit channels.
     package var isEightBit: Bool { internalFormat == GLenum(GL_RGBA8) }
 
@@ -61,19 +47,6 @@ package final class Texture {
         var id = self.id
         let gl = context.gl
         _ = try? context.withCurrent { gl.DeleteTextures(1, &id) }
-    }
-
-    /// Replaces the contents with `image` (same size).
-    package func upload(_ image: RGBAImage) throws(GPUError) {
-        precondition(image.width == width && image.height == height)
-        let gl = context.gl
-        gl.BindTexture(GLenum(GL_TEXTURE_2D), id)
-        gl.PixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
-        image.pixels.withUnsafeBufferPointer { buffer in
-            gl.TexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height),
-                             GLenum(GL_RGBA), GLenum(GL_FLOAT), buffer.baseAddress)
-        }
-        try context.check("glTexSubImage2D(\(width)x\(height))")
     }
 
     /// Sets wrap and filter modes of the bound texture unit's texture.

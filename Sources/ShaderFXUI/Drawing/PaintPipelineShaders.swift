@@ -14,7 +14,7 @@ enum PaintShaders {
         precision highp sampler2D;
 
         uniform sampler2D sfx_mask;      // coverage in .r, unit 0
-        uniform ivec2 sfx_maskOrigin;    // the device pixel of the mask's texel (0, 0)
+        uniform ivec2 sfx_maskOrigin;    // the device pixel at the mask atlas's texel (0, 0)
         uniform int sfx_useMask;         // 0: full coverage (a rectangle fill)
         uniform vec3 sfx_inverseX;       // user x = dot(sfx_inverseX, vec3(device, 1))
         uniform vec3 sfx_inverseY;       // user y = dot(sfx_inverseY, vec3(device, 1))
@@ -38,21 +38,23 @@ enum PaintShaders {
 
         """
 
-    /// The gradient lookup every gradient program shares: stops in a texture, straight colours
-    /// in row 0 and locations in row 1 (`.r`), sorted; interpolated straight, then premultiplied.
+    /// The gradient lookup every gradient program shares: stops in a table of the batch's
+    /// gradients (`GradientStopTable`), this one's straight colours in row `sfx_stopsRow` and
+    /// locations in the row below (`.r`), sorted; interpolated straight, then premultiplied.
     static let gradient = """
         uniform sampler2D sfx_stops;     // unit 1
         uniform int sfx_stopCount;
+        uniform int sfx_stopsRow;
 
         vec4 sfx_premultiply(vec4 c) { return vec4(c.rgb * c.a, c.a); }
 
         vec4 gradientColor(float t) {
-            vec4 color = texelFetch(sfx_stops, ivec2(0, 0), 0);
-            float location = texelFetch(sfx_stops, ivec2(0, 1), 0).r;
+            vec4 color = texelFetch(sfx_stops, ivec2(0, sfx_stopsRow), 0);
+            float location = texelFetch(sfx_stops, ivec2(0, sfx_stopsRow + 1), 0).r;
             if (!(t > location)) return sfx_premultiply(color);
             for (int i = 1; i < sfx_stopCount; i++) {
-                vec4 nextColor = texelFetch(sfx_stops, ivec2(i, 0), 0);
-                float nextLocation = texelFetch(sfx_stops, ivec2(i, 1), 0).r;
+                vec4 nextColor = texelFetch(sfx_stops, ivec2(i, sfx_stopsRow), 0);
+                float nextLocation = texelFetch(sfx_stops, ivec2(i, sfx_stopsRow + 1), 0).r;
                 if (t < nextLocation) {
                     return sfx_premultiply(mix(color, nextColor, (t - location) / (nextLocation - location)));
                 }

@@ -20,6 +20,7 @@ final class ViewCompositor {
     private var textures: [ObjectIdentifier: (box: PictureBox, texture: Texture)] = [:]
     /// Blend modes and template images (`BlendModes.swift`), made on first use.
     var blender: BlendCompositor?
+    let coverageCache = CoverageCache()
 
     /// A framebuffer and where its pixel (0, 0) lies in the root's device pixels.
     struct Layer {
@@ -47,6 +48,8 @@ final class ViewCompositor {
     // MARK: Layers
 
     /// A cleared layer of `width` × `height` pixels at `origin`, from the spare ones when one fits.
+    /// The clear is queued with the paint pipeline's fills, after any queued draw that still
+    /// reads the spare layer.
     func makeLayer(width: Int, height: Int, origin: SIMD2<Int>) throws -> Layer {
         let framebuffer: Framebuffer
         if let index = spare.firstIndex(where: { $0.width == width && $0.height == height }) {
@@ -54,8 +57,20 @@ final class ViewCompositor {
         } else {
             framebuffer = try Framebuffer(context: context, width: max(width, 1), height: max(height, 1))
         }
-        framebuffer.clear()
+        try paints.clear(framebuffer)
         return Layer(framebuffer: framebuffer, origin: origin)
+    }
+
+    /// Runs `effects` over `layer` through the renderer's effect path (`Renderer.withEffects`)
+    /// and gives `body` the result: the paint pipeline's queue is drawn before the passes read
+    /// the layer, and again before the result's texture goes back to the renderer.
+    func withEffects(_ effects: [Effect], over layer: Texture, size: SIMD2<Int>, margin: SIMD2<Int>,
+                     _ body: (Texture, SIMD2<Int>) throws -> Void) throws {
+        try paints.flush()
+        try renderer.withEffects(effects, over: layer, size: size, margin: margin, scale: scale) { texture, grown in
+            try body(texture, grown)
+            try paints.flush()
+        }
     }
 
     /// Gives a layer back for reuse (at most 8 kept).
@@ -112,12 +127,18 @@ final class ViewCompositor {
 
     /// `path`'s coverage on `layer`'s pixels through `toDevice`, inside every path of `clip`
     /// (user space, root points).
+    /// Kept between renders (`CoverageCache`): an unchanged shape is not rasterised again.
     func coverage(of path: Path, transform toDevice: CGAffineTransform, eoFill: Bool, clip: [Path], in layer: Layer) -> CoverageMask {
-        var mask = PathRasterizer.coverage(of: path, transform: toDevice, fillRule: eoFill, clip: layer.bounds)
-        for clipPath in clip where !mask.isEmpty {
-            mask = mask.intersected(with: PathRasterizer.coverage(of: clipPath, transform: layer.userToDevice(scale: scale), fillRule: false, clip: layer.bounds))
+        let clipTransform = layer.userToDevice(scale: scale)
+        let key = CoverageCache.Key(path: path, transform: toDevice, eoFill: eoFill, clip: clip, clipTransform: clipTransform,
+                                    bounds: layer.bounds)
+        return coverageCache.mask(for: key) {
+            var mask = PathRasterizer.coverage(of: path, transform: toDevice, fillRule: eoFill, clip: layer.bounds)
+            for clipPath in clip where !mask.isEmpty {
+                mask = mask.intersected(with: PathRasterizer.coverage(of: clipPath, transform: clipTransform, fillRule: false, clip: layer.bounds))
+            }
+            return mask
         }
-        return mask
     }
 
     /// Paints `style` through `mask` into `layer`; `toDevice` maps the style's user space.
@@ -146,7 +167,7 @@ final class ViewCompositor {
         let layer = try makeLayer(width: points.x * scale, height: points.y * scale, origin: origin)
         defer { recycle(layer) }
         try paints.fill(.solid(SIMD4(1, 1, 1, 1)), rect: layer.bounds, into: layer.framebuffer, userToDevice: .identity)
-        try renderer.withEffects([effect], over: layer.framebuffer.texture, size: points, margin: .zero, scale: scale) { texture, margin in
+        try withEffects([effect], over: layer.framebuffer.texture, size: points, margin: .zero) { texture, margin in
             let s = CGFloat(scale)
             let rect = CGRect(x: CGFloat(origin.x - margin.x) / s, y: CGFloat(origin.y - margin.y) / s,
                               width: CGFloat(texture.width) / s, height: CGFloat(texture.height) / s)

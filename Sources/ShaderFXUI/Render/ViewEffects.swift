@@ -93,7 +93,7 @@ extension ViewCompositor {
         defer { recycle(flat) }
         try content(flat, 1)
         let s = CGFloat(scale)
-        try renderer.withEffects(effects, over: flat.framebuffer.texture, size: points, margin: margin, scale: scale) { texture, grown in
+        try withEffects(effects, over: flat.framebuffer.texture, size: points, margin: margin) { texture, grown in
             let rect = CGRect(x: CGFloat(origin.x - grown.x) / s + offset.width, y: CGFloat(origin.y - grown.y) / s + offset.height,
                               width: CGFloat(texture.width) / s, height: CGFloat(texture.height) / s)
             let toDevice = layer.userToDevice(scale: scale)
@@ -118,7 +118,7 @@ extension ViewCompositor {
     private func fillLayer(_ flat: Layer, rect: CGRect, through path: Path, eoFill: Bool, transform: CGAffineTransform = .identity,
                            into layer: Layer, opacity: Double) throws {
         let toDevice = transform.concatenating(layer.userToDevice(scale: scale))
-        let mask = PathRasterizer.coverage(of: path, transform: toDevice, fillRule: eoFill, clip: layer.bounds)
+        let mask = coverage(of: path, transform: toDevice, eoFill: eoFill, clip: [], in: layer)
         guard !mask.isEmpty else { return }
         try paints.fill(.texture(flat.framebuffer.texture, rect: rect, filter: transform == .identity ? .nearest : .linear), mask: mask,
                         into: layer.framebuffer, userToDevice: toDevice, opacity: Float(opacity))
@@ -131,6 +131,7 @@ extension ViewCompositor {
         let flat = try makeLayer(width: points.x * scale, height: points.y * scale, origin: origin)
         defer { recycle(flat) }
         try mask(flat, 1)
+        try paints.flush()
         let picture = try flat.framebuffer.read(x: 0, y: 0, width: flat.framebuffer.width, height: flat.framebuffer.height)
         var bytes = [UInt8](repeating: 0, count: picture.width * picture.height)
         for i in bytes.indices {

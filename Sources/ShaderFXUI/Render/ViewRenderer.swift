@@ -101,11 +101,20 @@ public final class ViewRenderer<Content: View> {
                 ?? ViewCompositor(renderer: renderer, paints: paints, library: EffectLibrary(services: services), scale: scale)
             kept = compositor
             let started = ContinuousClock.now
-            let layer = try compositor.makeLayer(width: width, height: height, origin: .zero)
-            try compositor.draw(root, result.root, into: layer, opacity: 1)
+            // Fills are queued and drawn in batches (their masks uploaded together), the last when the tree is done.
+            let layer = try paints.batched {
+                let layer = try compositor.makeLayer(width: width, height: height, origin: .zero)
+                try compositor.draw(root, result.root, into: layer, opacity: 1)
+                return layer
+            }
             renderer.context.finish()
             let drawn = ContinuousClock.now
-            defer { timings.draw = drawn - started; timings.readBack = ContinuousClock.now - drawn; compositor.recycle(layer) }
+            defer {
+                timings.draw = drawn - started
+                timings.readBack = ContinuousClock.now - drawn
+                compositor.recycle(layer)
+                if ViewTimings.printsEachRender { ViewTimings.print(timings) }
+            }
             return try read(layer, width, height)
         }
     }

@@ -1,0 +1,137 @@
+import Foundation
+import ShaderFXCore
+
+/// One queued step of a `PaintPipeline` batch.
+enum PaintOperation {
+    /// Every pixel of the framebuffer set to a premultiplied colour.
+    case clear(Framebuffer, SIMD4<Float>)
+    case fill(PaintDraw)
+}
+
+/// A fill made ready to draw: its program's inputs, the pixels it covers and where its mask
+/// lies in the batch's atlas. It holds its target and any texture it reads, so they outlive
+/// the batch's flush whoever else lets go of them.
+struct PaintDraw {
+    enum Shading {
+        case solid(SIMD4<Float>)
+        /// A gradient paint, its stops at `row` of the batch's stop table.
+        case gradient(ResolvedPaint, row: Int, count: Int)
+        /// A picture (a texture paint, or a rasterised mesh) over `rect` in user space.
+        case image(Texture, rect: CGRect, filter: TextureFilter)
+    }
+
+    let shading: Shading
+    /// The device pixels drawn (inside the target).
+    let region: (origin: SIMD2<Int>, size: SIMD2<Int>)
+    /// The device pixel at the atlas's texel (0, 0); nil for full coverage (a rectangle fill).
+    let maskOrigin: SIMD2<Int>?
+    let target: Framebuffer
+    /// Device pixels to user space.
+    let inverse: CGAffineTransform
+    let opacity: Float
+}
+
+extension ResolvedPaint {
+    /// The gradient a gradient paint interpolates; nil for any other paint.
+    var gradient: ResolvedGradient? {
+        switch self {
+        case .linear(let g, _, _), .radial(let g, _, _, _), .angular(let g, _, _, _), .elliptical(let g, _, _, _, _): return g
+        case .solid, .mesh, .texture: return nil
+        }
+    }
+}
+
+extension PaintPipeline {
+    /// Draws `operations` in order, the batch's masks on texture unit 0 and stops on unit 1.
+    func issue(_ operations: [PaintOperation], masks: CoverageTexture?, stops: Texture?) throws {
+        vertexArray.bind()
+        masks?.bind(unit: 0)
+        if let stops {
+            stops.bind(unit: 1)
+            stops.setSampling(ImageSampling(repeats: false, linear: false))
+        }
+        context.setPremultipliedSourceOver(true)
+        defer { context.setPremultipliedSourceOver(false) }
+        for operation in operations {
+            switch operation {
+            case let .clear(target, color): target.clear(to: color)
+            case let .fill(draw): issue(draw)
+            }
+        }
+        try context.check("painting \(operations.count) queued fills and clears")
+    }
+
+    private func issue(_ draw: PaintDraw) {
+        let program: Program
+        switch draw.shading {
+        case .solid: program = solid
+        case .gradient(.linear, _, _): program = linear
+        case .gradient(.radial, _, _): program = radial
+        case .gradient(.angular, _, _): program = angular
+        case .gradient: program = elliptical
+        case .image: program = texture
+        }
+        draw.target.bindForDrawing(viewportOrigin: draw.region.origin, size: draw.region.size)
+        program.use()
+        let inverse = draw.inverse
+        program.set("sfx_inverseX", Float(inverse.a), Float(inverse.c), Float(inverse.tx))
+        program.set("sfx_inverseY", Float(inverse.b), Float(inverse.d), Float(inverse.ty))
+        program.set("sfx_opacity", draw.opacity)
+        if let origin = draw.maskOrigin {
+            program.set("sfx_useMask", int: 1)
+            program.set("sfx_maskOrigin", int2: origin)
+        } else {
+            program.set("sfx_useMask", int: 0)
+        }
+        func point(_ name: String, _ p: CGPoint) { program.set(name, Float(p.x), Float(p.y)) }
+        switch draw.shading {
+        case let .solid(color):
+            program.set("sfx_color", color.x, color.y, color.z, color.w)
+        case let .gradient(paint, row, count):
+            program.set("sfx_stopCount", int: count)
+            program.set("sfx_stopsRow", int: row)
+            switch paint {
+            case let .linear(_, start, end):
+                point("sfx_start", start)
+                point("sfx_end", end)
+            case let .radial(_, center, r0, r1):
+                point("sfx_center", center)
+                program.set("sfx_radii", Float(r0), Float(r1))
+            case let .angular(_, center, a0, a1):
+                point("sfx_center", center)
+                let angles = Self.angularUniforms(start: a0, end: a1)
+                program.set("sfx_direction", angles.direction)
+                program.set("sfx_turnStart", angles.turnStart)
+                program.set("sfx_span", angles.span)
+            case let .elliptical(_, rect, center, f0, f1):
+                point("sfx_rectOrigin", rect.origin)
+                program.set("sfx_rectSize", Float(rect.width), Float(rect.height))
+                program.set("sfx_center", Float(center.x), Float(center.y))
+                program.set("sfx_radii", Float(f0), Float(f1))
+            case .solid, .mesh, .texture:
+                preconditionFailure("a gradient shading holds a gradient paint")
+            }
+        case let .image(texture, rect, filter):
+            texture.bind(unit: 2)
+            texture.setSampling(ImageSampling(repeats: false, linear: filter == .linear))
+            point("sfx_rectOrigin", rect.origin)
+            program.set("sfx_rectSize", Float(rect.width), Float(rect.height))
+        }
+        program.drawFullScreen()
+    }
+
+    /// The angular program's uniforms for a gradient from `start` to `end` radians: a
+    /// counter-clockwise gradient (end < start) is drawn mirrored (direction −1), equal angles
+    /// take one full turn, and the turn drawn starts at `start` or, past a full turn, at end − 2π
+    /// (reduced into [0, 2π) in Double, so large angles keep their precision in Float).
+    package static func angularUniforms(start: Double, end: Double) -> (direction: Float, turnStart: Float, span: Float) {
+        let tau = 2 * Double.pi
+        var direction = 1.0, a0 = start, a1 = end
+        if a1 < a0 { (direction, a0, a1) = (-1, -a0, -a1) }
+        var span = a1 - a0
+        if span == 0 { span = tau }
+        var turnStart = span >= tau ? a0 + span - tau : a0
+        turnStart -= (turnStart / tau).rounded(.down) * tau
+        return (Float(direction), Float(turnStart), Float(span))
+    }
+}
