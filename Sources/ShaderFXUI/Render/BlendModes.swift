@@ -86,8 +86,10 @@ final class BlendCompositor {
 }
 
 extension ViewCompositor {
-    /// The blend compositor of this compositor's context, made on first use.
+    /// The blend compositor of this compositor's context, made on first use. It reads the layers
+    /// it composites at once, so the fills queued for them are drawn first.
     func blendCompositor() throws -> BlendCompositor {
+        try paints.flush()
         if let blender { return blender }
         let made = try BlendCompositor(context: context)
         blender = made
