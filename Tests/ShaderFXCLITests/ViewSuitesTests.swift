@@ -61,7 +61,7 @@ import ShaderFX
             try FileManager.default.createDirectory(atPath: suite, withIntermediateDirectories: true)
             try Self.write(Self.card, suite + "/Card.swift")
             try Self.write(#"{"view": "Card.swift", "set": {"title": "Kept"}, "size": "120x56"}"#, suite + "/card.json")
-            let record = try CLIRun(["test", suite, "--report", dir.path + "/report"])
+            let record = try CLIRun(["test", suite, "--record", "missing", "--report", dir.path + "/report"])
             #expect(record.status == 0 && record.stdout.contains("RECORDED card"), "\(record.stdout)\(record.stderr)")
             // The reference is render --view's picture of the same values.
             let single = dir.path + "/single.png"
