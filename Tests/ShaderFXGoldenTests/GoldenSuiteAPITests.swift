@@ -88,10 +88,13 @@ struct GoldenSuiteAPITests {
         }
     }
 
-    @Test func aCasesMaskAndShiftToleranceReachTheComparison() throws {
-        // The case's reference is the stripes disc; the test picture is recorded, then replaced by
-        // one with a white block in its top-left corner: the case fails, and passes once its mask
-        // (transparent over that corner) or an ignored rectangle leaves the block out.
+    /// A suite of one 64×48 stripes case: its reference is recorded, then a white block painted
+    /// on it at `xs` × `ys`; `body` gets the reference so changed, a function that writes the
+    /// case file and runs the suite (record mode missing), and the suite and report folders.
+    private func withAlteredStripesReference(
+        xs: Range<Int>, ys: Range<Int>,
+        _ body: (_ reference: RGBAImage, _ run: (String) throws -> SuiteOutcome, _ suite: String, _ report: String) throws -> Void
+    ) throws {
         try withTemporaryFolder { (directory) throws in
             let suite = directory.file("suite")
             try FileManager.default.createDirectory(atPath: suite, withIntermediateDirectories: false)
@@ -103,8 +106,17 @@ struct GoldenSuiteAPITests {
             }
             #expect(try run(#"{"effect": "stripes", "size": "64x48"}"#).recorded == 1)
             var reference = try PNG.read(path: suite + "/stripes/still.png")
-            for y in 0..<8 { for x in 0..<8 { reference[x, y] = SIMD4(1, 1, 1, 1) } }
+            for y in ys { for x in xs { reference[x, y] = SIMD4(1, 1, 1, 1) } }
             try PNG.write(reference, to: suite + "/stripes/still.png")
+            try body(reference, run, suite, report)
+        }
+    }
+
+    @Test func aCasesMaskAndIgnoredRectanglesReachTheComparison() throws {
+        // The recorded stripes reference with a white block in its top-left corner: the case
+        // fails, and passes once its mask (transparent over that corner) or an ignored rectangle
+        // leaves the block out.
+        try withAlteredStripesReference(xs: 0..<8, ys: 0..<8) { _, run, suite, _ in
             #expect(try run(#"{"effect": "stripes", "size": "64x48"}"#).failed == 1)
             #expect(try run(#"{"effect": "stripes", "size": "64x48", "tolerance": {"ignore": [[0, 0, 8, 8]]}}"#).passed == 1)
             var mask = RGBAImage(width: 64, height: 48, fill: SIMD4(1, 1, 1, 1))
@@ -115,21 +127,9 @@ struct GoldenSuiteAPITests {
     }
 
     @Test func aFLIPCaseIsJudgedByItsMeanError() throws {
-        // A reference with an 8×8 white block over the disc's corner region fails the default
+        // The recorded stripes reference with a 4×4 white block on the disc fails the default
         // pixel count; judged by ꟻLIP, its mean error passes a loose limit and fails a tight one.
-        try withTemporaryFolder { (directory) throws in
-            let suite = directory.file("suite")
-            try FileManager.default.createDirectory(atPath: suite, withIntermediateDirectories: false)
-            let renderer = try Renderer(options: GPUOptions(backend: .surfaceless))
-            let report = directory.file("report")
-            func run(_ json: String) throws -> SuiteOutcome {
-                try json.write(toFile: suite + "/stripes.json", atomically: true, encoding: .utf8)
-                return try GoldenSuite.run(suite, renderer: renderer, options: .init(record: .missing, reportFolder: report))
-            }
-            #expect(try run(#"{"effect": "stripes", "size": "64x48"}"#).recorded == 1)
-            var reference = try PNG.read(path: suite + "/stripes/still.png")
-            for y in 20..<24 { for x in 30..<34 { reference[x, y] = SIMD4(1, 1, 1, 1) } }
-            try PNG.write(reference, to: suite + "/stripes/still.png")
+        try withAlteredStripesReference(xs: 30..<34, ys: 20..<24) { reference, run, _, report in
             let actual = try PNG.read(path: report + "/images/stripes/still.actual.png")
             let mean = try FLIPEvaluator().compare(reference: reference, test: actual).report.mean
             #expect(mean > 0.001 && mean < 0.05, "mean \(mean)")

@@ -224,13 +224,17 @@ struct BatchJob {
         var written: [String] = []
         try makeOutputFolder()
         let framePasses = try golden.framePasses(size: size)
+        // The input as a PNG holds it, once for the job, for "the effect changed nothing".
+        let unchangedInput = golden.allowBlank ? nil : StraightFrame(image: input)
         for frame in golden.frames {
             var passes = try framePasses(frame)
             for (index, image) in images { passes[0].shader.arguments[index] = .image(image) }
             let rendered = try renderer.render(input, effects: passes, scale: golden.scale)
             let path = path(of: frame)
             try PNG.write(rendered, to: path, compression: compression)
-            if !golden.allowBlank, let blank = BlankPicture.check(rendered, input: input) { warnings.append("\(path): \(blank)") }
+            if !golden.allowBlank, let blank = BlankPicture.check(StraightFrame(image: rendered), input: unchangedInput) {
+                warnings.append("\(path): \(blank)")
+            }
             written.append(path)
         }
         return written

@@ -333,7 +333,7 @@ package struct GoldenCase {
             let limit = try f.number("maxMeanError") ?? 0.01
             guard (0...1).contains(limit) else { throw f.error("maxMeanError", "expected a number in 0...1, found \(ValueForms.format(limit))") }
             tolerance.maxMeanFLIP = limit
-            if gpuTolerance != nil { gpuTolerance?.maxMeanFLIP = limit }
+            gpuTolerance?.maxMeanFLIP = limit
         case let other?:
             throw f.error("metric", "expected \"yiq\" or \"flip\", found '\(other)'")
         }

@@ -250,12 +250,14 @@ package struct GoldenRunner {
                 for (index, path) in paths { images[index] = try renderer.budget.readImage(path: path) }
             }
             let framePasses = try golden.framePasses(size: size)
+            // The input as a PNG holds it, once for the case, for "the effect changed nothing".
+            let unchangedInput = golden.allowBlank ? nil : StraightFrame(image: input)
             for frame in golden.frames {
                 var passes = try framePasses(frame)
                 for (index, image) in images { passes[0].shader.arguments[index] = .image(image) }
                 for pass in passes { try renderer.prepare(pass) }
                 let rendered = try renderer.render(input, effects: passes, scale: golden.scale)
-                outcome.frames.append(try judge(frame, of: golden, rendered: rendered, input: input))
+                outcome.frames.append(try judge(frame, of: golden, rendered: rendered, input: unchangedInput))
             }
         } catch {
             outcome.status = .failed
@@ -278,7 +280,7 @@ package struct GoldenRunner {
 
     /// Compares one rendered frame with its reference, or records it, and writes its pictures
     /// into the report folder.
-    package func judge(_ frame: GoldenCase.Frame, of golden: GoldenCase, rendered: RGBAImage, input: RGBAImage? = nil) throws -> FrameOutcome {
+    package func judge(_ frame: GoldenCase.Frame, of golden: GoldenCase, rendered: RGBAImage, input: StraightFrame? = nil) throws -> FrameOutcome {
         // Quantised as a reference file is: what is compared is what would be recorded.
         let bytes = try PNG.encode(rendered, compression: .default)  // references are kept: compress them well
         let actual = try PNG.decode(bytes, name: "\(golden.name)/\(frame.name)")
@@ -297,7 +299,7 @@ package struct GoldenRunner {
         outcome.images["actual"] = reportImage("actual")
         // A blank frame (or the input unchanged) would match a blank reference: it fails first,
         // and is never recorded.
-        if !golden.allowBlank, let blank = BlankPicture.check(actual, input: input) {
+        if !golden.allowBlank, let blank = BlankPicture.check(StraightFrame(image: actual), input: input) {
             outcome.status = .failed
             outcome.message = "\(blank) (set \"allowBlank\": true in the case if the picture may be blank)"
             return outcome

@@ -14,7 +14,10 @@ extension ViewCompositor {
         if node.children.count > 1 {
             mask = { [unowned self] target, alpha in try draw(node.children[1], result.children[1], into: target, opacity: alpha) }
         }
-        try draw(content, through: effect, frame: result.frame, mask: mask, into: layer, opacity: opacity)
+        // A blend mode is no layer of the view's bounds in SwiftUI: everything its subtree draws
+        // blends, also what an offset or an overflowing child puts outside the view's frame.
+        let frame = if case .blend = effect { result.all.reduce(result.frame) { $0.union($1.frame) } } else { result.frame }
+        try draw(content, through: effect, frame: frame, mask: mask, into: layer, opacity: opacity)
     }
 
     /// Draws `content`, in a view of `frame` (root points), through `effect`.
