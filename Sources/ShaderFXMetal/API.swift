@@ -95,6 +95,9 @@ public struct MetalTranslation: Sendable {
     public var functions: [MetalStitchableFunction]
     /// `lineMap[k]` is the Metal location of GLSL line `k + 1` (nil for generated helper lines).
     public var lineMap: [MetalSourceLocation?]
+    /// The declarations left out because they could not be translated, each with its error, in
+    /// the order found: the stitchable functions among them are not in ``functions``.
+    public var untranslated: [MetalUntranslated] = []
 
     /// Creates a translation result.
     public init(glsl: String, functions: [MetalStitchableFunction], lineMap: [MetalSourceLocation?]) {
@@ -129,21 +132,69 @@ public struct MetalTranslator: Sendable {
     }
 
     /// Translates several files as one library (like the `.metal` files of one Xcode target):
-    /// a function in one may call a helper defined in another; a name defined twice is an error
-    /// (declarations that come from one header included by several files count once).
+    /// a function in one may call a helper defined in another (declared `extern` or by a
+    /// prototype); helpers, constants, structs and aliases that two files each define are each
+    /// file's own, as in separate translation units; two stitchable functions of one name are an
+    /// error (declarations that come from one header included by several files count once).
     /// `#include "x.h"` finds, in order, the file next to the including one, then in `includePaths`;
     /// a path that names one of `files` is read from memory rather than from disk.
     public func translate(_ files: [MetalSourceFile]) throws(MetalError) -> MetalTranslation {
-        var units: [TranslationUnit] = []
+        var streams: [[Token]] = []
+        var preprocessed: [MetalSourceFile] = []
+        var unreadable: [MetalUntranslated] = []
         let memory = Dictionary(files.map { (normalizePath($0.path), $0.text) }, uniquingKeysWith: { a, _ in a })
         for file in files {
             let pp = Preprocessor(includePaths: includePaths, memoryFiles: memory)
-            let tokens = try pp.run(file)
-            var parser = Parser(tokens: tokens)
-            units.append(try parser.parseUnit())
+            do {
+                streams.append(try pp.run(file))
+                preprocessed.append(file)
+            } catch {
+                // A file the preprocessor stops on costs its own functions, not the library's.
+                guard files.count > 1 else { throw error }
+                let names = Self.stitchableNames(in: file)
+                if names.isEmpty { unreadable.append(MetalUntranslated(name: nil, isStitchable: false, error: error)) }
+                unreadable += names.map { MetalUntranslated(name: $0, isStitchable: true, error: error) }
+            }
         }
-        let program = try Semantic.analyze(units)
-        return Emitter.emit(program)
+        guard let firstProblem = unreadable.first else { return try translateUnits(streams, files: preprocessed) }
+        let reported = unreadable.first(where: \.isStitchable)?.error ?? firstProblem.error
+        guard !streams.isEmpty else { throw reported }
+        do {
+            var translation = try translateUnits(streams, files: preprocessed)
+            translation.untranslated = unreadable + translation.untranslated
+            return translation
+        } catch {
+            throw reported
+        }
+    }
+
+    /// Each file is its own translation unit (LibraryLinkage renames what two files define
+    /// differently), and a declaration that cannot be translated is left out with its error
+    /// rather than failing the library (Recovery.swift).
+    private func translateUnits(_ streams: [[Token]], files: [MetalSourceFile]) throws(MetalError) -> MetalTranslation {
+        guard !streams.isEmpty else {
+            throw MetalError(location: MetalSourceLocation(file: "", line: 1, column: 1), message: "no Metal files to translate")
+        }
+        let (program, untranslated) = try analyzeRecovering(streams, files: files)
+        var translation = Emitter.emit(program)
+        translation.untranslated = untranslated
+        return translation
+    }
+
+    /// The names of a file's `[[ stitchable ]]` functions, found from its tokens alone (for a
+    /// file that cannot be preprocessed); empty when it cannot even be split into tokens.
+    static func stitchableNames(in file: MetalSourceFile) -> [String] {
+        guard let tokens = try? Lexer.tokenize(file.text, file: file.path) else { return [] }
+        var names: [String] = []
+        var k = 0
+        while k + 3 < tokens.count {
+            defer { k += 1 }
+            guard tokens[k].isPunct("["), tokens[k + 1].isPunct("["), tokens[k + 2].isIdent("stitchable") else { continue }
+            var j = k + 3
+            while j + 1 < tokens.count, !tokens[j + 1].isPunct("(") { j += 1 }
+            if j < tokens.count, tokens[j].kind == .identifier { names.append(tokens[j].text) }
+        }
+        return names
     }
 
     /// Reads a UTF-8 `.metal` file and translates it.

@@ -9,7 +9,8 @@ struct Macro {
     var body: [Token]
 }
 
-/// The C preprocessor subset that Metal shaders use: `#include`, `#define` (object- and
+/// The C preprocessor subset that Metal shaders use: `#include`, `#import` (an include read once),
+/// `#define` (object- and
 /// function-like, `#`, `##`), `#undef`, conditionals with `defined()` and integer expressions,
 /// `#pragma` (`once` honoured, others ignored), `#error`.
 final class Preprocessor {
@@ -17,6 +18,8 @@ final class Preprocessor {
     let memoryFiles: [String: String]
     var macros: [String: Macro] = [:]
     var onceFiles: Set<String> = []
+    /// Files read by `#import`, which reads each file once.
+    var importedFiles: Set<String> = []
     var includeStack: [String] = []
     var output: [Token] = []
 
@@ -176,6 +179,9 @@ final class Preprocessor {
             if let name = rest.first { macros[name.text] = nil }
         case "include":
             try include(d, rest, path: path)
+        case "import":
+            // Clang's `#import`: an `#include` that reads each file once.
+            try include(d, rest, path: path, once: true)
         case "pragma":
             if rest.first?.text == "once" { onceFiles.insert(normalizePath(path)) }
         case "error":
@@ -187,14 +193,14 @@ final class Preprocessor {
         }
     }
 
-    private func include(_ d: Token, _ rest: [Token], path: String) throws(MetalError) {
+    private func include(_ d: Token, _ rest: [Token], path: String, once: Bool = false) throws(MetalError) {
         guard let first = rest.first else { throw MetalError(location: d.loc, message: "expected \"FILENAME\" or <FILENAME> after #include") }
         if first.isPunct("<") {
             let name = rest.dropFirst().prefix { !$0.isPunct(">") }.map(\.text).joined()
             if Preprocessor.isKnownSystemHeader(name) { return }
             for dir in includePaths {
                 let candidate = (dir as NSString).appendingPathComponent(name)
-                if let text = fileText(candidate) { try process(path: normalizePath(candidate), text: text, from: first.loc); return }
+                if let text = fileText(candidate) { try read(candidate, text, from: first.loc, once: once); return }
             }
             throw MetalError(location: first.loc, message: "'\(name)' file not found (only <metal_*> and <SwiftUI/...> system headers are known)")
         }
@@ -208,9 +214,18 @@ final class Preprocessor {
             for dir in includePaths { candidates.append((dir as NSString).appendingPathComponent(name)) }
         }
         for c in candidates {
-            if let text = fileText(c) { try process(path: normalizePath(c), text: text, from: first.loc); return }
+            if let text = fileText(c) { try read(c, text, from: first.loc, once: once); return }
         }
         throw MetalError(location: first.loc, message: "'\(name)' file not found")
+    }
+
+    /// Reads an included file; an imported one only the first time.
+    private func read(_ path: String, _ text: String, from: MetalSourceLocation, once: Bool) throws(MetalError) {
+        let norm = normalizePath(path)
+        if once {
+            guard importedFiles.insert(norm).inserted else { return }
+        }
+        try process(path: norm, text: text, from: from)
     }
 
     /// The text of an include candidate: an in-memory file given to the translator, or a regular UTF-8 file on disk.

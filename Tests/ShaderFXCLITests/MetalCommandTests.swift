@@ -73,6 +73,44 @@ import ShaderFX
         }
     }
 
+    /// One function the translator cannot take costs the library only that function: the others
+    /// render; naming it gives its error; `translate` prints the rest and lists it (exit 1).
+    @Test func aLibraryKeepsWhatTranslates() throws {
+        try withTemporaryFolder { (dir) throws in
+            let library = dir.appendingPathComponent("Shaders")
+            try FileManager.default.createDirectory(at: library.appendingPathComponent("Art"), withIntermediateDirectories: true)
+            try """
+            #include <metal_stdlib>
+            using namespace metal;
+            [[ stitchable ]] half4 tint(float2 p, half4 c, float amount) { return half4(c.rgb * half(amount), c.a); }
+            """.write(to: library.appendingPathComponent("Tint.metal"), atomically: true, encoding: .utf8)
+            try """
+            #include <metal_stdlib>
+            using namespace metal;
+            [[ stitchable ]] half4 mosaic(float2 p, half4 c, int count) { return c * half(count); }
+            """.write(to: library.appendingPathComponent("Art/Mosaic.metal"), atomically: true, encoding: .utf8)
+            let out = dir.appendingPathComponent("tint.png").path
+            let run = try CLIRun(["render", "--library", library.path, "--function", "tint", "--arg", "amount=0.5",
+                                  "--size", "8x8", "-o", out])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr.isEmpty, "\(run.stderr)")
+            let failed = try CLIRun(["render", "--library", library.path, "--function", "mosaic", "--arg", "count=2", "-o", dir.appendingPathComponent("m.png").path])
+            #expect(failed.status == 1)
+            #expect(failed.stderr.contains("Mosaic.metal:3:54: error: parameter 'count' of stitchable function 'mosaic' has type 'int'"), "\(failed.stderr)")
+            let unnamed = try CLIRun(["render", "--library", library.path, "-o", dir.appendingPathComponent("n.png").path])
+            #expect(unnamed.status == 1)
+            #expect(unnamed.stderr.contains("tint (color)") && unnamed.stderr.contains("mosaic (not translated)"), "\(unnamed.stderr)")
+            let translate = try CLIRun(["translate", "--library", library.path])
+            #expect(translate.status == 1)
+            #expect(translate.stdout.contains("vec4 tint("), "\(translate.stdout)")
+            #expect(translate.stderr.contains("Mosaic.metal:3:54: error:") && translate.stderr.contains("1 stitchable function"),
+                    "\(translate.stderr)")
+            let one = try CLIRun(["translate", "--library", library.path, "--function", "tint"])
+            #expect(one.status == 0, "\(one.stderr)")
+            #expect(one.stderr.contains("note: 1 other stitchable function of the library could not be translated"), "\(one.stderr)")
+        }
+    }
+
     /// A Metal shader chained with built-in effects, with a local header found through -I.
     @Test func includePathsAndChains() throws {
         try withTemporaryFolder { (dir) throws in

@@ -20,6 +20,9 @@ public struct ShaderLibrary: Sendable, Equatable {
     /// kind the original signature gives them, or nil when any function whose signature fits a
     /// kind is one (GLSL).
     public let stitchableFunctions: [StitchableFunction]?
+    /// What the translation of a Metal library left out, each with its error: asking for one of
+    /// these stitchable functions throws that error (empty for GLSL, and when all translated).
+    public internal(set) var untranslated: [UntranslatedDeclaration] = []
 
     /// A library from GLSL text.
     /// - Parameters:

@@ -99,7 +99,7 @@ extension ShaderLibrary {
         self.init(translation: translation, name: name)
     }
 
-    /// The translator's GLSL, its line map and its stitchable functions.
+    /// The translator's GLSL, its line map, its stitchable functions and what it left out.
     init(translation: MetalTranslation, name: String) {
         self.init(source: translation.glsl, name: name,
                   lineMap: translation.lineMap.map { $0.map { ShaderSourceLocation(file: $0.file, line: $0.line, column: $0.column) } },
@@ -107,6 +107,10 @@ extension ShaderLibrary {
                       StitchableFunction(name: $0.name, kind: EffectKind(rawValue: $0.kind.rawValue) ?? .fill,
                                          argumentNames: $0.parameters.map(\.name), signature: $0.signature)
                   })
+        // Vertex, fragment and kernel functions are Metal for other pipelines: not failures.
+        untranslated = translation.untranslated.filter { !$0.isStageFunction }.map {
+            UntranslatedDeclaration(name: $0.name, isStitchable: $0.isStitchable, error: ShaderError($0.error))
+        }
     }
 
     /// Where GLSL line `line` (1-based) of `source` came from: the developer's file and line, or
@@ -131,6 +135,17 @@ extension ShaderError {
         self = .translationFailed(file: error.location.file, line: error.location.line,
                                   column: error.location.column, message: error.message)
     }
+}
+
+/// A declaration of a Metal library that could not be translated: a stitchable function, or a
+/// helper, constant or type that the functions using it needed.
+public struct UntranslatedDeclaration: Sendable, Equatable {
+    /// The name it defines, when the translator found one.
+    public var name: String?
+    /// Whether it is a `[[ stitchable ]]` function.
+    public var isStitchable: Bool
+    /// Why it was left out (`file:line:column: error: message`).
+    public var error: ShaderError
 }
 
 // MARK: - Which function, which kind
@@ -212,17 +227,24 @@ extension ShaderLibrary {
     /// - Throws: `ShaderError` when the function is missing, ambiguous, or does not fit `kind`.
     public func resolve(function name: String?, kind: EffectKind?) throws(ShaderError) -> ResolvedEffectFunction {
         let candidates = effectFunctions()
+        // Stitchable functions the translation left out exist on a device: naming one, or
+        // taking the only one, gives its error; they count when no function is named.
+        let left = untranslated.filter(\.isStitchable)
         let chosen: String
         if let name {
+            if let failed = left.first(where: { $0.name == name }) { throw failed.error }
             chosen = name
-        } else if candidates.count == 1 {
+        } else if candidates.count == 1 && left.isEmpty {
             chosen = candidates[0].name
+        } else if candidates.isEmpty && left.count == 1 {
+            throw left[0].error
         } else {
             let stem = String(self.name.split(separator: "/").last?.split(separator: ".").first ?? "")
             if let match = candidates.first(where: { $0.name == stem }) {
                 chosen = match.name
             } else {
-                throw .functionNotChosen(file: self.name, candidates: candidates.map { "\($0.name) (\($0.kind.rawValue))" })
+                throw .functionNotChosen(file: self.name, candidates: candidates.map { "\($0.name) (\($0.kind.rawValue))" }
+                                             + left.map { "\($0.name ?? "?") (not translated)" })
             }
         }
         var declared: EffectKind?

@@ -61,12 +61,29 @@ struct TranslateCommand: ParsableCommand {
             }
         }
         text += translated.source.hasSuffix("\n") ? translated.source : translated.source + "\n"
+        // What was left out is an error of the library, each with its place; the rest is still
+        // printed. Asking for one function that translated is not spoilt by the others.
+        let failures = translated.untranslated.filter { function == nil || $0.isStitchable && $0.name == function }
+        for failure in failures {
+            Output.write("\(failure.error)\n", to: STDERR_FILENO)
+        }
+        if function != nil, !translated.untranslated.isEmpty {
+            let count = translated.untranslated.filter(\.isStitchable).count
+            if count > 0, !out.quiet {
+                Output.write("note: \(count) other stitchable function\(count == 1 ? "" : "s") of the library could not be translated; 'shaderfx translate' without --function lists why\n", to: STDERR_FILENO)
+            }
+        }
         if let path = output {
             // The one writer of users' output paths: atomic for files, straight through to devices.
             try OutputFile.write(Array(text.utf8), to: path)
             out.status("wrote \(path) (\(translated.source.split(separator: "\n", omittingEmptySubsequences: false).count) lines of GLSL)")
         } else {
             Output.write(text, to: STDOUT_FILENO)
+        }
+        if !failures.isEmpty {
+            let functions = translated.untranslated.filter(\.isStitchable).count
+            Output.write("shaderfx: \(functions) stitchable function\(functions == 1 ? "" : "s") and \(failures.count - functions) other declaration\(failures.count - functions == 1 ? "" : "s") could not be translated; the GLSL above holds the rest\n", to: STDERR_FILENO)
+            return 1
         }
         return 0
     }

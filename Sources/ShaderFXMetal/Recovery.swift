@@ -1,0 +1,235 @@
+// Recovery: one construct the translator cannot take must not cost a library every function.
+// Xcode compiled the library, so each of its functions exists on a device; ShaderFX keeps every
+// function it can translate and names, for each one it cannot, the error that stops it.
+//
+// The unit of recovery is a top-level declaration (a function, a struct, a constant, ...),
+// found by brackets in the preprocessed tokens. When parsing or analysis fails inside one, that
+// declaration is left out, with its error, and the library is read again. Leaving out a helper
+// leaves out every other definition of its name too (so that no call silently reaches another
+// overload), and whatever calls it then fails in turn, its error saying which helper it needed.
+// Errors that concern the library as a whole (two definitions of one name) are not recovered.
+
+/// A top-level declaration's place in a unit's tokens, and the name it defines (if one is found).
+struct TopLevelChunk {
+    var range: Range<Int>
+    var name: String?
+    var isStitchable: Bool
+    /// A `[[ vertex ]]`, `[[ fragment ]]` or `[[ kernel ]]` function: Metal for another pipeline,
+    /// which SwiftUI never calls.
+    var isStageFunction = false
+
+    /// The unit's top-level declarations, in order (the end-of-file token is in none).
+    static func split(_ tokens: [Token]) -> [TopLevelChunk] {
+        var chunks: [TopLevelChunk] = []
+        var start = 0
+        var depth = 0
+        var k = 0
+        let end = tokens.last?.kind == .eof ? tokens.count - 1 : tokens.count
+        func close(_ last: Int) {
+            chunks.append(describe(start..<(last + 1), in: tokens))
+            start = last + 1
+        }
+        while k < end {
+            let t = tokens[k]
+            if t.kind == .punct {
+                switch t.text {
+                case "(", "[", "{": depth += 1
+                case ")", "]": depth = max(0, depth - 1)
+                case "}":
+                    depth = max(0, depth - 1)
+                    // A function body or namespace ends the declaration; a type's body waits
+                    // for its `;` (`struct S { ... };`, `struct S { ... } s;`).
+                    if depth == 0 && !startsTypeDefinition(tokens, start) && !(k + 1 < end && tokens[k + 1].isPunct(";")) {
+                        close(k)
+                    }
+                case ";":
+                    if depth == 0 { close(k) }
+                default: break
+                }
+            }
+            k += 1
+        }
+        if start < end { chunks.append(describe(start..<end, in: tokens)) }
+        return chunks
+    }
+
+    private static func startsTypeDefinition(_ tokens: [Token], _ start: Int) -> Bool {
+        var k = start
+        while k < tokens.count, tokens[k].kind == .identifier, ["typedef", "template", "constant", "static"].contains(tokens[k].text) { k += 1 }
+        guard k < tokens.count else { return false }
+        return ["struct", "class", "enum", "union", "typedef"].contains(tokens[k].text)
+    }
+
+    /// The defined name: after `struct`/`class`/`enum`, else the identifier before the first `(`,
+    /// `=`, `[` or `;` outside brackets (attributes are inside `[[ ]]`, so not seen).
+    private static func describe(_ range: Range<Int>, in tokens: [Token]) -> TopLevelChunk {
+        var depth = 0
+        var name: String?
+        var stitchable = false
+        var stage = false
+        var k = range.lowerBound
+        while k < range.upperBound {
+            let t = tokens[k]
+            if t.isIdent("stitchable") && depth > 0 { stitchable = true }
+            if depth > 0, k >= 2, tokens[k - 1].isPunct("["), tokens[k - 2].isPunct("["),
+               ["vertex", "fragment", "kernel", "mesh", "object"].contains(t.text) { stage = true }
+            if t.kind == .punct {
+                if depth == 0 && ["(", "=", ";", "{"].contains(t.text) || depth == 0 && t.text == "[" && !(k + 1 < range.upperBound && tokens[k + 1].isPunct("[")) {
+                    break
+                }
+                if ["(", "[", "{"].contains(t.text) { depth += 1 }
+                if [")", "]", "}"].contains(t.text) { depth = max(0, depth - 1) }
+            } else if depth == 0, t.kind == .identifier {
+                // `kernel void f(...)`: the stage keyword comes first.
+                if name == nil, ["vertex", "fragment", "kernel"].contains(t.text) { stage = true }
+                if k > range.lowerBound, ["struct", "class", "enum", "union"].contains(tokens[k - 1].text) {
+                    name = t.text
+                    break
+                }
+                name = t.text
+            }
+            k += 1
+        }
+        if let n = name, ["struct", "class", "enum", "union", "namespace", "using"].contains(n) { name = nil }
+        return TopLevelChunk(range: range, name: name, isStitchable: stitchable, isStageFunction: stage)
+    }
+
+    /// Whether a location falls among this declaration's tokens of that file.
+    func contains(_ loc: MetalSourceLocation, in tokens: [Token]) -> Bool {
+        var low: (Int, Int)?
+        var high: (Int, Int)?
+        for t in tokens[range] where t.loc.file == loc.file {
+            let p = (t.loc.line, t.loc.column)
+            if low.map({ p < $0 }) ?? true { low = p }
+            if high.map({ p > $0 }) ?? true { high = p }
+        }
+        guard let low, let high else { return false }
+        let p = (loc.line, loc.column)
+        return p >= low && p <= high
+    }
+}
+
+/// A declaration the translation left out, with the error that stopped it.
+public struct MetalUntranslated: Sendable, CustomStringConvertible {
+    /// The name it defines, when one was found (a function, a struct, a constant).
+    public var name: String?
+    /// Whether it is a `[[ stitchable ]]` function (one SwiftUI would find in the library).
+    public var isStitchable: Bool
+    /// Why it could not be translated.
+    public var error: MetalError
+    /// A `[[ vertex ]]`, `[[ fragment ]]` or `[[ kernel ]]` function: Metal for another
+    /// pipeline, which SwiftUI never calls, so not a failure.
+    public var isStageFunction = false
+
+    public var description: String { error.description }
+}
+
+extension MetalTranslator {
+    /// The most declarations left out before the translation gives up and reports the first error.
+    static let recoveryLimit = 256
+
+    /// Parses and analyses the units, leaving out each top-level declaration that fails (see the
+    /// top of this file); throws the first error when nothing stitchable is left.
+    func analyzeRecovering(_ streams: [[Token]], files: [MetalSourceFile]) throws(MetalError) -> (GProgram, [MetalUntranslated]) {
+        let chunks = streams.map(TopLevelChunk.split)
+        var dropped = streams.map { _ in Set<Int>() }
+        var untranslated: [MetalUntranslated] = []
+        var droppedNames: [String: MetalError] = [:]
+
+        func leaveOut(_ error: MetalError, parseUnit: Int? = nil) -> Bool {
+            guard untranslated.count < Self.recoveryLimit, !Self.concernsTheLibrary(error) else { return false }
+            var hit: [(Int, Int)] = []
+            for (u, list) in chunks.enumerated() where parseUnit == nil || parseUnit == u {
+                for (c, chunk) in list.enumerated() where !dropped[u].contains(c) && chunk.contains(error.location, in: streams[u]) {
+                    hit.append((u, c))
+                }
+            }
+            guard let first = hit.first else { return false }
+            let chunk = chunks[first.0][first.1]
+            let reported = Self.explained(error, using: droppedNames)
+            untranslated.append(MetalUntranslated(name: chunk.name, isStitchable: chunk.isStitchable, error: reported,
+                                                  isStageFunction: chunk.isStageFunction))
+            for (u, c) in hit { dropped[u].insert(c) }
+            // Every other definition of a left-out helper's name goes too, so that no call
+            // reaches another overload in its place.
+            if let name = chunk.name {
+                droppedNames[name] = reported
+                for (u, list) in chunks.enumerated() {
+                    for (c, other) in list.enumerated() where other.name == name && !dropped[u].contains(c) {
+                        dropped[u].insert(c)
+                        if other.isStitchable {
+                            untranslated.append(MetalUntranslated(name: name, isStitchable: true, error: reported))
+                        }
+                    }
+                }
+            }
+            return true
+        }
+
+        while true {
+            var units: [TranslationUnit] = []
+            var reparse = false
+            for u in streams.indices {
+                let tokens = Self.tokens(streams[u], chunks: chunks[u], without: dropped[u])
+                var parser = Parser(tokens: tokens)
+                do {
+                    units.append(try parser.parseUnit())
+                } catch {
+                    guard leaveOut(error, parseUnit: u) else { throw error }
+                    reparse = true
+                    break
+                }
+            }
+            if reparse { continue }
+            let linkage = LibraryLinkage(units: units, mainFiles: files.map(\.path))
+            if !linkage.isEmpty {
+                for u in units.indices where !linkage.renames[u].isEmpty {
+                    let tokens = Self.tokens(streams[u], chunks: chunks[u], without: dropped[u])
+                    var parser = Parser(tokens: linkage.apply(to: tokens, unit: u))
+                    do { units[u] = try parser.parseUnit() } catch { throw error }
+                }
+            }
+            do throws(MetalError) {
+                let program = try Semantic.analyze(units)
+                // Nothing stitchable left: the first error found, the one a single function's
+                // translation has always reported.
+                if program.stitchable.isEmpty, let first = untranslated.first {
+                    throw first.error
+                }
+                return (program, untranslated)
+            } catch {
+                guard leaveOut(error) else { throw error }
+            }
+        }
+    }
+
+    /// An error about two declarations at once (a name defined twice): leaving out the second
+    /// would let the first stand in for it, so the library fails as a whole.
+    static func concernsTheLibrary(_ error: MetalError) -> Bool {
+        error.message.hasPrefix("redefinition") || error.message.contains("defined twice")
+    }
+
+    /// A unit's tokens without the left-out declarations (the end-of-file token kept).
+    private static func tokens(_ stream: [Token], chunks: [TopLevelChunk], without dropped: Set<Int>) -> [Token] {
+        guard !dropped.isEmpty else { return stream }
+        var out: [Token] = []
+        out.reserveCapacity(stream.count)
+        var next = 0
+        for (c, chunk) in chunks.enumerated() {
+            out.append(contentsOf: stream[next..<chunk.range.lowerBound])
+            if !dropped.contains(c) { out.append(contentsOf: stream[chunk.range]) }
+            next = chunk.range.upperBound
+        }
+        out.append(contentsOf: stream[next...])
+        return out
+    }
+
+    /// An error about a name that was left out says so, with that name's own error.
+    private static func explained(_ error: MetalError, using dropped: [String: MetalError]) -> MetalError {
+        for (name, cause) in dropped where error.message.contains("'\(name)'") {
+            return MetalError(location: error.location,
+                              message: "\(error.message) ('\(name)' could not be translated: \(cause.location): \(cause.message))")
+        }
+        return error
+    }
+}
