@@ -397,6 +397,34 @@ struct Parser {
         return members
     }
 
+    /// `vec<T, N>` and `matrix<T, C[, R]>` (R defaults to C), the metal_stdlib templates behind
+    /// the named vector and matrix types: the named type they are (`float3`, `half2x2`).
+    mutating func parseVectorTemplate(_ name: Token) throws(MetalError) -> String {
+        try expect("<")
+        let element = try identifier("an element type")
+        var sizes: [Int] = []
+        while accept(",") {
+            guard cur.kind == .number, let n = Int(cur.text.filter(\.isNumber)), (2...4).contains(n) else {
+                throw MetalError(location: cur.loc, message: "expected a size from 2 to 4 in '\(name.text)<...>'")
+            }
+            sizes.append(n)
+            pos += 1
+        }
+        try expect(">")
+        let spelled: String
+        switch (name.text, sizes.count) {
+        case ("vec", 1): spelled = "\(element.text)\(sizes[0])"
+        case ("matrix", 1): spelled = "\(element.text)\(sizes[0])x\(sizes[0])"
+        case ("matrix", 2): spelled = "\(element.text)\(sizes[0])x\(sizes[1])"
+        default:
+            throw MetalError(location: name.loc, message: name.text == "vec" ? "vec<T, N> takes an element type and a size" : "matrix<T, C, R> takes an element type, columns and rows")
+        }
+        guard MType.builtin(named: spelled) != nil else {
+            throw MetalError(location: element.loc, message: "'\(name.text)<\(element.text), ...>' is not a Metal \(name.text == "vec" ? "vector" : "matrix") type")
+        }
+        return spelled
+    }
+
     /// Parses a type: qualifiers, namespaces, name, template arguments, `*` / `&`.
     mutating func parseType() throws(MetalError) -> TypeSpec {
         var spec = TypeSpec(name: "", loc: cur.loc)
@@ -418,6 +446,9 @@ struct Parser {
         }
         spec.name = name.text
         spec.loc = name.loc
+        if (name.text == "vec" || name.text == "matrix"), cur.isPunct("<") {
+            spec.name = try parseVectorTemplate(name)
+        }
         if name.text == "unsigned" || name.text == "signed" {
             // `unsigned int`, `unsigned short`, `signed char`...
             if cur.kind == .identifier, ["int", "short", "char"].contains(cur.text) {

@@ -200,6 +200,6 @@ indirect enum MType: Equatable, Sendable {
 
     /// Names that the parser treats as types.
     static func isBuiltinTypeName(_ name: String) -> Bool {
-        builtin(named: name) != nil || name == "texture2d" || name == "vec"
+        builtin(named: name) != nil || name == "texture2d" || name == "vec" || name == "matrix"
     }
 }

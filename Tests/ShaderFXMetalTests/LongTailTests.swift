@@ -156,4 +156,17 @@ import Testing
         [[ stitchable ]] half4 f(float2 p, half4 c) { return half4(first(p.x)); }
         """, "an unsized array parameter ('thread T name[]') takes an array")
     }
+
+    @Test func vectorAndMatrixTemplates() {
+        // metal_stdlib's vec<T, N> and matrix<T, C, R> (R defaults to C) are the named types.
+        let b = stmts("""
+        vec<float, 3> v = vec<float, 3>(1, 2, 3);
+        matrix<float, 2> m = matrix<float, 2>(1, 0, 0, 1);
+        matrix<half, 3, 2> n = matrix<half, 3, 2>(1);
+        return half4(half(v.x + m[1][1]) + n[0][0]);
+        """)
+        #expect(b.prefix(3) == ["vec3 v = vec3(1.0, 2.0, 3.0);", "mat2 m = mat2(1.0, 0.0, 0.0, 1.0);", "mat3x2 n = mat3x2(1.0);"])
+        expectError("[[ stitchable ]] half4 f(float2 p, half4 c) { vec<float, 5> v; return c; }", "expected a size from 2 to 4")
+        expectError("[[ stitchable ]] half4 f(float2 p, half4 c) { matrix<int, 2> m; return c; }", "'matrix<int, ...>' is not a Metal matrix type")
+    }
 }
