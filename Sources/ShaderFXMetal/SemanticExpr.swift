@@ -76,13 +76,13 @@ extension Semantic {
         }
         if v.type == t { return v }
         switch (v.type, t) {
-        case (.scalar(let a), .scalar(let b)):
+        case (.scalar, .scalar(let b)):
             if let l = v.lit { return literal(l, b) }
             return TE(g: .convert(to: t, from: v.type, v.g), type: t)
-        // (`where` binds to the matrix pattern alone: a scalar widens to a vector implicitly.)
-        case (.scalar, .vector(let b, _)), (.scalar, .matrix(let b, _, _)) where explicit:
-            let s = try convert(v, to: .scalar(b), loc)
-            return TE(g: .convert(to: t, from: s.type, s.g), type: t)
+        case (.scalar, .vector(let b, _)):
+            return try splat(v, b, to: t, loc)
+        case (.scalar, .matrix(let b, _, _)) where explicit:
+            return try splat(v, b, to: t, loc)
         case (.vector(_, let n), .vector(_, let m)) where n == m:
             return TE(g: .convert(to: t, from: v.type, v.g), type: t)
         case (.matrix(_, let c1, let r1), .matrix(_, let c2, let r2)) where c1 == c2 && r1 == r2:
@@ -92,6 +92,12 @@ extension Semantic {
         default:
             throw error(loc, "cannot convert '\(v.type.metal)' to '\(t.metal)'")
         }
+    }
+
+    /// A scalar made a vector or matrix: converted to the element type `s`, then widened.
+    private func splat(_ v: TE, _ s: Scalar, to t: MType, _ loc: MetalSourceLocation) throws(MetalError) -> TE {
+        let x = try convert(v, to: .scalar(s), loc)
+        return TE(g: .convert(to: t, from: x.type, x.g), type: t)
     }
 
     /// Has the expression no side effects (so it may be evaluated several times)?
@@ -588,7 +594,7 @@ extension Semantic {
                 case .scalar:
                     total += 1
                     out.append(try convert(v, to: .scalar(s), args[k].loc).g)
-                case .vector(let vs, let m):
+                case .vector(_, let m):
                     total += m
                     out.append(try convert(v, to: .vector(s, m), args[k].loc).g)
                 default:

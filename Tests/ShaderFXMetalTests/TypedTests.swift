@@ -95,4 +95,26 @@ import Testing
         // translator's ConversionTests fix it); `1` in `half4(..., 1)` is a literal, converted in place.
         #expect(c == ["float -> half", "half -> float", "float -> float3", "int -> float", "float -> half"])
     }
+
+    /// Each builtin with its own lowering is a case of an enum the lowering switches over
+    /// exhaustively (adding a case without a lowering does not compile); the table holds each once.
+    @Test func everySpecialBuiltinIsInTheTableUnderItsOwnName() {
+        for k in Builtins.SpecialBuiltin.allCases {
+            guard case .special(let f)? = Builtins.table[k.rawValue] else { Issue.record("'\(k.rawValue)' is not in the table"); continue }
+            #expect(f == k)
+        }
+        for k in Builtins.OutArgumentBuiltin.allCases {
+            guard case .outArgument(let f)? = Builtins.table[k.rawValue] else { Issue.record("'\(k.rawValue)' is not in the table"); continue }
+            #expect(f == k)
+        }
+        #expect(Builtins.unsupported.isDisjoint(with: Builtins.table.keys))
+        // One of each lowers through its record.
+        let b = body("sp", in: glsl("""
+        [[ stitchable ]] half4 sp(float2 position, half4 color) {
+            float c; float s = sincos(position.x, c);
+            return half4(saturate(s), fmod(c, 2.0), length_squared(position), 1);
+        }
+        """))
+        #expect(b.contains { $0.contains("mtl_sincos(position.x, c)") } && b.contains { $0.contains("clamp(s, 0.0, 1.0)") })
+    }
 }
