@@ -160,9 +160,10 @@ final class Semantic {
     /// Every function name of the library (known before the functions are declared).
     var declaredFunctionNames: Set<String> = []
     /// The type of every expression analysed, in order (an expression of a template body once per
-    /// distinct type its instances give it); `recordedTypes` keeps them distinct per node.
+    /// distinct type its instances give it); `recordedTypes` keeps them distinct per node (and holds
+    /// the node, so a node made during analysis cannot be freed and its identifier reused).
     var expressionTypes: [MetalExpressionType] = []
-    var recordedTypes: [ObjectIdentifier: [MType]] = [:]
+    var recordedTypes: [ObjectIdentifier: (node: Expr, types: [MType])] = [:]
 
     // Per-function state.
     var scopes: [[String: VarInfo]] = []

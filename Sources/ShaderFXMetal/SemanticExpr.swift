@@ -159,8 +159,8 @@ extension Semantic {
         let v = try lowerExprNode(e)
         e.type = v.type
         let key = ObjectIdentifier(e)
-        if recordedTypes[key, default: []].contains(v.type) == false {
-            recordedTypes[key, default: []].append(v.type)
+        if recordedTypes[key, default: (e, [])].types.contains(v.type) == false {
+            recordedTypes[key, default: (e, [])].types.append(v.type)
             expressionTypes.append(MetalExpressionType(location: e.loc, kind: e.kindName, metalType: v.type.metal,
                                                        isHalf: v.type.isHalf, function: current?.decl.name))
         }
