@@ -100,6 +100,16 @@ public struct MetalTranslation: Sendable {
     public var untranslated: [MetalUntranslated] = []
 
     /// Creates a translation result.
+    /// The Metal type of every expression of the source, as semantic analysis resolved it, in the
+    /// order analysed: whether each is `half` is what Apple-precision rendering needs to know.
+    public var expressionTypes: [MetalExpressionType] = []
+
+    /// The types of the expressions that start at a Metal line (of `file`, when given), in the
+    /// order analysed.
+    public func expressionTypes(atLine line: Int, file: String? = nil) -> [MetalExpressionType] {
+        expressionTypes.filter { $0.location.line == line && (file == nil || $0.location.file == file) }
+    }
+
     public init(glsl: String, functions: [MetalStitchableFunction], lineMap: [MetalSourceLocation?]) {
         self.glsl = glsl
         self.functions = functions
@@ -120,6 +130,30 @@ public struct MetalTranslation: Sendable {
 
 /// Translates Metal Shading Language `[[ stitchable ]]` shaders to a GLSL ES 3.00 library.
 ///
+/// One expression of the Metal source and the type semantic analysis gave it.
+public struct MetalExpressionType: Sendable, Equatable, CustomStringConvertible {
+    /// Where the expression starts (inside a macro expansion: the macro's use).
+    public var location: MetalSourceLocation
+    /// What kind of expression it is: `literal`, `name 'x'`, `call`, `binary '*'`, `member 'rgb'` ...
+    public var kind: String
+    /// The Metal spelling of its type (`half4`, `float`, `float3x3`, `half[4]`).
+    public var metalType: String
+    /// Whether the type's element is `half` (`half`, `halfN`, `halfNxM`, arrays of them).
+    public var isHalf: Bool
+    /// The Metal function it belongs to (nil at program scope).
+    public var function: String?
+
+    public init(location: MetalSourceLocation, kind: String, metalType: String, isHalf: Bool, function: String?) {
+        self.location = location
+        self.kind = kind
+        self.metalType = metalType
+        self.isHalf = isHalf
+        self.function = function
+    }
+
+    public var description: String { "\(location): \(kind): \(metalType)" }
+}
+
 /// The pipeline: ``Lexer`` → ``Preprocessor`` → ``Parser`` (AST) → ``Semantic`` (names, types,
 /// explicit conversions, lowering to GLSL IR) → ``Emitter`` (printing only).
 public struct MetalTranslator: Sendable {
@@ -175,8 +209,9 @@ public struct MetalTranslator: Sendable {
         guard !streams.isEmpty else {
             throw MetalError(location: MetalSourceLocation(file: "", line: 1, column: 1), message: "no Metal files to translate")
         }
-        let (program, untranslated) = try analyzeRecovering(streams, files: files)
+        let (program, types, untranslated) = try analyzeRecovering(streams, files: files)
         var translation = Emitter.emit(program)
+        translation.expressionTypes = types
         translation.untranslated = untranslated
         return translation
     }

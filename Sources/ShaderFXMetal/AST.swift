@@ -43,9 +43,34 @@ final class Expr {
     }
     var kind: Kind
     var loc: MetalSourceLocation
+    /// The Metal type semantic analysis resolved for this expression (nil until it is analysed;
+    /// for a template's body, the type in the instance analysed last).
+    var type: MType?
     init(_ kind: Kind, _ loc: MetalSourceLocation) {
         self.kind = kind
         self.loc = loc
+    }
+
+    /// A short name of the node's kind, for reports of expression types (`binary '*'`, `call`).
+    var kindName: String {
+        switch kind {
+        case .intLit, .floatLit, .boolLit: return "literal"
+        case .ident(let n), .templateIdent(let n, _): return "name '\(n)'"
+        case .construct(let t, _): return "construct '\(t.name)'"
+        case .asType: return "as_type"
+        case .call: return "call"
+        case .member(_, let m), .arrow(_, let m): return "member '\(m)'"
+        case .index: return "index"
+        case .unary(let op, _): return "unary '\(op)'"
+        case .postfix(let op, _): return "postfix '\(op)'"
+        case .binary(let op, _, _): return "binary '\(op)'"
+        case .assign(let op, _, _): return "assign '\(op)'"
+        case .ternary: return "conditional"
+        case .comma: return "comma"
+        case .initList: return "initializer list"
+        case .designated(let m, _): return "designated '.\(m)'"
+        case .lambda: return "lambda"
+        }
     }
 }
 

@@ -29,8 +29,23 @@ enum Builtins {
         case genInt(String, arity: Int, scalarOK: Set<Int> = [])
         /// Float vector functions returning a scalar (`length`, `dot`...).
         case reduce(String, arity: Int)
-        /// Needs its own lowering.
-        case special
+        /// A function with out arguments (`sincos`, `modf`): lowered before its arguments.
+        case outArgument(OutArgumentBuiltin)
+        /// Needs its own lowering: one case of ``SpecialBuiltin``, which the lowering's switch must
+        /// cover (the compiler checks it), so a name cannot be listed here and left unlowered.
+        case special(SpecialBuiltin)
+    }
+
+    /// The standard-library functions with out arguments.
+    enum OutArgumentBuiltin: String, CaseIterable {
+        case sincos, modf
+    }
+
+    /// The standard-library functions with a lowering of their own (named as in Metal).
+    enum SpecialBuiltin: String, CaseIterable {
+        case atan, saturate, fmod, round, median3, fmedian3, copysign, min3, max3, fmin3, fmax3, fma, divide
+        case log10, exp10, length_squared, distance_squared, cross, refract, all, any, isnan, isinf, isfinite
+        case select, transpose, determinant
     }
 
     static let table: [String: Form] = {
@@ -60,11 +75,8 @@ enum Builtins {
         t["length"] = .reduce("length", arity: 1)
         t["distance"] = .reduce("distance", arity: 2)
         t["dot"] = .reduce("dot", arity: 2)
-        for m in ["atan", "saturate", "fmod", "round", "sincos", "modf", "min3", "max3", "median3", "fmin3", "fmax3",
-                  "fmedian3", "select", "fma", "copysign", "log10", "exp10", "cross", "refract", "all", "any", "isnan",
-                  "isinf", "transpose", "determinant", "divide", "length_squared", "distance_squared", "isfinite"] {
-            t[m] = .special
-        }
+        for k in OutArgumentBuiltin.allCases { t[k.rawValue] = .outArgument(k) }
+        for k in SpecialBuiltin.allCases { t[k.rawValue] = .special(k) }
         return t
     }()
 
@@ -208,7 +220,7 @@ extension Semantic {
             if exprs.count != n { throw error(loc, "'\(name)' takes \(n) argument\(n == 1 ? "" : "s"), \(exprs.count) given") }
         }
         // Out arguments first.
-        if name == "sincos" || name == "modf" {
+        if case .outArgument(let k) = form {
             try arity(2)
             let x = try lowerExpr(exprs[0])
             let out = try lowerOutArgument(exprs[1], pointer: false)
@@ -217,7 +229,7 @@ extension Semantic {
                 throw error(exprs[1].loc, "the second argument of '\(name)' must be a '\(t.metal)' variable")
             }
             let xv = try convert(x, to: t, exprs[0].loc)
-            if name == "modf" { return TE(g: .call("modf", [xv.g, out.g]), type: t) }
+            if k == .modf { return TE(g: .call("modf", [xv.g, out.g]), type: t) }
             let T = t.glsl
             requireHelper("mtl_sincos:\(T)", "\(T) mtl_sincos(\(T) x, out \(T) c) { c = cos(x); return sin(x); }")
             return TE(g: .call("mtl_sincos", [xv.g, out.g]), type: t)
@@ -244,21 +256,31 @@ extension Semantic {
             try arity(n)
             let t = try genericType(args, allowInt: false, name, loc)
             return TE(g: .call(g, try genericArgs(args, exprs, t, scalarOK: [])), type: .scalar(t.scalar!))
-        case .special:
-            break
+        case .outArgument:
+            preconditionFailure("out-argument builtins are lowered above")
+        case .special(let special):
+            return try lowerSpecialBuiltin(special, name, args, exprs, loc)
         }
-        switch name {
-        case "atan":
+    }
+
+    /// The lowering of each ``Builtins/SpecialBuiltin`` (an exhaustive switch).
+    func lowerSpecialBuiltin(_ special: Builtins.SpecialBuiltin, _ name: String, _ args: [TE], _ exprs: [Expr],
+                             _ loc: MetalSourceLocation) throws(MetalError) -> TE {
+        func arity(_ n: Int) throws(MetalError) {
+            if exprs.count != n { throw error(loc, "'\(name)' takes \(n) argument\(n == 1 ? "" : "s"), \(exprs.count) given") }
+        }
+        switch special {
+        case .atan:
             if args.count == 2 { return try lowerBuiltinCall("atan2", exprs, loc) }
             try arity(1)
             let t = try genericType(args, allowInt: false, name, loc)
             return TE(g: .call("atan", try genericArgs(args, exprs, t, scalarOK: [])), type: t)
-        case "saturate":
+        case .saturate:
             try arity(1)
             let t = try genericType(args, allowInt: false, name, loc)
             let x = try convert(args[0], to: t, exprs[0].loc)
             return TE(g: .call("clamp", [x.g, .lit("0.0"), .lit("1.0")]), type: t)
-        case "fmod", "round", "median3", "fmedian3", "copysign":
+        case .fmod, .round, .median3, .fmedian3, .copysign:
             let n = (name == "round") ? 1 : (name.hasSuffix("median3") ? 3 : 2)
             try arity(n)
             let t = try genericType(args, allowInt: name.hasSuffix("median3"), name, loc)
@@ -279,29 +301,29 @@ extension Semantic {
                 requireHelper("\(helper):\(T)", "\(T) mtl_median3(\(T) a, \(T) b, \(T) c) { return max(min(a, b), min(max(a, b), c)); }")
             }
             return TE(g: .call(helper, try genericArgs(args, exprs, t, scalarOK: [])), type: t)
-        case "min3", "max3", "fmin3", "fmax3":
+        case .min3, .max3, .fmin3, .fmax3:
             try arity(3)
             let t = try genericType(args, allowInt: !name.hasPrefix("f"), name, loc)
             let a = try genericArgs(args, exprs, t, scalarOK: [])
             let f = name.contains("min") ? "min" : "max"
             return TE(g: .call(f, [.call(f, [a[0], a[1]]), a[2]]), type: t)
-        case "fma":
+        case .fma:
             try arity(3)
             let t = try genericType(args, allowInt: false, name, loc)
             let a = try genericArgs(args, exprs, t, scalarOK: [])
             return TE(g: .binary("+", .binary("*", a[0], a[1]), a[2]), type: t)
-        case "divide":
+        case .divide:
             try arity(2)
             let t = try genericType(args, allowInt: false, name, loc)
             let a = try genericArgs(args, exprs, t, scalarOK: [1])
             return TE(g: .binary("/", a[0], a[1]), type: t)
-        case "log10", "exp10":
+        case .log10, .exp10:
             try arity(1)
             let t = try genericType(args, allowInt: false, name, loc)
             let x = try convert(args[0], to: t, exprs[0].loc)
             if name == "log10" { return TE(g: .binary("*", .call("log2", [x.g]), .lit("0.30102999566")), type: t) }
             return TE(g: .call("exp2", [.binary("*", x.g, .lit("3.32192809489"))]), type: t)
-        case "length_squared", "distance_squared":
+        case .length_squared, .distance_squared:
             let n = name == "length_squared" ? 1 : 2
             try arity(n)
             let t = try genericType(args, allowInt: false, name, loc)
@@ -314,18 +336,18 @@ extension Semantic {
                 requireHelper("\(helper):\(T)", "float \(helper)(\(T) a, \(T) b) { \(T) d = a - b; return dot(d, d); }")
             }
             return TE(g: .call(helper, a), type: .scalar(t.scalar!))
-        case "cross":
+        case .cross:
             try arity(2)
             let t = try genericType(args, allowInt: false, name, loc)
             guard t.vectorSize == 3 else { throw error(loc, "'cross' takes 3-component vectors") }
             return TE(g: .call("cross", try genericArgs(args, exprs, t, scalarOK: [])), type: t)
-        case "refract":
+        case .refract:
             try arity(3)
             let t = try genericType(Array(args.prefix(2)), allowInt: false, name, loc)
             let a = try genericArgs(Array(args.prefix(2)), exprs, t, scalarOK: [])
             let eta = try convert(args[2], to: .float, exprs[2].loc)
             return TE(g: .call("refract", a + [eta.g]), type: t)
-        case "all", "any":
+        case .all, .any:
             try arity(1)
             switch args[0].type {
             case .scalar(.bool): return args[0]
@@ -337,7 +359,7 @@ extension Semantic {
             default:
                 throw error(loc, "'\(name)' takes a vector of booleans")
             }
-        case "isnan", "isinf", "isfinite":
+        case .isnan, .isinf, .isfinite:
             try arity(1)
             let t = try genericType(args, allowInt: false, name, loc)
             let x = try convert(args[0], to: t, exprs[0].loc)
@@ -349,7 +371,7 @@ extension Semantic {
                 return TE(g: .unary("!", .binary("||", .call("isnan", [x.g]), .call("isinf", [x.g]))), type: bt)
             }
             return TE(g: .call(name, [x.g]), type: bt)
-        case "select":
+        case .select:
             try arity(3)
             let t = try genericType(Array(args.prefix(2)), allowInt: true, name, loc)
             let a = try genericArgs(Array(args.prefix(2)), exprs, t, scalarOK: [])
@@ -370,7 +392,7 @@ extension Semantic {
             default:
                 throw error(exprs[2].loc, "the condition of select() must be bool or a bool vector of the same size")
             }
-        case "transpose", "determinant":
+        case .transpose, .determinant:
             try arity(1)
             guard case .matrix(let s, let c, let r) = args[0].type else { throw error(loc, "'\(name)' takes a matrix") }
             if name == "determinant" {
@@ -378,8 +400,6 @@ extension Semantic {
                 return TE(g: .call("determinant", [args[0].g]), type: .scalar(s))
             }
             return TE(g: .call("transpose", [args[0].g]), type: .matrix(s, r, c))
-        default:
-            throw error(loc, "Metal function '\(name)' is not supported by the GLSL translator")
         }
     }
 

@@ -144,6 +144,7 @@ struct Emitter {
         case .lit(let s): return s.hasPrefix("-") ? 15 : 17
         case .postfix, .call, .member, .index: return 16
         case .name: return 17
+        case .convert(let to, let from, let inner): return to.glsl == from.glsl ? precedence(inner) : 16
         }
     }
 
@@ -169,6 +170,8 @@ struct Emitter {
         case .index(let b, let i): text = expr(b, 16) + "[" + expr(i, 0) + "]"
         case .assign(let op, let l, let r): text = expr(l, 15) + " " + op + " " + expr(r, 2)
         case .comma(let a, let b): text = expr(a, 1) + ", " + expr(b, 2)
+        case .convert(let to, let from, let inner):
+            text = to.glsl == from.glsl ? expr(inner, p) : to.glsl + "(" + expr(inner, 2) + ")"
         }
         return p < minPrec ? "(" + text + ")" : text
     }

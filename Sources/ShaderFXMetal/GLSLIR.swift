@@ -16,6 +16,17 @@ indirect enum GExpr {
     case index(GExpr, GExpr)
     case assign(String, GExpr, GExpr)
     case comma(GExpr, GExpr)
+    /// A conversion of `value` from Metal type `from` to `to`, every one of MSL's implicit and
+    /// explicit value conversions (`half` → `float`, `int` → `float3` ...). Printed as a GLSL
+    /// constructor, or as `value` alone where both types have the same GLSL type (`half` and
+    /// `float` are both `float` in GLSL ES), so the node is where a `half` value's precision changes.
+    case convert(to: MType, from: MType, GExpr)
+
+    /// The expression inside any conversions that print nothing (their GLSL types are equal).
+    var strippingSilentConversions: GExpr {
+        if case .convert(let to, let from, let inner) = self, to.glsl == from.glsl { return inner.strippingSilentConversions }
+        return self
+    }
 }
 
 /// A GLSL statement with the Metal location it comes from.

@@ -130,7 +130,7 @@ extension MetalTranslator {
 
     /// Parses and analyses the units, leaving out each top-level declaration that fails (see the
     /// top of this file); throws the first error when nothing stitchable is left.
-    func analyzeRecovering(_ streams: [[Token]], files: [MetalSourceFile]) throws(MetalError) -> (GProgram, [MetalUntranslated]) {
+    func analyzeRecovering(_ streams: [[Token]], files: [MetalSourceFile]) throws(MetalError) -> (GProgram, [MetalExpressionType], [MetalUntranslated]) {
         let chunks = streams.map(TopLevelChunk.split)
         var dropped = streams.map { _ in Set<Int>() }
         var untranslated: [MetalUntranslated] = []
@@ -190,13 +190,13 @@ extension MetalTranslator {
                 }
             }
             do throws(MetalError) {
-                let program = try Semantic.analyze(units)
+                let (program, types) = try Semantic.analyze(units)
                 // Nothing stitchable left: the first error found, the one a single function's
                 // translation has always reported.
                 if program.stitchable.isEmpty, let first = untranslated.first {
                     throw first.error
                 }
-                return (program, untranslated)
+                return (program, types, untranslated)
             } catch {
                 guard leaveOut(error) else { throw error }
             }

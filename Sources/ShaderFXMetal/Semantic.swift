@@ -159,6 +159,11 @@ final class Semantic {
     var typeBindings: [String: MType] = [:]
     /// Every function name of the library (known before the functions are declared).
     var declaredFunctionNames: Set<String> = []
+    /// The type of every expression analysed, in order (an expression of a template body once per
+    /// distinct type its instances give it); `recordedTypes` keeps them distinct per node (and holds
+    /// the node, so a node made during analysis cannot be freed and its identifier reused).
+    var expressionTypes: [MetalExpressionType] = []
+    var recordedTypes: [ObjectIdentifier: (node: Expr, types: [MType])] = [:]
 
     // Per-function state.
     var scopes: [[String: VarInfo]] = []
@@ -167,10 +172,11 @@ final class Semantic {
     var loopDepth = 0
     var switchDepth = 0
 
-    static func analyze(_ units: [TranslationUnit]) throws(MetalError) -> GProgram {
+    /// The lowered program, and the type of every expression analysed (the typed AST's types).
+    static func analyze(_ units: [TranslationUnit]) throws(MetalError) -> (GProgram, [MetalExpressionType]) {
         let s = Semantic()
         try s.run(units)
-        return s.program
+        return (s.program, s.expressionTypes)
     }
 
     func error(_ loc: MetalSourceLocation, _ message: String) -> MetalError {
@@ -464,7 +470,7 @@ final class Semantic {
         case .unary(let op, let a): return op != "++" && op != "--" && isConstantExpression(a)
         case .binary(_, let a, let b): return isConstantExpression(a) && isConstantExpression(b)
         case .ternary(let a, let b, let c): return isConstantExpression(a) && isConstantExpression(b) && isConstantExpression(c)
-        case .member(let a, _): return isConstantExpression(a)
+        case .member(let a, _), .convert(_, _, let a): return isConstantExpression(a)
         case .index(let a, let b): return isConstantExpression(a) && isConstantExpression(b)
         case .postfix, .assign, .comma: return false
         }

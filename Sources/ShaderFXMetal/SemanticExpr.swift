@@ -76,26 +76,28 @@ extension Semantic {
         }
         if v.type == t { return v }
         switch (v.type, t) {
-        case (.scalar(let a), .scalar(let b)):
+        case (.scalar, .scalar(let b)):
             if let l = v.lit { return literal(l, b) }
-            if a.glsl == b.glsl { return TE(g: v.g, type: t) }
-            return TE(g: .call(b.glsl, [v.g]), type: t)
+            return TE(g: .convert(to: t, from: v.type, v.g), type: t)
         case (.scalar, .vector(let b, _)):
-            let s = try convert(v, to: .scalar(b), loc)
-            return TE(g: .call(t.glsl, [s.g]), type: t)
-        case (.vector(let a, let n), .vector(let b, let m)) where n == m:
-            if a.glsl == b.glsl { return TE(g: v.g, type: t) }
-            return TE(g: .call(t.glsl, [v.g]), type: t)
-        case (.matrix(_, let c1, let r1), .matrix(_, let c2, let r2)) where c1 == c2 && r1 == r2:
-            return TE(g: v.g, type: t)
+            return try splat(v, b, to: t, loc)
         case (.scalar, .matrix(let b, _, _)) where explicit:
-            let s = try convert(v, to: .scalar(b), loc)
-            return TE(g: .call(t.glsl, [s.g]), type: t)
+            return try splat(v, b, to: t, loc)
+        case (.vector(_, let n), .vector(_, let m)) where n == m:
+            return TE(g: .convert(to: t, from: v.type, v.g), type: t)
+        case (.matrix(_, let c1, let r1), .matrix(_, let c2, let r2)) where c1 == c2 && r1 == r2:
+            return TE(g: .convert(to: t, from: v.type, v.g), type: t)
         case (.array(let e1, let n1), .array(let e2, let n2)) where n1 == n2 && e1.glsl == e2.glsl && e1.flatCount == e2.flatCount:
             return TE(g: v.g, type: t)
         default:
             throw error(loc, "cannot convert '\(v.type.metal)' to '\(t.metal)'")
         }
+    }
+
+    /// A scalar made a vector or matrix: converted to the element type `s`, then widened.
+    private func splat(_ v: TE, _ s: Scalar, to t: MType, _ loc: MetalSourceLocation) throws(MetalError) -> TE {
+        let x = try convert(v, to: .scalar(s), loc)
+        return TE(g: .convert(to: t, from: x.type, x.g), type: t)
     }
 
     /// Has the expression no side effects (so it may be evaluated several times)?
@@ -106,7 +108,7 @@ extension Semantic {
         case .unary(let op, let a): return op != "++" && op != "--" && isPure(a)
         case .binary(_, let a, let b), .index(let a, let b): return isPure(a) && isPure(b)
         case .ternary(let a, let b, let c): return isPure(a) && isPure(b) && isPure(c)
-        case .member(let a, _): return isPure(a)
+        case .member(let a, _), .convert(_, _, let a): return isPure(a)
         case .call(let f, let args): return !allFunctions.contains { $0.glslName == f } && args.allSatisfy(isPure)
         }
     }
@@ -151,7 +153,21 @@ extension Semantic {
 
     // MARK: Expressions
 
+    /// Types and lowers `e`, recording its type on the node (the typed AST) and in
+    /// ``expressionTypes``.
     func lowerExpr(_ e: Expr) throws(MetalError) -> TE {
+        let v = try lowerExprNode(e)
+        e.type = v.type
+        let key = ObjectIdentifier(e)
+        if recordedTypes[key, default: (e, [])].types.contains(v.type) == false {
+            recordedTypes[key, default: (e, [])].types.append(v.type)
+            expressionTypes.append(MetalExpressionType(location: e.loc, kind: e.kindName, metalType: v.type.metal,
+                                                       isHalf: v.type.isHalf, function: current?.decl.name))
+        }
+        return v
+    }
+
+    private func lowerExprNode(_ e: Expr) throws(MetalError) -> TE {
         switch e.kind {
         case .intLit(let v, let unsigned):
             return literal(.int(Int64(v)), unsigned ? .uint : .int)
@@ -578,9 +594,9 @@ extension Semantic {
                 case .scalar:
                     total += 1
                     out.append(try convert(v, to: .scalar(s), args[k].loc).g)
-                case .vector(let vs, let m):
+                case .vector(_, let m):
                     total += m
-                    out.append(vs.glsl == s.glsl ? v.g : try convert(v, to: .vector(s, m), args[k].loc).g)
+                    out.append(try convert(v, to: .vector(s, m), args[k].loc).g)
                 default:
                     throw error(args[k].loc, "cannot use '\(v.type.metal)' to construct '\(t.metal)'")
                 }

@@ -347,7 +347,7 @@ extension Semantic {
 
     /// The elements of a flattened array constructor value.
     func flattenArrayValue(_ g: GExpr, _ t: MType) -> [GExpr] {
-        if case .call(_, let args) = g { return args }
+        if case .call(_, let args) = g.strippingSilentConversions { return args }
         return (0..<t.flatCount).map { GExpr.index(g, .lit("\($0)")) }
     }
 }

@@ -69,6 +69,8 @@ indirect enum MType: Equatable, Sendable {
         }
     }
     var isScalar: Bool { if case .scalar = self { return true }; return false }
+    /// Is the element type `half` (`half`, `halfN`, `halfNxM`, or an array of them)?
+    var isHalf: Bool { if case .array(let e, _) = self { return e.isHalf }; return scalar == .half }
     var isVector: Bool { if case .vector = self { return true }; return false }
     var isMatrix: Bool { if case .matrix = self { return true }; return false }
     var isArithmetic: Bool { isScalar || isVector || isMatrix }

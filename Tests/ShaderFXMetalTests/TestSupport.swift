@@ -52,6 +52,7 @@ func glslangErrors(_ library: String) -> String? {
 func translate(_ source: String, raw: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) -> MetalTranslation {
     do {
         let r = try MetalTranslator().translate([MetalSourceFile(path: "test.metal", text: raw ? source : header + source)])
+        dumpTranslation(source, r.glsl)
         if let log = glslangErrors(r.glsl) {
             Issue.record("glslangValidator rejected the translation:\n\(log)", sourceLocation: sourceLocation)
         }
@@ -60,6 +61,16 @@ func translate(_ source: String, raw: Bool = false, sourceLocation: SourceLocati
         Issue.record("translation failed: \(error)", sourceLocation: sourceLocation)
         return MetalTranslation(glsl: "", functions: [], lineMap: [])
     }
+}
+
+/// With `SHADERFX_GLSL_DUMP=DIR`, writes each test input's GLSL to DIR, named by a hash of the input,
+/// so the output of every test input can be diffed before and after a change to the translator.
+func dumpTranslation(_ source: String, _ glsl: String) {
+    guard let dir = ProcessInfo.processInfo.environment["SHADERFX_GLSL_DUMP"] else { return }
+    var h: UInt64 = 0xcbf29ce484222325
+    for b in source.utf8 { h = (h ^ UInt64(b)) &* 0x100000001b3 }
+    try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    try? (source + "\n//// GLSL\n" + glsl).write(toFile: dir + "/" + String(h, radix: 16) + ".txt", atomically: true, encoding: .utf8)
 }
 
 /// The GLSL of one translated source.
@@ -85,6 +96,7 @@ func expectError(_ source: String, _ message: String, line: Int? = nil, column: 
                  sourceLocation: SourceLocation = #_sourceLocation) {
     do {
         let r = try MetalTranslator().translate([MetalSourceFile(path: "test.metal", text: raw ? source : header + source)])
+        dumpTranslation(source, r.glsl)
         Issue.record("expected an error containing '\(message)', got GLSL:\n\(r.glsl)", sourceLocation: sourceLocation)
     } catch {
         #expect(error.message.contains(message), "message: \(error.message)", sourceLocation: sourceLocation)
