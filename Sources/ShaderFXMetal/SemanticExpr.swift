@@ -586,6 +586,11 @@ extension Semantic {
             if vals.count == 1 {
                 if vals[0].type.isScalar { return try convert(vals[0], to: t, loc) }
                 if case .vector(_, let m) = vals[0].type, m == n { return try convert(vals[0], to: t, loc, explicit: true) }
+                // `half3(color)` of a half4 keeps the first components (public SwiftUI shaders
+                // that Xcode compiles use it); GLSL's vec3(vec4) does the same.
+                if case .vector(_, let m) = vals[0].type, m > n {
+                    return TE(g: .call(t.glsl, [try convert(vals[0], to: .vector(s, m), args[0].loc).g]), type: t)
+                }
             }
             var total = 0
             var out: [GExpr] = []

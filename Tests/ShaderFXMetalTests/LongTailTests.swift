@@ -169,4 +169,17 @@ import Testing
         expectError("[[ stitchable ]] half4 f(float2 p, half4 c) { vec<float, 5> v; return c; }", "expected a size from 2 to 4")
         expectError("[[ stitchable ]] half4 f(float2 p, half4 c) { matrix<int, 2> m; return c; }", "'matrix<int, ...>' is not a Metal matrix type")
     }
+
+    @Test func aVectorMadeFromALongerOneKeepsItsFirstComponents() {
+        // `half3(half4)`, as a published SwiftUI package's target compiles it; GLSL's vec3(vec4)
+        // drops the last component the same way.
+        let b = stmts("""
+        half3 rgb = half3(color);
+        float2 xy = float2(float4(position, 0, 1));
+        int2 i = int2(float3(position, 1));
+        return half4(rgb * half(xy.x + float(i.y)), 1);
+        """)
+        #expect(b.prefix(3) == ["vec3 rgb = vec3(color);", "vec2 xy = vec2(vec4(position, 0.0, 1.0));", "ivec2 i = ivec2(ivec3(vec3(position, 1.0)));"])
+        expectError("[[ stitchable ]] half4 f(float2 p, half4 c) { half3 v = half3(c, 1); return c; }", "5 components given to construct 'half3'")
+    }
 }
