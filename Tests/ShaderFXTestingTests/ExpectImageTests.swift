@@ -97,6 +97,28 @@ import Testing
         #expect(try check(Self.disc(offset: 3), "disc", folders, tolerance: loose) == .matched(identical: false))
     }
 
+    @Test func shiftIgnoredRectanglesMasksAndRegionsReachExpectImage() throws {
+        let folders = Folders()
+        try recordFirst(Self.disc(), "disc", folders)
+        let moved = Self.disc(offset: 1)
+        // Strict, a disc one pixel over fails; a shift of one excuses it, and so do a rectangle
+        // or a mask leaving the disc out, or a region of its own with threshold 1.
+        var failed: ReferenceCheck.Outcome?
+        withKnownIssue { failed = try check(moved, "disc", folders) }
+        guard case .failed = failed else { Issue.record("a moved disc passed: \(String(describing: failed))"); return }
+        var shift = ComparisonOptions.renderingNoise
+        shift.shiftTolerance = 1
+        var ignore = ComparisonOptions.renderingNoise
+        ignore.ignore = [PixelRect(x: 4, y: 0, width: 26, height: 24)]
+        var mask = ComparisonOptions.renderingNoise
+        mask.mask = IgnoreMask(RGBAImage(width: 32, height: 24))
+        var region = ComparisonOptions.renderingNoise
+        region.regions = [RegionThreshold(rect: PixelRect(x: 0, y: 0, width: 32, height: 24), threshold: 1)]
+        for options in [shift, ignore, mask, region] {
+            #expect(try check(moved, "disc", folders, tolerance: options) == .matched(identical: false), "\(options)")
+        }
+    }
+
     @Test func differentSizesFailWithBothSizes() throws {
         let folders = Folders()
         try recordFirst(Self.disc(), "disc", folders)

@@ -74,6 +74,20 @@ struct TestCommand: ParsableCommand {
                 exits as the whole suite would have: 0, or 1 when a case failed. A missing shard (it is named), a \
                 shard or case given twice, or a report that is unreadable or of another suite exits 2. \
                 examples/ci/ has a GitHub Actions workflow and a Kubernetes Indexed Job.
+                Calibration: --calibrate [--runs N] tests nothing and writes no reference or report: it renders each \
+                case N times (default 3) on every renderer it can reach (Mesa's surfaceless platform, each EGL device, \
+                each /dev/dri render node through GBM; --backend/--device pick one instead; those not reached are listed \
+                with the reason) and prints, per frame, each pair compared under the case's own options: run to run (later \
+                runs against the first), renderer against renderer, each render against every reference on disk (the one a \
+                test on that renderer uses marked), and reference family against family. Each pair shows the largest \
+                channel difference in 8-bit levels, the pixels over the case's tolerance, the largest YIQ delta, and for a \
+                "flip" case ꟻLIP's mean error. The suggested tolerance covers the pairs a test meets (run to run and the \
+                reference used; gpuTolerance: a renderer other than llvmpipe against common references or llvmpipe's \
+                render): threshold = twice the largest YIQ delta, at least 0.005, rounded up to 1, 2 or 5 x 10^k; when \
+                that is over 0.1 the threshold stays 0.1 and maxDifferentPixels is twice the most pixels over it, rounded \
+                up alike; for "flip", maxMeanError = twice the largest mean error, at least 0.001, rounded up alike. \
+                --json FILE writes the measurements; --filter and --shard choose cases as for a test run; progress goes to \
+                standard error. Exit 0, 1 when a case could not be rendered on some renderer, 2 when none was reached.
                 The report page has a 'show failures only' switch; index.html#failures opens it switched on.
                 Exit codes (stable): 0 every case passed or was recorded; 1 a case failed; 2 usage error, or a suite \
                 that cannot be read (the file and the place in its JSON are named), or no GPU, or reports that cannot \
@@ -85,6 +99,8 @@ struct TestCommand: ParsableCommand {
                              explanation: "as CI runs it: nothing is recorded"),
                 UsageExample("shaderfx test examples/golden-suite --filter ripple --record failed",
                              explanation: "re-record the ripple cases that fail (look at them before committing)"),
+                UsageExample("shaderfx test examples/golden-suite --calibrate --runs 5 --json noise.json",
+                             explanation: "measure each case's noise floor on every renderer reachable, and suggest tolerances"),
                 UsageExample("CI=1 shaderfx test examples/golden-suite --shard 2/3 --report reports/shard-2",
                              explanation: "on the second of three CI machines: its third of the cases"),
                 UsageExample("shaderfx test --merge reports/shard-1 reports/shard-2 reports/shard-3 --report reports/all --junit golden.xml",
@@ -113,16 +129,33 @@ struct TestCommand: ParsableCommand {
     var shard: Shard?
     @Flag(help: "merge the reports of --shard runs into one: the arguments are their report folders")
     var merge: Bool
+    @Flag(help: "measure the noise floor instead of testing: render each case --runs times on every renderer reachable and print the differences beside the case's tolerance, with a suggested one; writes no reference and no report")
+    var calibrate: Bool
+    @Option(valueName: "N", help: "with --calibrate: renders of each case per renderer (default 3)", in: 1...100)
+    var runs: Int?
+    @Option(valueName: "FILE", help: "with --calibrate: also write the measurements as JSON")
+    var json: String?
     @OptionGroup var gpuFlags: GPUFlags
 
     func run(_ context: CommandContext, output: inout Output) throws -> Int32 {
         let environment = ProcessInfo.processInfo.environment
+        if calibrate {
+            // Calibration measures: whatever records, reports or merges has no place.
+            let given = [$record, $report, $junit, $family].filter(\.isGiven).map(\.spelling) + (merge ? ["--merge"] : [])
+            if let spelling = given.first {
+                throw CommandFailure(message: "\(spelling) cannot be used with --calibrate, which only measures and writes no "
+                                     + "reference or report; run 'shaderfx test \(spelling == "--merge" ? "--merge REPORT_DIR..." : "SUITE " + spelling + " ...")' on its own"
+                                     + (spelling == "--family" ? " (each renderer's family comes from its GL_RENDERER)" : ""), exitCode: 2)
+            }
+        } else if let option = [$runs, $json].first(where: { $0.isGiven }) {
+            throw CommandFailure(message: "\(option.spelling) is for --calibrate: add --calibrate to measure the noise floor", exitCode: 2)
+        }
         guard merge else {
             guard folders.count == 1 else {
                 throw CommandFailure(message: "unexpected argument '\(folders[1])': give one suite folder "
                                      + "(several folders are shard reports for --merge)", exitCode: 2)
             }
-            return try run(output: &output, environment: environment)
+            return calibrate ? try runCalibration(output: &output) : try run(output: &output, environment: environment)
         }
         // Merging runs nothing: the options that choose what runs, and how, have no place.
         for option in [$record, $filter, $family, $shard, gpuFlags.$backend, gpuFlags.$device, gpuFlags.$cudaDevice] where option.isGiven {
@@ -169,6 +202,53 @@ struct TestCommand: ParsableCommand {
             for line in CIReports.githubAnnotations(outcome) { output.print(line) }
         }
         return finish(outcome, report: reportPath, output: &output)
+    }
+
+    /// `--calibrate`: every case rendered `--runs` times on every renderer reached, measured
+    /// (`Calibrator`); progress on standard error. Exit 0, or 1 when a case could not be
+    /// rendered somewhere, 2 when no renderer was reached.
+    func runCalibration(output: inout Output) throws -> Int32 {
+        let suitePath = folders[0].hasSuffix("/") && folders[0].count > 1 ? String(folders[0].dropLast()) : folders[0]
+        let cases: [GoldenCase]
+        do {
+            let all = try GoldenSuite.loadSuite(suitePath, filter: filter)
+            cases = shard?.select(all) ?? all
+        } catch {
+            throw CommandFailure(message: ErrorWording.message(error), exitCode: 2)
+        }
+        let chosen = [gpuFlags.$backend, gpuFlags.$device, gpuFlags.$cudaDevice].contains { $0.isGiven } ? try gpuFlags.resolve() : nil
+        let (targets, unreached) = Calibrator.reach(only: chosen)
+        guard !targets.isEmpty else {
+            throw CommandFailure(message: "no renderer could be reached: " + unreached.map { "\($0.name): \($0.reason ?? "")" }.joined(separator: "; "),
+                                 exitCode: 2)
+        }
+        let calibrator = Calibrator(suite: suitePath, runs: runs ?? 3, targets: targets)
+        output.print("calibrating \(suitePath)\(shard.map { ", shard \($0)" } ?? ""): \(cases.count) case\(cases.count == 1 ? "" : "s"), "
+                     + "\(calibrator.runs) run\(calibrator.runs == 1 ? "" : "s") each on \(targets.count) renderer\(targets.count == 1 ? "" : "s")")
+        for renderer in calibrator.renderers {
+            output.print("renderer \(renderer.name): \(renderer.summary ?? "") (family \(renderer.family ?? ""))")
+        }
+        for item in unreached { output.print("not measured \(item.name): \(item.reason ?? "")") }
+        var report = CalibrationReport(suite: suitePath, runs: calibrator.runs, renderers: calibrator.renderers, unreached: unreached, cases: [])
+        for (index, golden) in cases.enumerated() {
+            if !output.quiet { Output.write("calibrating \(index + 1)/\(cases.count): \(golden.name)\n", to: STDERR_FILENO) }
+            let item = calibrator.calibrate(golden)
+            for line in Calibrator.lines(for: item) { output.print(line) }
+            report.cases.append(item)
+        }
+        if let json {
+            do {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                try OutputFile.write(Array(try encoder.encode(report)) + [10], to: json)
+            } catch {
+                throw CommandFailure(message: "cannot write the calibration to \(json): \(error)", exitCode: 2)
+            }
+        }
+        let failed = report.cases.filter { !$0.errors.isEmpty }.count
+        output.print("calibrated \(report.cases.count) case\(report.cases.count == 1 ? "" : "s")"
+                     + (failed > 0 ? ", \(failed) with errors (not rendered everywhere)" : "") + "; no reference was written")
+        return failed > 0 ? 1 : 0
     }
 
     /// `--merge`: the shard reports named by the arguments, checked and combined into one.

@@ -49,17 +49,25 @@ package enum CIReports {
         }
     }
 
-    /// The case's failure in one line.
+    /// The case's failure in one line: how many frames failed and why the first did (blank,
+    /// unchanged, over the metric, sizes, no reference), as CI pages show only this line.
     static func summary(of item: CaseOutcome) -> String {
         if !item.message.isEmpty { return item.message }
         let failing = item.frames.filter { $0.status == .failed }
-        return "\(failing.count) of \(item.frames.count) frame\(item.frames.count == 1 ? "" : "s") failed"
+        let count = failedCount(item)
+        guard let first = failing.first else { return count }
+        return "\(count); \(first.name): \(first.message)\(failing.count > 1 ? " (and \(failing.count - 1) more)" : "")"
+    }
+
+    /// `2 of 3 frames failed`.
+    static func failedCount(_ item: CaseOutcome) -> String {
+        "\(item.frames.filter { $0.status == .failed }.count) of \(item.frames.count) frame\(item.frames.count == 1 ? "" : "s") failed"
     }
 
     /// The case's failure with one line per failing frame.
     static func details(of item: CaseOutcome) -> String {
         if !item.message.isEmpty { return item.message }
-        return ([summary(of: item)] + item.frames.filter { $0.status == .failed }.map { "\($0.name): \($0.message)" })
+        return ([failedCount(item)] + item.frames.filter { $0.status == .failed }.map { "\($0.name): \($0.message)" })
             .joined(separator: "\n")
     }
 

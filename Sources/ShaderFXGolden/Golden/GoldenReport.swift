@@ -106,10 +106,13 @@ package enum GoldenReport {
             + "PSNR \(psnr); SSIM \(CompareFormat.fixed(r.ssim, 4)); threshold \(CompareFormat.number(r.options.threshold))"
         // What else judged or excused pixels (the diff picture draws shifted pixels cyan, ignored violet).
         if r.options.shiftTolerance > 0 { text += "; \(r.shiftedPixels) shifted (within \(r.options.shiftTolerance) px)" }
-        if r.options.ignoresPixels { text += "; \(r.ignoredPixels) ignored (mask, rectangles)" }
+        // A mask is not part of the options' JSON: a merged report knows it by the pixels it left out.
+        if r.options.ignoresPixels || r.ignoredPixels > 0 { text += "; \(r.ignoredPixels) ignored (mask, rectangles)" }
         if !r.options.regions.isEmpty { text += "; \(r.options.regions.count) region thresholds" }
         if let mean = r.flipMean, let limit = r.options.maxMeanFLIP {
             text = "metric ꟻLIP: mean error \(CompareFormat.fixed(mean, 4)), at most \(CompareFormat.number(limit)) (diff: its error map); " + text
+        } else {
+            text = "metric YIQ (pixels over the threshold); " + text
         }
         return text
     }

@@ -233,30 +233,7 @@ package struct GoldenRunner {
         var outcome = CaseOutcome(name: golden.name, file: golden.file, description: golden.description,
                                   effect: golden.effectName, status: .passed, message: "", frames: [])
         do {
-            if case let .view(view) = golden.input {
-                let passes = try views.framePasses(of: golden, over: view)
-                for frame in golden.frames {
-                    let effects = try passes(frame)
-                    for pass in effects { try renderer.prepare(pass) }
-                    let rendered = try views.render(view, time: frame.time, scale: golden.scale, effects: effects)
-                    outcome.frames.append(try judge(frame, of: golden, rendered: rendered))
-                }
-                return Self.settle(outcome)
-            }
-            guard let input else { throw SuiteError(file: golden.file, path: "input", message: "no picture was loaded") }
-            let size = SIMD2(Double(input.width), Double(input.height))
-            var images: [Int: RGBAImage] = [:]
-            if case let .custom(_, paths, _) = golden.source {
-                for (index, path) in paths { images[index] = try renderer.budget.readImage(path: path) }
-            }
-            let framePasses = try golden.framePasses(size: size)
-            // The input as a PNG holds it, once for the case, for "the effect changed nothing".
-            let unchangedInput = golden.allowBlank ? nil : StraightFrame(image: input)
-            for frame in golden.frames {
-                var passes = try framePasses(frame)
-                for (index, image) in images { passes[0].shader.arguments[index] = .image(image) }
-                for pass in passes { try renderer.prepare(pass) }
-                let rendered = try renderer.render(input, effects: passes, scale: golden.scale)
+            try renderFrames(of: golden, input: input) { frame, rendered, unchangedInput in
                 outcome.frames.append(try judge(frame, of: golden, rendered: rendered, input: unchangedInput))
             }
         } catch {
@@ -265,6 +242,37 @@ package struct GoldenRunner {
             return outcome
         }
         return Self.settle(outcome)
+    }
+
+    /// Renders every frame of a case in order, handing each to `each` with the input as a PNG
+    /// holds it (for "the effect changed nothing"; nil for a view, or when the case allows blank
+    /// pictures). Writes nothing.
+    package func renderFrames(of golden: GoldenCase, input: RGBAImage?,
+                              each: (GoldenCase.Frame, RGBAImage, StraightFrame?) throws -> Void) throws {
+        if case let .view(view) = golden.input {
+            let passes = try views.framePasses(of: golden, over: view)
+            for frame in golden.frames {
+                let effects = try passes(frame)
+                for pass in effects { try renderer.prepare(pass) }
+                try each(frame, try views.render(view, time: frame.time, scale: golden.scale, effects: effects), nil)
+            }
+            return
+        }
+        guard let input else { throw SuiteError(file: golden.file, path: "input", message: "no picture was loaded") }
+        let size = SIMD2(Double(input.width), Double(input.height))
+        var images: [Int: RGBAImage] = [:]
+        if case let .custom(_, paths, _) = golden.source {
+            for (index, path) in paths { images[index] = try renderer.budget.readImage(path: path) }
+        }
+        let framePasses = try golden.framePasses(size: size)
+        // The input as a PNG holds it, once for the case, for "the effect changed nothing".
+        let unchangedInput = golden.allowBlank ? nil : StraightFrame(image: input)
+        for frame in golden.frames {
+            var passes = try framePasses(frame)
+            for (index, image) in images { passes[0].shader.arguments[index] = .image(image) }
+            for pass in passes { try renderer.prepare(pass) }
+            try each(frame, try renderer.render(input, effects: passes, scale: golden.scale), unchangedInput)
+        }
     }
 
     /// The case's status from its frames': failed when one failed, else recorded when one was.
