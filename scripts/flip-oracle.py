@@ -33,3 +33,13 @@ for name in ["CoverArt", "PalmTreeBeach"]:
             _, mean, _ = flip.evaluate(ref.astype(np.float32) / 255, f(ref).astype(np.float32) / 255, "LDR",
                                        applyMagma=False, parameters={"ppd": ppd})
             print(f'("{name}", "{change}", {ppd}, {mean:.6f}),')
+
+# Shader renders against each other: golden references of the suite, whole pictures (opaque).
+def whole(path):
+    return np.asarray(Image.open(path).convert("RGB")).astype(np.float32) / 255
+
+for a, b in [("shimmer/t0.5", "shimmer/t1.5"), ("ripple/t0.05", "shimmer/t0.5")]:
+    for ppd in (67, 30):
+        _, mean, _ = flip.evaluate(whole(f"examples/golden-suite/{a}.png"), whole(f"examples/golden-suite/{b}.png"), "LDR",
+                                   applyMagma=False, parameters={"ppd": ppd})
+        print(f'("{a}", "{b}", {ppd}, {mean:.6f}),')

@@ -67,6 +67,22 @@ import ShaderFXTestSupport
         #expect(map.allSatisfy { (0...1).contains($0) })
     }
 
+    /// NVIDIA's ꟻLIP on pairs of shader renders (the golden suite's references, whole), from the
+    /// second part of `scripts/flip-oracle.py`.
+    static let nvidiaRenderMeans: [(String, String, Double, Double)] = [
+        ("shimmer/t0.5", "shimmer/t1.5", 67, 0.506548), ("shimmer/t0.5", "shimmer/t1.5", 30, 0.504093),
+        ("ripple/t0.05", "shimmer/t0.5", 67, 0.134798), ("ripple/t0.05", "shimmer/t0.5", 30, 0.134427),
+    ]
+
+    @Test(arguments: nvidiaRenderMeans)
+    func agreesWithNVIDIAsImplementationOnRenders(_ a: String, _ b: String, _ ppd: Double, _ expected: Double) throws {
+        func render(_ name: String) throws -> RGBAImage {
+            try PNG.read(path: repositoryRoot.appendingPathComponent("examples/golden-suite/\(name).png").path)
+        }
+        let (report, _) = try FLIPEvaluator(pixelsPerDegree: ppd).compare(reference: try render(a), test: try render(b))
+        #expect(abs(report.mean / expected - 1) < 0.01, "\(a) against \(b) at \(ppd) ppd: \(report.mean), NVIDIA's \(expected)")
+    }
+
     @Test func identicalPicturesHaveNoError() throws {
         let picture = Self.picture(try Self.region("CoverArt"))
         let (report, map) = try FLIPEvaluator().compare(reference: picture, test: picture)

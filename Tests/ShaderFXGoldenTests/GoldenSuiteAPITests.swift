@@ -123,6 +123,24 @@ struct GoldenSuiteAPITests {
             for y in 0..<8 { for x in 0..<8 { mask[x, y] = .zero } }
             try PNG.write(mask, to: suite + "/mask.png")
             #expect(try run(#"{"effect": "stripes", "size": "64x48", "mask": "mask.png"}"#).passed == 1)
+            // A region's own threshold: loose enough over the block, it passes; as strict as the
+            // default, it does not.
+            #expect(try run(#"{"effect": "stripes", "size": "64x48", "tolerance": {"regions": [{"rect": [0, 0, 8, 8], "threshold": 1}]}}"#).passed == 1)
+            #expect(try run(#"{"effect": "stripes", "size": "64x48", "tolerance": {"regions": [{"rect": [0, 0, 8, 8], "threshold": 0.1}]}}"#).failed == 1)
+        }
+    }
+
+    @Test func aCasesShiftToleranceExcusesAMoveOfThatManyPixels() throws {
+        // The recorded reference moved two pixels to the right (the first column repeated): the
+        // stripes' edges then differ everywhere (more than anti-aliasing detection excuses), which
+        // two pixels of shift tolerance excuse and one does not.
+        try withAlteredStripesReference(xs: 0..<0, ys: 0..<0) { reference, run, suite, _ in
+            var moved = reference
+            for y in 0..<reference.height { for x in 0..<reference.width { moved[x, y] = reference[max(x - 2, 0), y] } }
+            try PNG.write(moved, to: suite + "/stripes/still.png")
+            #expect(try run(#"{"effect": "stripes", "size": "64x48"}"#).failed == 1)
+            #expect(try run(#"{"effect": "stripes", "size": "64x48", "tolerance": {"shiftTolerance": 1}}"#).failed == 1)
+            #expect(try run(#"{"effect": "stripes", "size": "64x48", "tolerance": {"shiftTolerance": 2}}"#).passed == 1)
         }
     }
 
