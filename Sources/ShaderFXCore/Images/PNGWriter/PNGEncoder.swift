@@ -192,6 +192,7 @@ public struct PNGEncoder: Sendable {
         let plan = CompressionPlan(
             strategy: filterStrategy, level: options.compression.level,
             imageDeflater: options.compression == .fast,
+            photoStrategy: options.filtering == .automatic ? .minimumSum : filterStrategy,
             threads: options.parallelism.threadCount, minimumBandBytes: options.minimumBandBytes)
         return try ImageCompressor.zlibStream(rows, plan: plan)
     }
