@@ -15,10 +15,10 @@
 /// Its working memory (2.3 MB: the hash table and one block's parse) comes from
 /// `FrameBufferPool.scratch`, so that frames after the first fault in no fresh pages.
 ///
-/// Photos and noise do not suit it: they are mostly literals and short matches, which
-/// libdeflate's level 1 compresses better in about the same time. So the first block
-/// is a trial: when it would take more than a third of its input, `compress` returns nil and
-/// the caller compresses the band with libdeflate instead.
+/// Photos and noise do not suit it: they are mostly literals and short matches, which its
+/// match finder spends its time failing to find. So the first block is a trial: when it would
+/// take more than a third of its input, `compress` returns nil and the caller compresses the
+/// band with `PhotoDeflater` instead.
 struct ImageDeflater {
     /// Bytes per pixel: the distance to the left neighbour's sample.
     let bytesPerPixel: Int
