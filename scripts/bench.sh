@@ -3,8 +3,10 @@
 # would otherwise run. Each case prints its own lines; medians of RUNS runs (default 5).
 #   1. Cold single render: `shaderfx render ripple` of a 512x512 picture to PNG, whole process,
 #      against a moderngl + Pillow script doing the same job (scripts/bench/moderngl_ripple.py).
-#   2. 180 frames of the 512x512 ripple to PNG files: frames/s and the split of time (upload,
-#      drawing, read-back, encoding), against Pillow encoding the same 180 frames.
+#   2. 180 frames of the 512x512 ripple over the built-in picture to PNG files: frames/s and the
+#      split of time (upload, drawing, read-back, encoding), against Pillow encoding the same 180
+#      frames. 2b. The same over a 1024x1024 photo: the CPU PNG costs beyond raw frames, against
+#      Pillow compress_level=1, and the bytes.
 #   3. Many small jobs: JOBS (default 1000) 256x256 jobs of varied effects through one
 #      `shaderfx batch`, against one `render` process per job (PROCESS_JOBS of them, default 200,
 #      timed for real; the ratio is per job).
@@ -66,7 +68,7 @@ else
 fi
 
 echo
-echo "2. 180 frames of the 512x512 ripple (3 s at 60 fps) to PNG files, $runs runs"
+echo "2. rendered content: 180 frames of the 512x512 ripple over the built-in picture (3 s at 60 fps) to PNG files, $runs runs"
 rates=()
 for i in $(seq "$runs"); do
   rm -rf "$work/frames"
@@ -81,6 +83,37 @@ if [ $python_ok = 1 ]; then
   mkdir -p "$work/pillow"
   "$py" scripts/bench/pillow_encode.py "$work/frames.rgba" 512 512 "$work/pillow" | sed 's/^/  /'
   echo "  shaderfx bytes: $(du -cb "$work"/frames/frame_*.png | tail -1 | cut -f1) (--compression fast)"
+fi
+
+echo
+echo "2b. photo content: 60 frames of the ripple over a 1024x1024 photo to PNG files, $runs runs: the CPU"
+echo "    PNG costs beyond writing the raw frames, against Pillow compress_level=1 on the same frames"
+echo "    (the photo: scripts/bench/photo_frame.py, made up; PHOTO=FILE scales a real one)"
+if [ $python_ok = 1 ]; then
+  "$py" scripts/bench/photo_frame.py "$work/photo-1024.png" 1024 ${PHOTO:-}
+  photo_run=("$bin" animate ripple -i "$work/photo-1024.png" --origin 512,512 --fps 60 --duration 1 -q)
+  # CPU seconds (user + system) of one run of "${@:2}", its standard output to the file $1.
+  cpu() { /usr/bin/time -f '%U %S' -o "$work/cpu" "${@:2}" >"$1" 2>/dev/null; awk '{ printf "%.3f\n", $1 + $2 }' "$work/cpu"; }
+  beyond=()
+  for i in $(seq "$runs"); do
+    rm -rf "$work/photo-frames"
+    png=$(cpu /dev/null "${photo_run[@]}" -o "$work/photo-frames")
+    raw=$(cpu "$work/photo.rgba" "${photo_run[@]}" -o -)
+    beyond+=("$(calc "$png - $raw")")
+    echo "  run $i: PNG files $png s CPU, raw frames to a file $raw s CPU"
+  done
+  ours=$(printf '%s\n' "${beyond[@]}" | median)
+  ours_bytes=$(du -cb "$work"/photo-frames/frame_*.png | tail -1 | cut -f1)
+  echo "  shaderfx: $ours s CPU beyond raw ($(calc "$ours * 1000 / 60") ms a frame), $ours_bytes bytes"
+  mkdir -p "$work/photo-pillow"
+  pillow=$("$py" scripts/bench/pillow_encode.py "$work/photo.rgba" 1024 1024 "$work/photo-pillow" 1)
+  echo "  $pillow"
+  pillow_cpu=$(echo "$pillow" | sed -n 's/.* \([0-9.]*\) s CPU.*/\1/p')
+  pillow_bytes=$(echo "$pillow" | sed -n 's/.* \([0-9]*\) bytes$/\1/p')
+  echo "  photo: shaderfx takes $(calc "$ours / $pillow_cpu")x Pillow's CPU for $(calc "$ours_bytes / $pillow_bytes")x its bytes"
+  rm -f "$work/photo.rgba"
+else
+  echo "  (Pillow and numpy could not be set up: python3 -m venv .build/bench-venv && .build/bench-venv/bin/pip install pillow numpy)"
 fi
 
 echo

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Encodes raw RGBA frames as PNG files with Pillow, the way a Python pipeline would write
 the frames ShaderFX writes: prints the CPU seconds and bytes for Pillow's fastest setting
-(compress_level=1) and its default (6). Used by `make bench`.
+(compress_level=1) and its default (6), or the levels LEVELS names (comma-separated). Used by
+`make bench`.
 
-    python3 scripts/bench/pillow_encode.py FRAMES.rgba WIDTH HEIGHT OUTDIR
+    python3 scripts/bench/pillow_encode.py FRAMES.rgba WIDTH HEIGHT OUTDIR [LEVELS]
 """
 import io
 import os
@@ -13,13 +14,13 @@ import time
 from PIL import Image
 
 
-def main(path, width, height, outdir):
+def main(path, width, height, outdir, levels="1,6"):
     width, height = int(width), int(height)
     frame_bytes = width * height * 4
     with open(path, "rb") as f:
         raw = f.read()
     count = len(raw) // frame_bytes
-    for level in (1, 6):
+    for level in (int(v) for v in levels.split(",")):
         cpu = time.process_time()
         wall = time.perf_counter()
         total = 0
@@ -35,4 +36,4 @@ def main(path, width, height, outdir):
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:5])
+    main(*sys.argv[1:6])

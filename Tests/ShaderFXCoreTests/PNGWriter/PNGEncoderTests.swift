@@ -133,7 +133,7 @@ struct PNGEncoderTests {
         #expect(try libpngDecode(png).pixels == pixels)
     }
 
-    @Test("automatic filtering: Sub for fast, adaptive otherwise; rows carry the chosen types")
+    @Test("automatic filtering: Sub for fast (adaptive for detailed bands, the photo tier), adaptive otherwise; rows carry the chosen types")
     func filterChoice() throws {
         let pixels = testImage(width: 64, height: 40, channels: 3, content: .smooth)
         func filterTypes(_ options: PNGEncoder.Options) throws -> Set<UInt8> {
@@ -142,7 +142,8 @@ struct PNGEncoderTests {
             let filtered = try #require(zlibInflate(idat, expectedSize: 40 * 193))
             return Set(stride(from: 0, to: filtered.count, by: 193).map { filtered[$0] })
         }
-        #expect(try filterTypes(.init(compression: .fast)) == [1])
+        // This content (sines and grain) is too detailed for ImageDeflater: the photo tier filters it again.
+        #expect(try filterTypes(.init(compression: .fast)).count > 1)
         #expect(try filterTypes(.init(compression: .fast, filtering: .sub)) == [1])
         #expect(try filterTypes(.init(compression: .default)).count > 1)
         #expect(try filterTypes(.init(compression: .fast, filtering: .adaptive)).count > 1)

@@ -58,7 +58,7 @@ int ref_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int c
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     if (fast) {
         png_set_compression_level(png, 1);
-        png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
+        if (fast == 1) png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
     }
     png_write_info(png, info);
     const size_t stride = (size_t)width * (size_t)channels;

@@ -27,8 +27,12 @@ struct PixelRows {
 struct CompressionPlan: Sendable {
     var strategy: FilterStrategy
     var level: Int32
-    /// Whether bands go to `ImageDeflater` first (libdeflate at `level` takes those it declines).
+    /// Whether bands go to `ImageDeflater` first (`PhotoDeflater` takes those it declines,
+    /// filtered again with `photoStrategy`).
     var imageDeflater = false
+    /// The filters of the bands `ImageDeflater` declines (unchanged from `strategy`: not
+    /// filtered again).
+    var photoStrategy: FilterStrategy = .minimumSum
     /// The most bands compressed at once (1: single-threaded).
     var threads: Int
     /// The smallest band worth compressing on its own, in filtered bytes.
@@ -101,33 +105,26 @@ enum ImageCompressor {
     /// Filters rows `rows` into `filtered` and compresses them.
     private static func compressBand(_ pixels: PixelRows, rows: Range<Int>, plan: CompressionPlan, last: Bool,
                                      filtered: UnsafeMutablePointer<UInt8>) -> Band {
-        let stride = 1 + pixels.rowLength
-        let count = rows.count * stride
-        let filterer = RowFilterer(rowLength: pixels.rowLength, bytesPerPixel: pixels.format.channels, strategy: plan.strategy)
-        if pixels.droppedAlpha {
-            // Two packed rows, the current one and the one above, reused row after row.
-            let packed = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * pixels.rowLength)
-            defer { packed.deallocate() }
-            var current = packed, above = packed + pixels.rowLength
-            if rows.lowerBound > 0 { pack(pixels, row: rows.lowerBound - 1, into: above) }
-            for (i, y) in rows.enumerated() {
-                pack(pixels, row: y, into: current)
-                filterer.filter(current, above: y == 0 ? nil : UnsafePointer(above), into: filtered + i * stride)
-                swap(&current, &above)
-            }
-        } else {
-            for (i, y) in rows.enumerated() {
-                filterer.filter(pixels.row(y), above: y == 0 ? nil : pixels.row(y - 1), into: filtered + i * stride)
-            }
-        }
+        let count = rows.count * (1 + pixels.rowLength)
+        filterRows(pixels, rows: rows, strategy: plan.strategy, into: filtered)
         var band = Band()
         band.filteredCount = count
-        band.adler = libdeflate_adler32(1, filtered, count)
-        if plan.imageDeflater,
-           let bytes = ImageDeflater.compress(filtered, count: count, bytesPerPixel: pixels.format.channels, rowStride: stride, last: last) {
-            band.bytes = bytes
+        if plan.imageDeflater {
+            let bytesPerPixel = pixels.format.channels
+            if let bytes = ImageDeflater.compress(filtered, count: count, bytesPerPixel: bytesPerPixel,
+                                                  rowStride: 1 + pixels.rowLength, last: last) {
+                band.bytes = bytes
+            } else {
+                // Photographic content: the adaptive filters, then Huffman codes fitted to it.
+                if plan.photoStrategy != plan.strategy {
+                    filterRows(pixels, rows: rows, strategy: plan.photoStrategy, into: filtered)
+                }
+                band.bytes = PhotoDeflater.compress(filtered, count: count, last: last)
+            }
+            band.adler = libdeflate_adler32(1, filtered, count)
             return band
         }
+        band.adler = libdeflate_adler32(1, filtered, count)
         let size = CompressorPool.shared.withCompressor(level: plan.level) { compressor -> Int in
             guard let compressor else { return -1 }
             let bound = libdeflate_deflate_compress_bound(compressor, count)
@@ -152,6 +149,30 @@ enum ImageCompressor {
             }
         }
         return band
+    }
+
+    /// Filters rows `rows` of `pixels` with `strategy` into `filtered`, one filtered row
+    /// (filter byte and row) after another.
+    private static func filterRows(_ pixels: PixelRows, rows: Range<Int>, strategy: FilterStrategy,
+                                   into filtered: UnsafeMutablePointer<UInt8>) {
+        let stride = 1 + pixels.rowLength
+        let filterer = RowFilterer(rowLength: pixels.rowLength, bytesPerPixel: pixels.format.channels, strategy: strategy)
+        if pixels.droppedAlpha {
+            // Two packed rows, the current one and the one above, reused row after row.
+            let packed = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * pixels.rowLength)
+            defer { packed.deallocate() }
+            var current = packed, above = packed + pixels.rowLength
+            if rows.lowerBound > 0 { pack(pixels, row: rows.lowerBound - 1, into: above) }
+            for (i, y) in rows.enumerated() {
+                pack(pixels, row: y, into: current)
+                filterer.filter(current, above: y == 0 ? nil : UnsafePointer(above), into: filtered + i * stride)
+                swap(&current, &above)
+            }
+        } else {
+            for (i, y) in rows.enumerated() {
+                filterer.filter(pixels.row(y), above: y == 0 ? nil : pixels.row(y - 1), into: filtered + i * stride)
+            }
+        }
     }
 
     /// Row `y` of `pixels` without its alpha samples, into `out` (`pixels.rowLength` bytes).

@@ -15,10 +15,10 @@
 /// Its working memory (2.3 MB: the hash table and one block's parse) comes from
 /// `FrameBufferPool.scratch`, so that frames after the first fault in no fresh pages.
 ///
-/// Photos and noise do not suit it: they are mostly literals and short matches, which
-/// libdeflate's level 1 compresses better in about the same time. So the first block
-/// is a trial: when it would take more than a third of its input, `compress` returns nil and
-/// the caller compresses the band with libdeflate instead.
+/// Photos and noise do not suit it: they are mostly literals and short matches, which its
+/// match finder spends its time failing to find. So the first block is a trial: when it would
+/// take more than a third of its input, `compress` returns nil and the caller compresses the
+/// band with `PhotoDeflater` instead.
 struct ImageDeflater {
     /// Bytes per pixel: the distance to the left neighbour's sample.
     let bytesPerPixel: Int
@@ -272,7 +272,7 @@ struct BitWriter {
 }
 
 /// One dynamic block's codes, made from its parse, and its size.
-private struct BlockCodes {
+struct BlockCodes {
     var literalLengths = [UInt8](repeating: 0, count: 286)
     var literalCodes = [UInt16](repeating: 0, count: 286)
     var distanceLengths = [UInt8](repeating: 0, count: 30)
@@ -297,7 +297,8 @@ private struct BlockCodes {
                         for i in 0..<count {
                             let sequence = sequences[i]
                             let end = at + Int(sequence.literals)
-                            while at < end { literals[Int(at.pointee)] &+= 1; at += 1 }
+                            Self.countBytes(at, count: end - at, into: literals.baseAddress!)
+                            at = end
                             if sequence.length > 0 {
                                 literals[257 + Int(lengthSlot[Int(sequence.length)])] &+= 1
                                 distances[Int(distanceSlot[DeflateTables.distanceIndex(Int(sequence.distance))])] &+= 1
@@ -379,6 +380,33 @@ private struct BlockCodes {
             bits += Int(distanceFrequencies[symbol]) * (Int(distanceLengths[symbol]) + Int(DeflateTables.distanceExtra[symbol]))
         }
         bitCount = bits
+    }
+
+    /// Adds the number of times each byte value occurs in `bytes[0..<count]` to `counts`.
+    ///
+    /// Long runs are counted into four tables in turn, so that a byte repeated does not wait
+    /// for its own previous count to be stored.
+    @inline(__always)
+    static func countBytes(_ bytes: UnsafePointer<UInt8>, count: Int, into counts: UnsafeMutablePointer<UInt32>) {
+        guard count >= 1024 else {
+            for i in 0..<count { counts[Int(bytes[i])] &+= 1 }
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 1024) { tables in
+            let t = tables.baseAddress!
+            t.initialize(repeating: 0, count: 1024)
+            var i = 0
+            while i + 4 <= count {
+                let word = UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt32.self)
+                t[Int(word & 0xFF)] &+= 1
+                t[256 + Int(word >> 8 & 0xFF)] &+= 1
+                t[512 + Int(word >> 16 & 0xFF)] &+= 1
+                t[768 + Int(word >> 24)] &+= 1
+                i += 4
+            }
+            while i < count { t[Int(bytes[i])] &+= 1; i += 1 }
+            for v in 0..<256 { counts[v] &+= t[v] &+ t[256 + v] &+ t[512 + v] &+ t[768 + v] }
+        }
     }
 
     /// The extra bits after a code-length symbol: 2, 3 and 7 for the repeat symbols 16, 17, 18.

@@ -24,8 +24,9 @@ public struct PNGEncoder: Sendable {
         /// (`ImageDeflater`: the previous pixel, the row above and two hash candidates, greedy):
         /// on renders of 1080p and more it takes a third to a half of libdeflate level 1's time,
         /// for files from 12 % smaller to 5 % larger than its. Bands it finds too detailed
-        /// (photos, noise) go to libdeflate level 1, which compresses those better. For
-        /// animation frames.
+        /// (photos, noise) go to the photo tier (`PhotoDeflater`): the adaptive filters (unless
+        /// `filtering` says otherwise), then Huffman codes fitted to the band and runs of one
+        /// byte as the only matches. For animation frames.
         case fast
         /// libdeflate level 7, adaptive filters: about the size of libpng's default output
         /// (zlib level 6), two to four times faster.
@@ -34,7 +35,7 @@ public struct PNGEncoder: Sendable {
         /// than libpng's default on renders, slower than it. For stills.
         case small
 
-        /// The libdeflate compression level (for `.fast`, of the bands `ImageDeflater` declines).
+        /// The libdeflate compression level (`.fast` does not use libdeflate; 1 is its zlib header's level).
         var level: Int32 {
             switch self {
             case .fast: 1
@@ -192,6 +193,7 @@ public struct PNGEncoder: Sendable {
         let plan = CompressionPlan(
             strategy: filterStrategy, level: options.compression.level,
             imageDeflater: options.compression == .fast,
+            photoStrategy: options.filtering == .automatic ? .minimumSum : filterStrategy,
             threads: options.parallelism.threadCount, minimumBandBytes: options.minimumBandBytes)
         return try ImageCompressor.zlibStream(rows, plan: plan)
     }

@@ -7,7 +7,8 @@
 
 /// Encodes 8-bit pixels (channels 1 grey, 2 grey+alpha, 3 RGB, 4 RGBA, rows packed) as
 /// ShaderFX does today: libpng defaults (zlib level 6, all five filters, adaptive), or with
-/// `fast`, zlib level 1 and the Sub filter only. Returns 0 on success; free *out with free().
+/// `fast` 1, zlib level 1 and the Sub filter only; `fast` 2, zlib level 1 and libpng's adaptive
+/// filters (what Pillow's compress_level=1 does). Returns 0 on success; free *out with free().
 int ref_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height, int channels,
                    int fast, uint8_t **out, size_t *out_size);
 

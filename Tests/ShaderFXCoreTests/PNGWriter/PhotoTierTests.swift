@@ -1,0 +1,205 @@
+// The fast tier on photographic content: PhotoDeflater's streams, and PNG files of photo-like
+// pictures checked by libpng and by ffmpeg's PNG decoder.
+import CPNGReference
+import Foundation
+import ShaderFXTestSupport
+import Testing
+
+@testable import ShaderFXCore
+
+/// A made-up photo, `width * height * channels` bytes: detail at every scale (value noise in
+/// octaves, amplitude halving as the scale halves), colour that drifts at large scales, sensor
+/// grain, and highlights and shadows clipped flat. Alpha, when present, is 255 if `opaque`,
+/// otherwise a smooth ramp.
+func photoImage(width: Int, height: Int, channels: Int, opaque: Bool = true, seed: UInt64 = 7) -> [UInt8] {
+    var random = SplitMix(state: seed)
+    func unit() -> Double { Double(random.next() >> 11) / Double(1 << 53) * 2 - 1 }
+    /// Value noise with cells of `cell` pixels: random corners, smoothstep between them.
+    func octave(_ cell: Int) -> [Double] {
+        let gw = width / cell + 2, gh = height / cell + 2
+        let grid = (0..<(gw * gh)).map { _ in unit() }
+        var out = [Double](repeating: 0, count: width * height)
+        for y in 0..<height {
+            let gy = y / cell, fy = Double(y % cell) / Double(cell), sy = fy * fy * (3 - 2 * fy)
+            for x in 0..<width {
+                let gx = x / cell, fx = Double(x % cell) / Double(cell), sx = fx * fx * (3 - 2 * fx)
+                let top = grid[gy * gw + gx] * (1 - sx) + grid[gy * gw + gx + 1] * sx
+                let bottom = grid[(gy + 1) * gw + gx] * (1 - sx) + grid[(gy + 1) * gw + gx + 1] * sx
+                out[y * width + x] = top * (1 - sy) + bottom * sy
+            }
+        }
+        return out
+    }
+    var light = [Double](repeating: 0, count: width * height)
+    for (cell, amplitude) in [(64, 70.0), (32, 36.0), (16, 18.0), (8, 9.0), (4, 5.0), (2, 3.0)] {
+        for (i, v) in octave(cell).enumerated() { light[i] += amplitude * v }
+    }
+    let tints = (0..<3).map { _ in octave(48) }
+    let colour = channels >= 3 ? 3 : 1
+    var pixels = [UInt8](repeating: 0, count: width * height * channels)
+    for i in 0..<(width * height) {
+        for c in 0..<colour {
+            let grain = Double(random.next() % 7) - 3
+            let value = 128 + 1.3 * light[i] + (colour == 3 ? 30 * tints[c][i] : 0) + grain
+            pixels[i * channels + c] = UInt8(min(255, max(0, value.rounded())))
+        }
+        if channels == 2 || channels == 4 {
+            pixels[i * channels + channels - 1] = opaque ? 255 : UInt8((i % width) * 255 / max(1, width - 1))
+        }
+    }
+    return pixels
+}
+
+/// Decodes `png` with ffmpeg's own PNG decoder (its inflater and unfilter), to the samples as
+/// stored: a second decoder, independent of libpng and of ShaderFX.
+func ffmpegDecode(_ png: [UInt8], channels: Int, in folder: TemporaryFolder) throws -> [UInt8] {
+    let ffmpeg = try imageTool("ffmpeg", package: "ffmpeg")
+    let file = folder.file("decode-\(UUID().uuidString).png")
+    try Data(png).write(to: URL(fileURLWithPath: file))
+    let format = ["gray", "ya8", "rgb24", "rgba"][channels - 1]
+    return [UInt8](try runImageTool(ffmpeg, ["-v", "error", "-i", file, "-f", "rawvideo", "-pix_fmt", format, "-"]))
+}
+
+/// The filter type of every row of a PNG file `rowLength` bytes wide.
+func filterTypes(_ png: [UInt8], rowLength: Int, height: Int) throws -> Set<UInt8> {
+    let idat = try #require(chunks(png)).filter { $0.type == "IDAT" }.flatMap(\.data)
+    let filtered = try #require(zlibInflate(idat, expectedSize: height * (1 + rowLength)))
+    return Set(stride(from: 0, to: filtered.count, by: 1 + rowLength).map { filtered[$0] })
+}
+
+struct PhotoTierTests {
+    /// The photo tier's stream for `data`, inflated back, or nil when it does not inflate.
+    func roundTrip(_ data: [UInt8], last: Bool = true) -> [UInt8]? {
+        let stream = data.withUnsafeBufferPointer { PhotoDeflater.compress($0.baseAddress!, count: $0.count, last: last) }
+        return rawInflate(stream, expectedSize: data.count)
+    }
+
+    @Test("streams inflate (libdeflate) to their input: empty, tiny, all zero, noise, runs of every length at every place")
+    func streams() throws {
+        var random = SplitMix(state: 3)
+        var inputs: [[UInt8]] = (0..<24).map { n in (0..<n).map { _ in random.byte() } }
+        inputs.append([UInt8](repeating: 0, count: 1 << 20))
+        inputs.append((0..<300_000).map { _ in random.byte() })
+        for _ in 0..<60 {
+            // Literals and runs of random lengths (1 to 700 bytes), across block boundaries.
+            var data: [UInt8] = []
+            while data.count < 300_000 {
+                if random.next() % 2 == 0 {
+                    data += (0..<Int(random.next() % 40)).map { _ in random.byte() }
+                } else {
+                    data += [UInt8](repeating: random.byte(), count: 1 + Int(random.next() % 700))
+                }
+            }
+            inputs.append(data)
+        }
+        for data in inputs {
+            #expect(roundTrip(data) == data, "\(data.count) bytes")
+        }
+    }
+
+    @Test("runs are coded as matches: a MiB of one byte takes under 5 KB; noise is stored, within 0.1 % of its size")
+    func runsAndNoise() throws {
+        let zeros = [UInt8](repeating: 9, count: 1 << 20)
+        let runs = zeros.withUnsafeBufferPointer { PhotoDeflater.compress($0.baseAddress!, count: $0.count, last: true) }
+        #expect(runs.count < 5000)
+        var random = SplitMix(state: 5)
+        let noise = (0..<500_000).map { _ in random.byte() }
+        let stored = noise.withUnsafeBufferPointer { PhotoDeflater.compress($0.baseAddress!, count: $0.count, last: true) }
+        #expect(stored.count <= noise.count + noise.count / 1000)
+    }
+
+    @Test("a band that is not the last ends open: bands joined inflate as one, and the first alone does not")
+    func joinedBands() throws {
+        let data = photoImage(width: 300, height: 200, channels: 3)
+        let cut = 100_003
+        let first = Array(data[..<cut]).withUnsafeBufferPointer { PhotoDeflater.compress($0.baseAddress!, count: $0.count, last: false) }
+        let second = Array(data[cut...]).withUnsafeBufferPointer { PhotoDeflater.compress($0.baseAddress!, count: $0.count, last: true) }
+        #expect(rawInflate(first + second, expectedSize: data.count) == data)
+        #expect(rawInflate(first, expectedSize: cut) == nil)
+    }
+
+    @Test("photographic PNG files decode exactly with libpng and with ffmpeg: every format, one band or many, opaque alpha dropped",
+          arguments: allFormats)
+    func photoFiles(_ format: PNGColorFormat) throws {
+        try withTemporaryFolder { folder in
+            let (width, height) = (320, 240)
+            for opaque in [true, false] {
+                let pixels = photoImage(width: width, height: height, channels: format.channels, opaque: opaque)
+                for parallelism in [PNGEncoder.Parallelism.disabled, .threads(4)] {
+                    let options = PNGEncoder.Options(compression: .fast, dropOpaqueAlpha: true, parallelism: parallelism, minimumBandBytes: 20_000)
+                    let png = try PNGEncoder(options: options).encode(pixels, width: width, height: height, format: format)
+                    let decoded = try libpngDecode(png)
+                    // Opaque RGBA and grey + alpha are written without their alpha.
+                    let dropped = opaque && (format.channels == 2 || format.channels == 4)
+                    let expected = dropped ? dropAlpha(pixels, channels: format.channels) : pixels
+                    let label = "\(format) opaque \(opaque) \(parallelism)"
+                    #expect(decoded.pixels == expected, "libpng: \(label)")
+                    #expect(try ffmpegDecode(png, channels: decoded.channels, in: folder) == expected, "ffmpeg: \(label)")
+                }
+            }
+        }
+    }
+
+    @Test("adversarial frames decode exactly with libpng and ffmpeg: all zero, noise, 1 pixel wide, 1 row, 40000 wide")
+    func adversarialFiles() throws {
+        var random = SplitMix(state: 11)
+        let cases: [(String, Int, Int, Int, [UInt8])] = [
+            ("all zero", 700, 500, 4, [UInt8](repeating: 0, count: 700 * 500 * 4)),
+            ("noise", 600, 400, 3, (0..<(600 * 400 * 3)).map { _ in random.byte() }),
+            ("1 pixel wide", 1, 9000, 3, photoImage(width: 1, height: 9000, channels: 3)),
+            ("1 row", 9000, 1, 4, photoImage(width: 9000, height: 1, channels: 4, opaque: false)),
+            ("40000 wide", 40000, 6, 3, photoImage(width: 40000, height: 6, channels: 3)),
+            ("noise 40000 wide", 40000, 3, 1, (0..<(40000 * 3)).map { _ in random.byte() }),
+        ]
+        try withTemporaryFolder { folder in
+            for (name, width, height, channels, pixels) in cases {
+                for parallelism in [PNGEncoder.Parallelism.disabled, .threads(4)] {
+                    let options = PNGEncoder.Options(compression: .fast, parallelism: parallelism, minimumBandBytes: 20_000)
+                    let png = try PNGEncoder(options: options).encode(pixels, width: width, height: height, format: allFormats[channels - 1])
+                    #expect(try libpngDecode(png) == Decoded(width: width, height: height, channels: channels, pixels: pixels), "libpng: \(name)")
+                    #expect(try ffmpegDecode(png, channels: channels, in: folder) == pixels, "ffmpeg: \(name)")
+                }
+            }
+        }
+    }
+
+    @Test("photographic bands take the adaptive filters; rendered ones and an explicit Sub keep Sub")
+    func filters() throws {
+        let (width, height) = (320, 240)
+        let photo = photoImage(width: width, height: height, channels: 3)
+        let stripes = testImage(width: width, height: height, channels: 3, content: .stripes)
+        func types(_ pixels: [UInt8], _ filtering: PNGEncoder.Filtering) throws -> Set<UInt8> {
+            let options = PNGEncoder.Options(compression: .fast, filtering: filtering, parallelism: .disabled)
+            let png = try PNGEncoder(options: options).encode(pixels, width: width, height: height, format: .rgb)
+            return try filterTypes(png, rowLength: 3 * width, height: height)
+        }
+        #expect(try types(photo, .automatic).count > 1)
+        #expect(try types(stripes, .automatic) == [1])
+        #expect(try types(photo, .sub) == [1])
+    }
+
+    @Test("photographic files are at most 1.10x the size of libpng's zlib level 1 with its adaptive filters (Pillow's compress_level=1)",
+          arguments: [3, 4])
+    func photoSizes(_ channels: Int) throws {
+        let (width, height) = (512, 384)
+        let pixels = photoImage(width: width, height: height, channels: channels, opaque: false)
+        let ours = try PNGEncoder(options: .init(compression: .fast)).encode(pixels, width: width, height: height, format: allFormats[channels - 1])
+        var reference: UnsafeMutablePointer<UInt8>?
+        var referenceSize = 0
+        let status = pixels.withUnsafeBufferPointer {
+            ref_png_encode($0.baseAddress, UInt32(width), UInt32(height), Int32(channels), 2, &reference, &referenceSize)
+        }
+        defer { free(reference) }
+        #expect(status == 0)
+        #expect(Double(ours.count) <= 1.10 * Double(referenceSize), "\(ours.count) bytes against \(referenceSize)")
+        print("photo \(width)x\(height)x\(channels): \(ours.count) bytes, libpng level 1 adaptive \(referenceSize)")
+    }
+}
+
+/// `pixels` without their last (alpha) sample.
+func dropAlpha(_ pixels: [UInt8], channels: Int) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(pixels.count / channels * (channels - 1))
+    for start in stride(from: 0, to: pixels.count, by: channels) { out += pixels[start..<(start + channels - 1)] }
+    return out
+}
