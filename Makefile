@@ -25,13 +25,14 @@ VERSION := $(shell cat VERSION)
 DIST := dist
 TARBALL := $(DIST)/shaderfx-$(VERSION)-linux-$(shell uname -m).tar.gz
 
-.PHONY: all deps build release demo test bench gallery dist clean help
+.PHONY: all deps build release demo test sanitize bench gallery dist clean help
 
 all: release
 
 help:
 	@echo "make demo   - install what is missing, build (release), render the demo into $(DEMO)/"
 	@echo "make test   - install what is missing, build, run all tests"
+	@echo "make sanitize - every test under AddressSanitizer (with leaks), then ThreadSanitizer"
 	@echo "make bench  - build (release) and run the benchmarks"
 	@echo "make gallery - every effect and transition into gallery/, with one contact sheet"
 	@echo "make dist   - $(TARBALL): the binary, man page, completions; runs without Swift"
@@ -71,6 +72,15 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
+# The whole suite, the binary the command-line tests start included, built and run under
+# AddressSanitizer with LeakSanitizer (.build-asan), then ThreadSanitizer (.build-tsan). The
+# sanitizer runtimes and llvm-symbolizer come with the Swift toolchain (lib/clang/*/lib/linux),
+# so a fresh Debian 12 needs nothing beyond `make deps`; scripts/sanitize.sh checks they are
+# there. Suppressions (system libraries only, each with its reason): scripts/sanitizers/.
+sanitize: deps
+	SWIFT=$(SWIFT) scripts/sanitize.sh address
+	SWIFT=$(SWIFT) scripts/sanitize.sh thread
+
 bench: release
 	@$(MAKE) --no-print-directory deps PACKAGES="$(BENCH_PACKAGES)"
 	@scripts/bench.sh $(BIN)
@@ -83,4 +93,4 @@ dist: release
 	@scripts/dist.sh $(BIN) $(DIST)
 
 clean:
-	rm -rf .build $(DEMO) $(DIST)
+	rm -rf .build .build-asan .build-tsan $(DEMO) $(DIST)

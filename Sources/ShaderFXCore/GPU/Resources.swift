@@ -1,4 +1,5 @@
 import CGLLoader
+import Synchronization
 
 /// A 2D texture in a float format, premultiplied RGBA; deleted with its last reference.
 package final class Texture {
@@ -129,8 +130,13 @@ package final class Framebuffer {
 
     /// The most bytes one `glReadPixels` call reads; larger regions are read in bands of whole
     /// rows. Drivers index a read's bytes with 32-bit integers (llvmpipe crashes on one read of
-    /// 2 GiB, a 16384 x 8192 float frame), so no call comes near that.
-    nonisolated(unsafe) package static var readBandBytes = 64 << 20
+    /// 2 GiB, a 16384 x 8192 float frame), so no call comes near that. Atomic: every renderer
+    /// reads it, on its own thread, while a test may lower it (a plain static was a data race).
+    package static var readBandBytes: Int {
+        get { readBandStorage.load(ordering: .relaxed) }
+        set { readBandStorage.store(newValue, ordering: .relaxed) }
+    }
+    private static let readBandStorage = Atomic<Int>(64 << 20)
 
     /// The row bands `[start, start + count)` that read `height` rows of `rowBytes` bytes each
     /// with at most `readBandBytes` bytes a call (at least one row a call).
