@@ -25,7 +25,7 @@ VERSION := $(shell cat VERSION)
 DIST := dist
 TARBALL := $(DIST)/shaderfx-$(VERSION)-linux-$(shell uname -m).tar.gz
 
-.PHONY: all deps build release demo test bench gallery dist clean help
+.PHONY: all deps build release demo test bench fuzz gallery dist clean help
 
 all: release
 
@@ -33,6 +33,7 @@ help:
 	@echo "make demo   - install what is missing, build (release), render the demo into $(DEMO)/"
 	@echo "make test   - install what is missing, build, run all tests"
 	@echo "make bench  - build (release) and run the benchmarks"
+	@echo "make fuzz   - build the libFuzzer targets, run each FUZZ_TIME s (600); FUZZ_TARGETS picks (Metal Text)"
 	@echo "make gallery - every effect and transition into gallery/, with one contact sheet"
 	@echo "make dist   - $(TARBALL): the binary, man page, completions; runs without Swift"
 	@echo "make clean  - remove build products and rendered output"
@@ -70,6 +71,11 @@ demo: release
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The libFuzzer targets (Fuzz/, docs/FUZZING.md), built with swiftc into .build-fuzz/, never by
+# `swift build`; findings are kept under .build-fuzz/findings/.
+fuzz:
+	@FUZZ_TIME="$(FUZZ_TIME)" FUZZ_TARGETS="$(FUZZ_TARGETS)" scripts/fuzz.sh
 
 bench: release
 	@$(MAKE) --no-print-directory deps PACKAGES="$(BENCH_PACKAGES)"
