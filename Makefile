@@ -25,7 +25,7 @@ VERSION := $(shell cat VERSION)
 DIST := dist
 TARBALL := $(DIST)/shaderfx-$(VERSION)-linux-$(shell uname -m).tar.gz
 
-.PHONY: all deps build release demo test sanitize bench gallery dist clean help
+.PHONY: all deps build release demo test sanitize bench fuzz gallery dist clean help
 
 all: release
 
@@ -34,6 +34,7 @@ help:
 	@echo "make test   - install what is missing, build, run all tests"
 	@echo "make sanitize - every test under AddressSanitizer (with leaks), then ThreadSanitizer"
 	@echo "make bench  - build (release) and run the benchmarks"
+	@echo "make fuzz   - build the libFuzzer targets, run each FUZZ_TIME s (600); FUZZ_TARGETS picks (Metal Text)"
 	@echo "make gallery - every effect and transition into gallery/, with one contact sheet"
 	@echo "make dist   - $(TARBALL): the binary, man page, completions; runs without Swift"
 	@echo "make clean  - remove build products and rendered output"
@@ -80,6 +81,10 @@ test: deps
 sanitize: deps
 	SWIFT=$(SWIFT) scripts/sanitize.sh address
 	SWIFT=$(SWIFT) scripts/sanitize.sh thread
+# The libFuzzer targets (Fuzz/, docs/FUZZING.md), built with swiftc into .build-fuzz/, never by
+# `swift build`; findings are kept under .build-fuzz/findings/.
+fuzz:
+	@FUZZ_TIME="$(FUZZ_TIME)" FUZZ_TARGETS="$(FUZZ_TARGETS)" scripts/fuzz.sh
 
 bench: release
 	@$(MAKE) --no-print-directory deps PACKAGES="$(BENCH_PACKAGES)"
@@ -93,4 +98,4 @@ dist: release
 	@scripts/dist.sh $(BIN) $(DIST)
 
 clean:
-	rm -rf .build .build-asan .build-tsan $(DEMO) $(DIST)
+	rm -rf .build .build-asan .build-tsan .build-fuzz $(DEMO) $(DIST)

@@ -313,6 +313,10 @@ func readSourceFile(_ path: String, from: MetalSourceLocation? = nil) throws(Met
        let type = attrs[.type] as? FileAttributeType, type != .typeRegular {
         throw MetalError(location: here, message: "'\(path)' is not a regular file")
     }
+    if let attrs = try? FileManager.default.attributesOfItem(atPath: path),
+       let size = attrs[.size] as? Int, size > maximumSourceBytes {
+        throw MetalError(location: here, message: "'\(path)' is \(size) bytes, more than a Metal source file may be (\(maximumSourceBytes >> 20) MiB)")
+    }
     guard let data = FileManager.default.contents(atPath: path) else {
         throw MetalError(location: here, message: "cannot read '\(path)'")
     }
@@ -321,6 +325,10 @@ func readSourceFile(_ path: String, from: MetalSourceLocation? = nil) throws(Met
     }
     return MetalSourceFile(path: path, text: text)
 }
+
+/// The largest `.metal` file read (16 MiB, as every other text input): it bounds the lengths of
+/// identifiers, literals and lines too.
+let maximumSourceBytes = 16 << 20
 
 /// Lexically normalises a path (`a/./b/../c` → `a/c`).
 func normalizePath(_ path: String) -> String {

@@ -22,6 +22,11 @@ final class Preprocessor {
     var importedFiles: Set<String> = []
     var includeStack: [String] = []
     var output: [Token] = []
+    /// Tokens every macro expansion of this translation has produced so far, nested ones counted
+    /// at each level: the work and memory a file's macros cost, bounded by `maximumExpansion`.
+    var expandedTokens = 0
+    /// A macro that expands to itself twice, nested 30 times, would ask for 2^30 tokens.
+    static let maximumExpansion = 200_000
 
     /// System headers that Metal provides; including them is a no-op here.
     static func isKnownSystemHeader(_ name: String) -> Bool {
@@ -328,6 +333,10 @@ final class Preprocessor {
             }
             out.append(contentsOf: try expand(pasted, disabled: inner))
             i = j + 1
+        }
+        expandedTokens += out.count
+        if expandedTokens > Preprocessor.maximumExpansion, let t = tokens.first {
+            throw MetalError(location: t.loc, message: "macro expansion too large (more than \(Preprocessor.maximumExpansion) tokens): a macro expands to itself more than once, nested")
         }
         return out
     }

@@ -88,6 +88,14 @@ import ShaderFXContract
             do { _ = try MetalTranslator().translate(file: dir.path); Issue.record("expected error") } catch let error as MetalError {
                 #expect(error.message.contains("is a directory"))
             }
+            // A file past the 16 MiB a source may be is refused before it is read (a sparse file:
+            // nothing is written).
+            let huge = dir.appendingPathComponent("huge.metal")
+            FileManager.default.createFile(atPath: huge.path, contents: nil)
+            #expect(truncate(huge.path, (16 << 20) + 1) == 0)
+            do { _ = try MetalTranslator().translate(file: huge.path); Issue.record("expected error") } catch let error as MetalError {
+                #expect(error.message.contains("more than a Metal source file may be (16 MiB)"), "\(error.message)")
+            }
             do { _ = try MetalTranslator().translate(file: dir.appendingPathComponent("none.metal").path); Issue.record("expected error") } catch let error as MetalError {
                 #expect(error.message.contains("file not found"))
             }

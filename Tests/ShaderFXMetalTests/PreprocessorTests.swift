@@ -126,6 +126,16 @@ import ShaderFXTestSupport
         }
     }
 
+    /// Found checking the limits against FuzzMetal (libFuzzer reported a timeout): each macro
+    /// expands to the one before it twice, so the last asks for 2^39 tokens. The expansion stops
+    /// at its budget with an error at the use.
+    @Test func exponentialMacroExpansionIsBounded() {
+        var source = "#define M0 x\n"
+        for k in 1..<40 { source += "#define M\(k) M\(k - 1) M\(k - 1)\n" }
+        source += "float f() { return M39; }\n"
+        expectError(source, "macro expansion too large (more than \(200_000) tokens)", line: 41, column: 20)
+    }
+
     @Test func missingIncludeIsAnError() {
         expectError("#include \"nope.h\"\n", "'nope.h' file not found", line: 1, column: 10)
         expectError("#include <unknown_header>\n", "file not found", line: 1)
