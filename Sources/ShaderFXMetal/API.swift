@@ -99,7 +99,6 @@ public struct MetalTranslation: Sendable {
     /// the order found: the stitchable functions among them are not in ``functions``.
     public var untranslated: [MetalUntranslated] = []
 
-    /// Creates a translation result.
     /// The Metal type of every expression of the source, as semantic analysis resolved it, in the
     /// order analysed: whether each is `half` is what Apple-precision rendering needs to know.
     public var expressionTypes: [MetalExpressionType] = []
@@ -110,6 +109,7 @@ public struct MetalTranslation: Sendable {
         expressionTypes.filter { $0.location.line == line && (file == nil || $0.location.file == file) }
     }
 
+    /// Creates a translation result.
     public init(glsl: String, functions: [MetalStitchableFunction], lineMap: [MetalSourceLocation?]) {
         self.glsl = glsl
         self.functions = functions
@@ -128,8 +128,6 @@ public struct MetalTranslation: Sendable {
     }
 }
 
-/// Translates Metal Shading Language `[[ stitchable ]]` shaders to a GLSL ES 3.00 library.
-///
 /// One expression of the Metal source and the type semantic analysis gave it.
 public struct MetalExpressionType: Sendable, Equatable, CustomStringConvertible {
     /// Where the expression starts (inside a macro expansion: the macro's use).
@@ -154,6 +152,8 @@ public struct MetalExpressionType: Sendable, Equatable, CustomStringConvertible 
     public var description: String { "\(location): \(kind): \(metalType)" }
 }
 
+/// Translates Metal Shading Language `[[ stitchable ]]` shaders to a GLSL ES 3.00 library.
+///
 /// The pipeline: ``Lexer`` → ``Preprocessor`` → ``Parser`` (AST) → ``Semantic`` (names, types,
 /// explicit conversions, lowering to GLSL IR) → ``Emitter`` (printing only).
 public struct MetalTranslator: Sendable {
