@@ -135,7 +135,7 @@ def first_error(stderr):
     return lines[0].strip() if lines else ""
 
 
-def measure(shaderfx, library, function, photo, noise, size, timeout, out_dir):
+def measure(shaderfx, library, function, photo, noise, size, timeout, out_dir, precision="float"):
     """One function's outcome: (status, detail)."""
     try:
         described = subprocess.run([shaderfx, "translate", "--library", library, "--function", function],
@@ -154,7 +154,7 @@ def measure(shaderfx, library, function, photo, noise, size, timeout, out_dir):
         if match and match.group(1) != "arguments":
             arguments.append((match.group(1), match.group(2)))
     command = [shaderfx, "render", "--library", library, "--function", function, "-i", photo,
-               "--max-sample-offset", "20", "-q", "-o", os.path.join(out_dir, function + ".png")]
+               "--max-sample-offset", "20", "--precision", precision, "-q", "-o", os.path.join(out_dir, function + ".png")]
     for name, glsl_type in arguments:
         value = guess(name, glsl_type, size, noise)
         if value is None:
@@ -179,6 +179,8 @@ def main():
     parser.add_argument("--size", default="512x384", help="the input's size in points, WxH, for guesses")
     parser.add_argument("--timeout", type=float, default=60, help="seconds one render may take")
     parser.add_argument("--json", help="write every outcome here")
+    parser.add_argument("--precision", default="float", choices=["float", "apple"],
+                        help="how half computes in the renders (shaderfx render --precision)")
     parser.add_argument("--out", help="keep the rendered pictures in this folder")
     parser.add_argument("--collection", nargs="+", action="append", required=True,
                         metavar=("NAME", "FOLDER"),
@@ -201,7 +203,7 @@ def main():
             os.makedirs(out_dir, exist_ok=True)
             for function in stitchable_functions(library):
                 status, detail = measure(args.shaderfx, library, function, args.input,
-                                         args.noise or args.input, size, args.timeout, out_dir)
+                                         args.noise or args.input, size, args.timeout, out_dir, args.precision)
                 counts[status] = counts.get(status, 0) + 1
                 total += 1
                 report.append({"collection": name, "library": library, "function": function,

@@ -11,7 +11,7 @@ public enum ShaderFXCLI {
     /// Every command, in help order: dispatch and help both come from this list.
     static var commands: [any ParsableCommand.Type] {
         [RenderCommand.self, TranslateCommand.self, AnimateCommand.self, TransitionCommand.self, CompareCommand.self, TestCommand.self,
-         BatchCommand.self, EffectsCommand.self, InfoCommand.self, MontageCommand.self, GenerateCommand.self]
+         BatchCommand.self, EffectsCommand.self, InfoCommand.self, MontageCommand.self, GenerateCommand.self, PrecisionCommand.self]
     }
 
     /// The tool's description for routing and the top-level help.

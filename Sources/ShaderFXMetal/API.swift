@@ -103,6 +103,13 @@ public struct MetalTranslation: Sendable {
     /// order analysed: whether each is `half` is what Apple-precision rendering needs to know.
     public var expressionTypes: [MetalExpressionType] = []
 
+    /// The precision `half` was translated for.
+    public var precision = MetalPrecision.float
+    /// Under Apple precision, the source lines where `half` values are rounded to binary16 (and
+    /// lines the translator was asked to keep at float), in the order analysed: the candidates a
+    /// precision report ranks.
+    public var halfRoundingLines: [MetalSourceLine] = []
+
     /// The types of the expressions that start at a Metal line (of `file`, when given), in the
     /// order analysed.
     public func expressionTypes(atLine line: Int, file: String? = nil) -> [MetalExpressionType] {
@@ -159,10 +166,17 @@ public struct MetalExpressionType: Sendable, Equatable, CustomStringConvertible 
 public struct MetalTranslator: Sendable {
     /// Directories searched for `#include "..."` after the including file's directory.
     public var includePaths: [String]
+    /// How `half` computes: at float (the default), or as Apple's GPUs compute binary16
+    /// (HalfPrecision.swift lists where it rounds).
+    public var precision: MetalPrecision
+    /// Under Apple precision, lines whose `half` operations compute at float all the same: what
+    /// the precision report promotes one line at a time to rank them.
+    public var floatLines: Set<MetalSourceLine> = []
 
-    /// Creates a translator with `-I` include directories.
-    public init(includePaths: [String] = []) {
+    /// Creates a translator with `-I` include directories and a precision for `half`.
+    public init(includePaths: [String] = [], precision: MetalPrecision = .float) {
         self.includePaths = includePaths
+        self.precision = precision
     }
 
     /// Translates several files as one library (like the `.metal` files of one Xcode target):
@@ -213,6 +227,8 @@ public struct MetalTranslator: Sendable {
         var translation = Emitter.emit(program)
         translation.expressionTypes = types
         translation.untranslated = untranslated
+        translation.precision = precision
+        translation.halfRoundingLines = program.halfRoundingLines
         return translation
     }
 

@@ -215,6 +215,12 @@ extension Semantic {
     }
 
     func lowerBuiltinCall(_ name: String, _ exprs: [Expr], _ loc: MetalSourceLocation) throws(MetalError) -> TE {
+        let v = try lowerBuiltinCallAtFloat(name, exprs, loc)
+        return Semantic.exactHalfBuiltins.contains(name) ? v : roundedHalf(v, loc)
+    }
+
+    /// A standard-library call computed at float (`half` results unrounded).
+    func lowerBuiltinCallAtFloat(_ name: String, _ exprs: [Expr], _ loc: MetalSourceLocation) throws(MetalError) -> TE {
         guard let form = Builtins.table[name] else { throw error(loc, "use of undeclared function '\(name)'") }
         func arity(_ n: Int) throws(MetalError) {
             if exprs.count != n { throw error(loc, "'\(name)' takes \(n) argument\(n == 1 ? "" : "s"), \(exprs.count) given") }
@@ -271,7 +277,7 @@ extension Semantic {
         }
         switch special {
         case .atan:
-            if args.count == 2 { return try lowerBuiltinCall("atan2", exprs, loc) }
+            if args.count == 2 { return try lowerBuiltinCallAtFloat("atan2", exprs, loc) }
             try arity(1)
             let t = try genericType(args, allowInt: false, name, loc)
             return TE(g: .call("atan", try genericArgs(args, exprs, t, scalarOK: [])), type: t)
@@ -408,7 +414,7 @@ extension Semantic {
     func lowerMethodCall(_ objExpr: Expr, _ method: String, _ exprs: [Expr], _ loc: MetalSourceLocation) throws(MetalError) -> TE {
         // `layer.tex`: SwiftUI's Layer holds its texture; here it is the stitched shader's.
         if case .member(let inner, "tex") = objExpr.kind, try lowerExpr(inner).type == .layer {
-            return try lowerTextureCall(TE(g: .name(StitchedInterface.layerTexture), type: .texture), parameter: nil, method, exprs, loc)
+            return roundedHalf(try lowerTextureCall(TE(g: .name(StitchedInterface.layerTexture), type: .texture), parameter: nil, method, exprs, loc), loc)
         }
         let obj = try lowerExpr(objExpr)
         if case .structure(let g) = obj.type, let s = structByGLSL[g] {
@@ -422,9 +428,9 @@ extension Semantic {
         case (.layer, "sample"):
             guard exprs.count == 1 else { throw error(loc, "'Layer::sample' takes one float2 position") }
             let p = try convert(try lowerExpr(exprs[0]), to: .vector(.float, 2), exprs[0].loc)
-            return TE(g: .call(StitchedInterface.sampleLayer, [obj.g, p.g]), type: .vector(.half, 4))
+            return roundedHalf(TE(g: .call(StitchedInterface.sampleLayer, [obj.g, p.g]), type: .vector(.half, 4)), loc)
         case (.texture, "sample"), (.texture, "get_width"), (.texture, "get_height"), (.texture, "read"):
-            return try lowerTextureCall(obj, parameter: objExpr, method, exprs, loc)
+            return roundedHalf(try lowerTextureCall(obj, parameter: objExpr, method, exprs, loc), loc)
         default:
             throw error(loc, "member function '\(method)' on '\(obj.type.metal)' is not supported")
         }

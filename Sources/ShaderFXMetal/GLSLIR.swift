@@ -100,4 +100,6 @@ struct GProgram {
     var helpers: [String] = []
     var functions: [GFunction] = []
     var stitchable: [MetalStitchableFunction] = []
+    /// The lines whose `half` values round to binary16 under Apple precision, in the order met.
+    var halfRoundingLines: [MetalSourceLine] = []
 }

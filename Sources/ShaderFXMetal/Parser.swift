@@ -62,13 +62,21 @@ struct Parser {
         t.kind == .identifier && (MType.isBuiltinTypeName(t.text) || userTypes.contains(t.text) || t.text == "auto")
     }
 
+    /// Whether the token `j` ahead names a type: `vec` and `matrix` only as templates (`vec<float, 3>`),
+    /// since shaders also name variables `matrix`.
+    func isTypeName(at j: Int) -> Bool {
+        let t = peek(j)
+        if (t.text == "vec" || t.text == "matrix") && !userTypes.contains(t.text) { return peek(j + 1).isPunct("<") }
+        return isTypeName(t)
+    }
+
     /// Does a declaration start at the current token?
     func isDeclarationStart() -> Bool {
         var j = 0
         while peek(j).kind == .identifier, Parser.qualifiers.contains(peek(j).text) { return true }
         if peek(j).isIdent("struct") { return true }
         j = skipNamespaces(from: j)
-        guard isTypeName(peek(j)) else { return false }
+        guard isTypeName(at: j) else { return false }
         let after = peek(j + 1)
         return after.kind == .identifier || after.isPunct("&") || after.isPunct("*") || after.isPunct("<")
     }
@@ -855,7 +863,7 @@ struct Parser {
     func isCastStart() -> Bool {
         guard cur.isPunct("(") else { return false }
         let j = skipNamespaces(from: 1)
-        guard isTypeName(peek(j)) else { return false }
+        guard isTypeName(at: j) else { return false }
         return peek(j + 1).isPunct(")")
     }
 
@@ -986,7 +994,7 @@ struct Parser {
             if peek().isPunct("::") {
                 throw MetalError(location: t.loc, message: "qualified name '\(t.text)::\(peek(2).text)' is not supported here")
             }
-            if isTypeName(t) {
+            if isTypeName(at: 0) {
                 let type = try parseType()
                 if type.name == "sampler", accept("(") {
                     // An inline sampler state: `sampler(filter::linear, address::repeat)`.

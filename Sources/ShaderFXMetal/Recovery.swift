@@ -190,7 +190,7 @@ extension MetalTranslator {
                 }
             }
             do throws(MetalError) {
-                let (program, types) = try Semantic.analyze(units)
+                let (program, types) = try Semantic.analyze(units, precision: precision, floatLines: floatLines)
                 // Nothing stitchable left: the first error found, the one a single function's
                 // translation has always reported.
                 if program.stitchable.isEmpty, let first = untranslated.first {

@@ -8,6 +8,8 @@ struct TE {
     var lit: Lit?
     /// For a partially indexed multidimensional array: the flattened base and offset so far.
     var subarray: (base: GExpr, offset: GExpr?)?
+    /// For a `half` value rounded by `mtl_h`: the expression before rounding (HalfPrecision.swift).
+    var roundedFrom: GExpr?
 
     enum Lit {
         case int(Int64)
@@ -164,6 +166,11 @@ final class Semantic {
     /// the node, so a node made during analysis cannot be freed and its identifier reused).
     var expressionTypes: [MetalExpressionType] = []
     var recordedTypes: [ObjectIdentifier: (node: Expr, types: [MType])] = [:]
+    /// How `half` computes (HalfPrecision.swift), and the lines whose `half` operations compute
+    /// at float all the same (the precision report's promotions).
+    var precision = MetalPrecision.float
+    var floatLines: Set<MetalSourceLine> = []
+    var roundingLineSet: Set<MetalSourceLine> = []
 
     // Per-function state.
     var scopes: [[String: VarInfo]] = []
@@ -173,8 +180,11 @@ final class Semantic {
     var switchDepth = 0
 
     /// The lowered program, and the type of every expression analysed (the typed AST's types).
-    static func analyze(_ units: [TranslationUnit]) throws(MetalError) -> (GProgram, [MetalExpressionType]) {
+    static func analyze(_ units: [TranslationUnit], precision: MetalPrecision = .float,
+                        floatLines: Set<MetalSourceLine> = []) throws(MetalError) -> (GProgram, [MetalExpressionType]) {
         let s = Semantic()
+        s.precision = precision
+        s.floatLines = floatLines
         try s.run(units)
         return (s.program, s.expressionTypes)
     }
@@ -424,7 +434,7 @@ final class Semantic {
         guard v.isConstant, let initExpr = v.initializer, v.samplerArgs == nil,
               mentions(initExpr, where: { name, isCall in
                   isCall ? declaredFunctionNames.contains(name) : globals[name].map { if case .computed = $0.kind { true } else { false } } ?? false
-              }) else { return nil }
+              }) || computesHalf(v, initExpr) else { return nil }
         guard v.arrayDims.isEmpty else {
             throw error(initExpr.loc, "the initializer of program-scope array '\(v.name)' calls a function; GLSL ES needs a constant expression there (write the values, or fill a local array)")
         }
@@ -437,6 +447,22 @@ final class Semantic {
         let body = Stmt(.block([Stmt(.returnStmt(initExpr), initExpr.loc)]), v.loc)
         globals[v.name] = VarInfo(type: type, glslName: "", kind: .computed(getter), isConst: true, loc: v.loc)
         return FuncDecl(name: getter, returnType: returnType, params: [], body: body, isStitchable: false, loc: v.loc)
+    }
+
+    /// Under Apple precision, whether a `half` constant's initializer computes (rather than lists
+    /// literals): its rounding calls `mtl_h`, which a GLSL ES constant expression cannot, so the
+    /// constant becomes a function as one calling a user function does.
+    func computesHalf(_ v: VarDecl, _ e: Expr) -> Bool {
+        guard precision == .apple, v.arrayDims.isEmpty, let type = try? resolve(v.type), type.isHalf else { return false }
+        func literalOnly(_ e: Expr) -> Bool {
+            switch e.kind {
+            case .intLit, .floatLit, .boolLit: return true
+            case .unary(let op, let a): return (op == "-" || op == "+") && literalOnly(a)
+            case .construct(_, let items), .initList(let items): return items.allSatisfy(literalOnly)
+            default: return false
+            }
+        }
+        return !literalOnly(e)
     }
 
     /// Whether `e` calls a function or reads a name that `test` accepts (`isCall` tells which).
@@ -679,6 +705,13 @@ final class Semantic {
         }
         guard let body = f.decl.body, case .block(let stmts) = body.kind else { return }
         var out: [GStmt] = []
+        if kind != nil {
+            // What enters a stitchable function as `half` (the colour, `half` arguments) is binary16.
+            for (p, g) in zip(f.params, gparams) where p.type.isHalf && !p.type.isArray {
+                let v = roundedHalf(TE(g: .name(g.name), type: p.type), p.loc)
+                if case .call = v.g { out.append(GStmt(.expr(.assign("=", .name(g.name), v.g)), p.loc)) }
+            }
+        }
         for s in stmts { out.append(contentsOf: try lowerStmt(s)) }
         if f.returnType != .void && !endsWithReturn(out) {
             // C++ leaves falling off the end undefined; GLSL compilers may reject it. Return a zero value.

@@ -19,7 +19,7 @@ extension Semantic {
     }
 
     /// A literal of scalar type `s` holding the value `v` (converted as C++ would).
-    func literal(_ v: TE.Lit, _ s: Scalar) -> TE {
+    func literal(_ v: TE.Lit, _ s: Scalar, at loc: MetalSourceLocation? = nil) -> TE {
         switch s {
         case .bool:
             let b: Bool
@@ -51,6 +51,7 @@ extension Semantic {
             case .int(let x): d = Double(x)
             case .float(let x): d = x
             }
+            if s == .half { d = halfLiteralValue(d, loc) }
             let text = Semantic.floatText(d)
             if text.hasPrefix("uintBitsToFloat(") {
                 return TE(g: .call("uintBitsToFloat", [.lit(String(text.dropFirst(16).dropLast()))]), type: .scalar(s))
@@ -77,16 +78,16 @@ extension Semantic {
         if v.type == t { return v }
         switch (v.type, t) {
         case (.scalar, .scalar(let b)):
-            if let l = v.lit { return literal(l, b) }
-            return TE(g: .convert(to: t, from: v.type, v.g), type: t)
+            if let l = v.lit { return literal(l, b, at: loc) }
+            return roundedHalf(TE(g: .convert(to: t, from: v.type, v.g), type: t), loc)
         case (.scalar, .vector(let b, _)):
             return try splat(v, b, to: t, loc)
         case (.scalar, .matrix(let b, _, _)) where explicit:
             return try splat(v, b, to: t, loc)
         case (.vector(_, let n), .vector(_, let m)) where n == m:
-            return TE(g: .convert(to: t, from: v.type, v.g), type: t)
+            return roundedHalf(TE(g: .convert(to: t, from: v.type, v.g), type: t), loc)
         case (.matrix(_, let c1, let r1), .matrix(_, let c2, let r2)) where c1 == c2 && r1 == r2:
-            return TE(g: .convert(to: t, from: v.type, v.g), type: t)
+            return roundedHalf(TE(g: .convert(to: t, from: v.type, v.g), type: t), loc)
         case (.array(let e1, let n1), .array(let e2, let n2)) where n1 == n2 && e1.glsl == e2.glsl && e1.flatCount == e2.flatCount:
             return TE(g: v.g, type: t)
         default:
@@ -172,7 +173,7 @@ extension Semantic {
         case .intLit(let v, let unsigned):
             return literal(.int(Int64(v)), unsigned ? .uint : .int)
         case .floatLit(let d, let half):
-            return literal(.float(d), half ? .half : .float)
+            return literal(.float(d), half ? .half : .float, at: e.loc)
         case .boolLit(let b):
             return literal(.bool(b), .bool)
         case .ident(let name):
@@ -200,6 +201,7 @@ extension Semantic {
             let v = try lowerExpr(a)
             try requireLValue(v, a.loc, op)
             guard v.type.isScalar || v.type.isVector, v.type.scalar != .bool else { throw error(e.loc, "cannot apply '\(op)' to '\(v.type.metal)'") }
+            if let r = roundedHalfIncrement(op, prefix: false, v, e.loc) { return r }
             return TE(g: .postfix(op, v.g), type: v.type)
         case .binary(let op, let a, let b):
             return try lowerBinary(op, try lowerExpr(a), try lowerExpr(b), e.loc)
@@ -288,6 +290,7 @@ extension Semantic {
             let v = try lowerExpr(a)
             try requireLValue(v, a.loc, op)
             guard v.type.isScalar || v.type.isVector, v.type.scalar != .bool else { throw error(loc, "cannot apply '\(op)' to '\(v.type.metal)'") }
+            if let r = roundedHalfIncrement(op, prefix: true, v, loc) { return r }
             return TE(g: .unary(op, v.g), type: v.type)
         case "!":
             let v = try lowerExpr(a)
@@ -373,7 +376,7 @@ extension Semantic {
             if op == "/" && b.type.isMatrix {
                 throw error(loc, "invalid operands to '/': '\(x.type.metal)' and '\(y.type.metal)'")
             }
-            return TE(g: .binary(op, a.g, b.g), type: t)
+            return roundedHalf(TE(g: .binary(op, a.g, b.g), type: t), loc)
         }
         guard x.type.isArithmetic, y.type.isArithmetic else {
             throw error(loc, "invalid operands to binary '\(op)': '\(x.type.metal)' and '\(y.type.metal)'")
@@ -429,6 +432,7 @@ extension Semantic {
             requireIntDivisionHelper(helper, t)
             return TE(g: .call(helper, [a.g, b.g]), type: t)
         }
+        if t.isHalf, ["+", "-", "*", "/"].contains(op) { return roundedHalfArithmetic(op, a, b, type: t, loc) }
         return TE(g: .binary(op, a.g, b.g), type: t)
     }
 
@@ -493,7 +497,7 @@ extension Semantic {
         switch base.type {
         case .floatArray, .colorArray:
             idx = try convert(idx, to: .int, idxExpr.loc)
-            return TE(g: .call(StitchedInterface.arrayElement, [base.g, idx.g]), type: base.type == .floatArray ? .float : .vector(.half, 4))
+            return roundedHalf(TE(g: .call(StitchedInterface.arrayElement, [base.g, idx.g]), type: base.type == .floatArray ? .float : .vector(.half, 4)), loc)
         case .vector(let es, _):
             if s == .bool { idx = try convert(idx, to: .int, idxExpr.loc) }
             return TE(g: .index(base.g, idx.g), type: .scalar(es), lvalue: base.lvalue)

@@ -7,7 +7,7 @@ import Testing
     @Test func everyCommandIsRegisteredOnceAndRoutable() throws {
         let names = ShaderFXCLI.commands.map { $0.configuration.name }
         #expect(Set(names).count == names.count)
-        #expect(names == ["render", "translate", "animate", "transition", "compare", "test", "batch", "effects", "info", "montage", "generate"])
+        #expect(names == ["render", "translate", "animate", "transition", "compare", "test", "batch", "effects", "info", "montage", "generate", "precision"])
         for name in names {
             guard case let .command(description, _) = try ShaderFXCLI.tool.route([name]) else {
                 Issue.record("\(name) is not routed to a command")

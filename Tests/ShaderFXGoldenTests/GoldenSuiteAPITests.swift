@@ -88,6 +88,43 @@ struct GoldenSuiteAPITests {
         }
     }
 
+    @Test func anApplePrecisionCaseMeetsADevicesBinary16Picture() throws {
+        // The reference is what a device computes, made here by Swift's Float16 (not by ShaderFX):
+        // a phase `half(time) + x * 10.0h` at 1000.3 s moves in binary16's steps of 0.5. The case
+        // passes with "precision": "apple" and fails at float, where the phase is smooth.
+        try withTemporaryFolder { (directory) throws in
+            let suite = directory.file("suite")
+            try FileManager.default.createDirectory(atPath: suite + "/phase", withIntermediateDirectories: true)
+            try """
+                #include <metal_stdlib>
+                using namespace metal;
+                [[ stitchable ]] half4 phase(float2 position, half4 color, float time) {
+                    half x = half(position.x) / 100.0h;
+                    half p = half(time) + x * 10.0h;
+                    half v = 0.5h + 0.5h * sin(p);
+                    return half4(v, v * v, 1.0h - v, 1.0h) * color.a;
+                }
+                """.write(toFile: suite + "/Phase.metal", atomically: true, encoding: .utf8)
+            var device = RGBAImage(width: 96, height: 8)
+            for x in 0..<96 {
+                let h = Float16(Float(x) + 0.5) / 100
+                let v = Float16(0.5).addingProduct(0.5, Float16(sin(Float(Float16(Float(1000.3)).addingProduct(h, 10)))))
+                for y in 0..<8 { device[x, y] = SIMD4(Float(v), Float(v * v), Float(1 - v), 1) }
+            }
+            try PNG.writeFile(try PNG.encode(StraightFrame(image: device)), to: suite + "/phase/still.png")
+            let renderer = try Renderer(options: GPUOptions(backend: .surfaceless))
+            for (precision, passes) in [("apple", true), ("float", false)] {
+                try #"{"shader": {"file": "Phase.metal", "args": {"time": "1000.3"}, "precision": "\#(precision)"}, "size": "96x8"}"#
+                    .write(toFile: suite + "/phase.json", atomically: true, encoding: .utf8)
+                let outcome = try GoldenSuite.run(suite, renderer: renderer, options: .init(record: .never, reportFolder: directory.file("report")))
+                #expect((outcome.failed == 0) == passes, "\(precision): \(outcome.cases.map(\.message))")
+            }
+            try #"{"shader": {"file": "Phase.metal", "precision": "binary16"}}"#.write(toFile: suite + "/phase.json", atomically: true, encoding: .utf8)
+            let error = #expect(throws: (any Error).self) { try GoldenSuite.run(suite, renderer: renderer, options: .init(reportFolder: directory.file("report"))) }
+            #expect("\(error.map { "\($0)" } ?? "")".contains("expected \"float\" or \"apple\""))
+        }
+    }
+
     /// A suite of one 64×48 stripes case: its reference is recorded, then a white block painted
     /// on it at `xs` × `ys`; `body` gets the reference so changed, a function that writes the
     /// case file and runs the suite (record mode missing), and the suite and report folders.

@@ -56,6 +56,15 @@ func translate(_ source: String, raw: Bool = false, sourceLocation: SourceLocati
         if let log = glslangErrors(r.glsl) {
             Issue.record("glslangValidator rejected the translation:\n\(log)", sourceLocation: sourceLocation)
         }
+        // Every input that translates at float translates under Apple precision too, to valid GLSL.
+        do {
+            let apple = try MetalTranslator(precision: .apple).translate([MetalSourceFile(path: "test.metal", text: raw ? source : header + source)])
+            if let log = glslangErrors(apple.glsl) {
+                Issue.record("glslangValidator rejected the Apple-precision translation:\n\(log)", sourceLocation: sourceLocation)
+            }
+        } catch {
+            Issue.record("Apple-precision translation failed: \(error)", sourceLocation: sourceLocation)
+        }
         return r
     } catch {
         Issue.record("translation failed: \(error)", sourceLocation: sourceLocation)

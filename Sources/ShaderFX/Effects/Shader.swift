@@ -1,4 +1,5 @@
 import Foundation
+import ShaderFXMetal
 
 /// Effect functions as the stitcher reads them: GLSL, written by hand or translated from a
 /// SwiftUI developer's Metal, as SwiftUI's `ShaderLibrary` holds Metal ones.
@@ -23,6 +24,11 @@ public struct ShaderLibrary: Sendable, Equatable {
     /// What the translation of a Metal library left out, each with its error: asking for one of
     /// these stitchable functions throws that error (empty for GLSL, and when all translated).
     public internal(set) var untranslated: [UntranslatedDeclaration] = []
+    /// How the library's `half` computes: `.apple` only for Metal translated for it.
+    public internal(set) var precision = ShaderPrecision.float
+    /// Under Apple precision, the Metal lines where `half` values round to binary16, in source
+    /// analysis order (what `shaderfx precision` ranks).
+    public internal(set) var halfRoundingLines: [ShaderSourceLine] = []
 
     /// A library from GLSL text.
     /// - Parameters:
@@ -52,16 +58,20 @@ public struct ShaderLibrary: Sendable, Equatable {
     /// - Parameters:
     ///   - path: the file's or folder's path.
     ///   - includePaths: folders searched by Metal's `#include` (after the including file's own).
-    public init(contentsOf path: String, includePaths: [String] = []) throws(ShaderError) {
+    ///   - precision: how Metal's `half` computes; `.apple` is for Metal only (GLSL has no `half`).
+    public init(contentsOf path: String, includePaths: [String] = [], precision: ShaderPrecision = .float) throws(ShaderError) {
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
         if exists && isFolder.boolValue {
-            self = try ShaderLibrary(metalFolder: path, includePaths: includePaths)
+            self = try ShaderLibrary(metalFolder: path, includePaths: includePaths, precision: precision)
             return
         }
         if path.lowercased().hasSuffix(".metal") {
-            self = try ShaderLibrary(metalFile: path, includePaths: includePaths)
+            self = try ShaderLibrary(metalFile: path, includePaths: includePaths, precision: precision)
             return
+        }
+        if precision == .apple {
+            throw .unreadable(file: path, reason: "is GLSL, which has no 'half' to compute at Apple precision (precision 'apple' is for .metal sources)")
         }
         let text: String
         do {

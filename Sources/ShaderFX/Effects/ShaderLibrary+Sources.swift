@@ -45,18 +45,27 @@ public struct StitchableFunction: Sendable, Equatable {
 
 // MARK: - Metal sources
 
+/// How Metal's `half` computes: at float (`.float`, the default) or as Apple's GPUs compute
+/// binary16 (`.apple`); see docs/METAL.md.
+public typealias ShaderPrecision = MetalPrecision
+/// A line of a Metal source file.
+public typealias ShaderSourceLine = MetalSourceLine
+
 extension ShaderLibrary {
     /// A library translated from one `.metal` file.
     /// - Parameters:
     ///   - path: the file's path.
     ///   - includePaths: folders searched by `#include "..."` after the file's own folder.
-    public init(metalFile path: String, includePaths: [String] = []) throws(ShaderError) {
+    ///   - precision: how `half` computes (`.apple`: as binary16, as Apple's GPUs compute it).
+    ///   - floatLines: under Apple precision, lines whose `half` operations compute at float all the same.
+    public init(metalFile path: String, includePaths: [String] = [], precision: ShaderPrecision = .float,
+                floatLines: Set<ShaderSourceLine> = []) throws(ShaderError) {
         // Read as every input is (a regular UTF-8 file of bounded size); its headers the translator reads.
         let text: String
         do { text = try InputFile.readText(path) } catch { throw .unreadable(file: path, reason: error.reason) }
         let translation: MetalTranslation
         do {
-            translation = try MetalTranslator(includePaths: includePaths).translate([MetalSourceFile(path: path, text: text)])
+            translation = try Self.translator(includePaths, precision, floatLines).translate([MetalSourceFile(path: path, text: text)])
         } catch {
             throw ShaderError(error)
         }
@@ -68,7 +77,10 @@ extension ShaderLibrary {
     /// - Parameters:
     ///   - path: the folder's path.
     ///   - includePaths: folders searched by `#include "..."` after each file's own folder.
-    public init(metalFolder path: String, includePaths: [String] = []) throws(ShaderError) {
+    ///   - precision: how `half` computes (`.apple`: as binary16, as Apple's GPUs compute it).
+    ///   - floatLines: under Apple precision, lines whose `half` operations compute at float all the same.
+    public init(metalFolder path: String, includePaths: [String] = [], precision: ShaderPrecision = .float,
+                floatLines: Set<ShaderSourceLine> = []) throws(ShaderError) {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
             throw .unreadable(file: path, reason: "no such folder")
@@ -78,7 +90,7 @@ extension ShaderLibrary {
             throw .unreadable(file: path, reason: "is a directory with no .metal files in it or its subfolders (a folder is read as one library of .metal files)")
         }
         let translation: MetalTranslation
-        do { translation = try MetalTranslator(includePaths: includePaths).translate(directory: path) } catch {
+        do { translation = try Self.translator(includePaths, precision, floatLines).translate(directory: path) } catch {
             throw ShaderError(error)
         }
         self.init(translation: translation, name: path)
@@ -89,14 +101,23 @@ extension ShaderLibrary {
     ///   - metalSource: the text of a `.metal` file.
     ///   - name: its file name, for messages (and the folder `#include "..."` looks in first).
     ///   - includePaths: folders searched by `#include "..."`.
-    public init(metalSource: String, name: String = "shader.metal", includePaths: [String] = []) throws(ShaderError) {
+    ///   - precision: how `half` computes (`.apple`: as binary16, as Apple's GPUs compute it).
+    ///   - floatLines: under Apple precision, lines whose `half` operations compute at float all the same.
+    public init(metalSource: String, name: String = "shader.metal", includePaths: [String] = [],
+                precision: ShaderPrecision = .float, floatLines: Set<ShaderSourceLine> = []) throws(ShaderError) {
         let translation: MetalTranslation
         do {
-            translation = try MetalTranslator(includePaths: includePaths).translate([MetalSourceFile(path: name, text: metalSource)])
+            translation = try Self.translator(includePaths, precision, floatLines).translate([MetalSourceFile(path: name, text: metalSource)])
         } catch {
             throw ShaderError(error)
         }
         self.init(translation: translation, name: name)
+    }
+
+    private static func translator(_ includePaths: [String], _ precision: ShaderPrecision, _ floatLines: Set<ShaderSourceLine>) -> MetalTranslator {
+        var translator = MetalTranslator(includePaths: includePaths, precision: precision)
+        translator.floatLines = floatLines
+        return translator
     }
 
     /// The translator's GLSL, its line map, its stitchable functions and what it left out.
@@ -107,6 +128,8 @@ extension ShaderLibrary {
                       StitchableFunction(name: $0.name, kind: EffectKind(rawValue: $0.kind.rawValue) ?? .fill,
                                          argumentNames: $0.parameters.map(\.name), signature: $0.signature)
                   })
+        precision = translation.precision
+        halfRoundingLines = translation.halfRoundingLines
         // Vertex, fragment and kernel functions are Metal for other pipelines: not failures.
         untranslated = translation.untranslated.filter { !$0.isStageFunction }.map {
             UntranslatedDeclaration(name: $0.name, isStitchable: $0.isStitchable, error: ShaderError($0.error))

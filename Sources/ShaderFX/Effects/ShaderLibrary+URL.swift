@@ -1,4 +1,5 @@
 import Foundation
+import ShaderFXMetal
 import ShaderFXCore
 
 extension ShaderLibrary {
@@ -6,18 +7,18 @@ extension ShaderLibrary {
     /// - Parameters:
     ///   - url: a `file:` URL of a `.metal` file, a folder of them, or a GLSL file.
     ///   - includePaths: folders searched by Metal's `#include`.
-    public init(contentsOf url: URL, includePaths: [URL] = []) throws(ShaderError) {
-        self = try ShaderLibrary(contentsOf: try Self.path(of: url), includePaths: try Self.paths(of: includePaths))
+    public init(contentsOf url: URL, includePaths: [URL] = [], precision: ShaderPrecision = .float) throws(ShaderError) {
+        self = try ShaderLibrary(contentsOf: try Self.path(of: url), includePaths: try Self.paths(of: includePaths), precision: precision)
     }
 
     /// A library translated from one Metal file at `url`; see `init(metalFile:includePaths:)`.
-    public init(metalFile url: URL, includePaths: [URL] = []) throws(ShaderError) {
-        self = try ShaderLibrary(metalFile: try Self.path(of: url), includePaths: try Self.paths(of: includePaths))
+    public init(metalFile url: URL, includePaths: [URL] = [], precision: ShaderPrecision = .float) throws(ShaderError) {
+        self = try ShaderLibrary(metalFile: try Self.path(of: url), includePaths: try Self.paths(of: includePaths), precision: precision)
     }
 
     /// A library translated from every `.metal` file of the folder at `url`; see `init(metalFolder:includePaths:)`.
-    public init(metalFolder url: URL, includePaths: [URL] = []) throws(ShaderError) {
-        self = try ShaderLibrary(metalFolder: try Self.path(of: url), includePaths: try Self.paths(of: includePaths))
+    public init(metalFolder url: URL, includePaths: [URL] = [], precision: ShaderPrecision = .float) throws(ShaderError) {
+        self = try ShaderLibrary(metalFolder: try Self.path(of: url), includePaths: try Self.paths(of: includePaths), precision: precision)
     }
 
     private static func path(of url: URL) throws(ShaderError) -> String {

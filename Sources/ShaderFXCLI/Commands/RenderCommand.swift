@@ -47,6 +47,8 @@ struct RenderCommand: BuiltInEffectCommand {
     var disabled: Bool
     @Flag(short: "q", help: "print nothing but errors")
     var quiet: Bool
+    @Flag(help: "after the picture, report where Metal's half precision changes it and which lines cause it (as 'shaderfx precision')")
+    var precisionReport: Bool
     @OptionGroup var inputFlags: InputFlags
     @OptionGroup var viewFlags: ViewFlags
     @OptionGroup var custom: CustomShaderFlags
@@ -64,6 +66,9 @@ struct RenderCommand: BuiltInEffectCommand {
         let builtIn = try effect.map { name throws(UsageError) in
             guard let effect = BuiltInEffects.named(name) else { throw EffectOptions.unknownEffect(name) }
             return effect
+        }
+        if precisionReport, builtIn != nil || !(custom.library != nil || custom.shader?.lowercased().hasSuffix(".metal") == true) || !context.chain.isEmpty {
+            throw UsageError.missingOption("--shader FILE.metal or --library DIR, without --then, for --precision-report (built-in effects and GLSL have no half to report on)")
         }
         // Image parameters are decoded once, within --max-pixels (the GPU's size limit checked once it is up).
         let images = ImageStore(budget: RenderBudget(maxPixels: limits.maxPixels))
@@ -122,6 +127,12 @@ struct RenderCommand: BuiltInEffectCommand {
         out.status("time: set-up \(ms(ready - start)), decode \(ms(decoded - ready)), compile \(ms(compiled - decoded)), "
                    + "upload \(ms(stats.upload)), draw \(ms(stats.drawing)), read-back \(ms(stats.readBack)), "
                    + "encode \(ms(encoded - rendered))\(bytes), write \(ms(ContinuousClock.now - encoded))")
+        if precisionReport {
+            let report = try PrecisionCommand.report(custom, shader: custom.shader, images: images, renderer: renderer, image: image,
+                                                     scale: scale, maxLines: 64, output: &out)
+            let text = PrecisionCommand.text(report, name: custom.shader ?? custom.library ?? "", input: inputName, top: 10)
+            if output == .standardOutput { Output.write(text + "\n", to: STDERR_FILENO) } else { out.print(text) }
+        }
         return blankCheck.warn(blank, in: output.name) ? 1 : 0
     }
 

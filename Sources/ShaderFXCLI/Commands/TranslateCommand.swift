@@ -1,5 +1,6 @@
 import Foundation
 import ShaderFXGolden
+import ShaderFXMetal
 
 /// `shaderfx translate`: the GLSL a developer's Metal becomes, as the stitcher reads it.
 struct TranslateCommand: ParsableCommand {
@@ -34,6 +35,8 @@ struct TranslateCommand: ParsableCommand {
     var function: String?
     @Option(short: "o", valueName: "FILE", help: "write the GLSL to FILE instead of standard output")
     var output: String?
+    @Option(valueName: "P", help: "float, or apple: half as binary16, each rounding an mtl_h() call in the GLSL")
+    var precision: MetalPrecision = .float
 
     func run(_ context: CommandContext, output out: inout Output) throws -> Int32 {
         switch (file, library) {
@@ -42,7 +45,7 @@ struct TranslateCommand: ParsableCommand {
             throw UsageError.invalidValue(option: "--library", value: library!, expected: "either FILE or --library DIR, not both")
         default: break
         }
-        guard let translated = try CustomShaderFlags.library(shader: file, folder: library, includes: include) else { return 0 }
+        guard let translated = try CustomShaderFlags.library(shader: file, folder: library, includes: include, precision: precision) else { return 0 }
         if let path = file, translated.lineMap.isEmpty {
             throw UsageError.invalidValue(option: "file", value: path, expected: "a .metal file (GLSL needs no translation)")
         }

@@ -1,4 +1,5 @@
 import ShaderFXGolden
+import ShaderFXMetal
 
 // Enumerations of the libraries read as option values by their raw names (`--region frame|grown`).
 extension BuiltInPicture: ChoiceOptionValue {}
@@ -7,3 +8,4 @@ extension EffectKind: ChoiceOptionValue {}
 extension FitMode: ChoiceOptionValue {}
 extension TransitionCurve: ChoiceOptionValue {}
 extension RecordMode: ChoiceOptionValue {}
+extension MetalPrecision: ChoiceOptionValue {}

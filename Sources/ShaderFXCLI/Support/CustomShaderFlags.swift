@@ -1,6 +1,7 @@
 import ShaderFXCore
 import ShaderFXGolden
 import Foundation
+import ShaderFXMetal
 
 /// A user's own effect function: `--shader` or `--library`, `--include`, `--function`, `--kind`,
 /// `--max-sample-offset`, `--arg`.
@@ -16,6 +17,9 @@ struct CustomShaderFlags: ParsableArguments {
     var include: [String]
     @Option(valueName: "NAME", help: "the function to run (default: the library's only effect function)", section: "CUSTOM SHADER")
     var function: String?
+    @Option(valueName: "P", help: "how Metal's half computes: float (as desktop GPUs do) or apple (binary16, rounded after every operation, as iPhones, iPads and Macs compute it); 'shaderfx precision' shows where it matters",
+            section: "CUSTOM SHADER")
+    var precision: MetalPrecision = .float
     @Option(valueName: "KIND", help: "color, distortion, layer or fill: checked against the signature, which decides it when left out",
             section: "CUSTOM SHADER")
     var kind: EffectKind?
@@ -33,6 +37,7 @@ struct CustomShaderFlags: ParsableArguments {
         if let library { return ("library", library) }
         if let first = include.first { return ("include", first) }
         if let function { return ("function", function) }
+        if precision != .float { return ("precision", precision.rawValue) }
         if let kind { return ("kind", kind.rawValue) }
         if let maxSampleOffset { return ("max-sample-offset", "\(maxSampleOffset.x),\(maxSampleOffset.y)") }
         if let last = arg.last { return ("arg", "\(last.key)=\(last.value)") }
@@ -42,11 +47,12 @@ struct CustomShaderFlags: ParsableArguments {
     /// The library `--shader` or `--library` names (nil when neither is given), translated from
     /// Metal when it is Metal.
     func loadLibrary() throws -> ShaderLibrary? {
-        try Self.library(shader: shader, folder: library, includes: include)
+        try Self.library(shader: shader, folder: library, includes: include, precision: precision)
     }
 
     /// The library of a file (Metal or GLSL) or of a folder of `.metal` files, with include paths.
-    static func library(shader: String?, folder: String?, includes: [String]) throws -> ShaderLibrary? {
+    static func library(shader: String?, folder: String?, includes: [String], precision: MetalPrecision = .float,
+                        floatLines: Set<MetalSourceLine> = []) throws -> ShaderLibrary? {
         func isFolder(_ path: String) -> Bool {
             var folder: ObjCBool = false
             return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
@@ -61,16 +67,25 @@ struct CustomShaderFlags: ParsableArguments {
             if isFolder(shader) {
                 throw UsageError.invalidValue(option: "--shader", value: shader, expected: "a file (this is a directory; for a folder of .metal files, use --library)")
             }
-            return try ShaderLibrary(contentsOf: shader, includePaths: includes)
+            if precision == .apple, !shader.lowercased().hasSuffix(".metal") {
+                throw UsageError.invalidValue(option: "--precision", value: "apple", expected: "a Metal --shader (.metal) or --library: GLSL has no half")
+            }
+            if shader.lowercased().hasSuffix(".metal") {
+                return try ShaderLibrary(metalFile: shader, includePaths: includes, precision: precision, floatLines: floatLines)
+            }
+            return try ShaderLibrary(contentsOf: shader, includePaths: includes, precision: precision)
         }
         if let folder {
             guard isFolder(folder) else {
                 throw UsageError.invalidValue(option: "--library", value: folder, expected: "a folder of .metal files")
             }
-            return try ShaderLibrary(metalFolder: folder, includePaths: includes)
+            return try ShaderLibrary(metalFolder: folder, includePaths: includes, precision: precision, floatLines: floatLines)
         }
         if let first = includes.first {
             throw UsageError.invalidValue(option: "--include", value: first, expected: "-I with a Metal --shader or --library")
+        }
+        if precision == .apple {
+            throw UsageError.invalidValue(option: "--precision", value: "apple", expected: "with a Metal --shader or --library (built-in effects compute at float)")
         }
         return nil
     }
@@ -85,9 +100,10 @@ struct CustomShaderFlags: ParsableArguments {
     ///   - fed: parameters the command feeds (a transition's progress and outgoing picture).
     ///   - animation: `--time-arg` and `--keyframe`, when the command animates.
     ///   - scriptKeyframes: keyframes from an event script, by parameter name.
+    ///   - library: the library to take the function from, in place of the one the flags name.
     func customEffect(fed: [CustomEffect.Fed] = [], animation: ShaderAnimationFlags? = nil,
-                      scriptKeyframes: [String: [ArgumentKeyframe]] = [:]) throws -> CustomEffect {
-        guard let library = try loadLibrary() else {
+                      scriptKeyframes: [String: [ArgumentKeyframe]] = [:], library given: ShaderLibrary? = nil) throws -> CustomEffect {
+        guard let library = try given ?? loadLibrary() else {
             throw UsageError.missingArgument("effect (a built-in effect name, or --shader FILE / --library DIR)")
         }
         let keyframes = try ShaderAnimationFlags.keyframes(animation?.keyframe ?? [], script: scriptKeyframes)

@@ -27,7 +27,9 @@ import Foundation
 ///   the signature fits), `args` (the function's parameters by name, in the
 ///   forms of `render --arg`: `"0.8"`, `"indigo"`, `"1,2"`, `"bounds"`, a PNG path relative to the
 ///   case file for a `sampler2D`), `maxSampleOffset` (`"W"` or `"W,H"` points, default 0) and
-///   `timeArg` (a float parameter that each frame sets to its time).
+///   `timeArg` (a float parameter that each frame sets to its time) and `precision` (`"float"`,
+///   the default, or `"apple"`: a Metal file's `half` as binary16, as Apple's GPUs compute it, so
+///   a reference recorded on a device can be met).
 /// - `parameters`: the built-in effect's parameters by their command-line names, as strings
 ///   typed on the command line (numbers and booleans are accepted too).
 /// - Input: `input`, a PNG path relative to the case file; or `picture` (`pool` or `circle`;
@@ -70,7 +72,7 @@ package struct GoldenCase {
     package static let fields = ["description", "effect", "shader", "parameters", "events", "input", "picture", "size",
                          "frames", "scale", "tolerance", "gpuTolerance", "allowBlank", "mask", "metric", "maxMeanError"] + ViewInput.fields
     /// The fields of `shader`.
-    package static let shaderFields = ["file", "function", "kind", "args", "maxSampleOffset", "timeArg"]
+    package static let shaderFields = ["file", "function", "kind", "args", "maxSampleOffset", "timeArg", "precision"]
     /// The fields of `tolerance` and `gpuTolerance`.
     package static let toleranceFields = ["threshold", "maxDifferentPixels", "maxDifferentRatio", "ignoreAntialiasing",
                                           "shiftTolerance", "ignore", "regions"]
@@ -451,9 +453,19 @@ package struct GoldenCase {
             }
             offset = parsed
         }
+        var precision = ShaderPrecision.float
+        if let text = try f.string("precision") {
+            guard let given = ShaderPrecision(rawValue: text) else {
+                throw f.error("precision", "expected \"float\" or \"apple\", found '\(text)'")
+            }
+            guard given == .float || shaderFile.lowercased().hasSuffix(".metal") || !shaderFile.contains(".") else {
+                throw f.error("precision", "\"apple\" is for Metal files: GLSL has no half (\(shaderFile))")
+            }
+            precision = given
+        }
         let custom: CustomEffect
         do {
-            let library = try ShaderLibrary(contentsOf: relative(shaderFile))
+            let library = try ShaderLibrary(contentsOf: relative(shaderFile), precision: precision)
             custom = try CustomEffect(library: library, function: try f.string("function"), kind: requestedKind,
                                       arguments: try f.textMap("args"), timeArgument: timeArg, maxSampleOffset: offset)
         } catch let error as SuiteError {
