@@ -10,6 +10,8 @@ struct TE {
     var subarray: (base: GExpr, offset: GExpr?)?
     /// For a `half` value rounded by `mtl_h`: the expression before rounding (HalfPrecision.swift).
     var roundedFrom: GExpr?
+    /// For a value already wrapped to a narrow integer width (a `short(x)` cast): that width.
+    var wrappedTo: (bits: Int, signed: Bool)?
 
     enum Lit {
         case int(Int64)
@@ -92,6 +94,9 @@ struct VarInfo {
     var constInt: Int64?
     var sampler: SamplerState?
     var loc: MetalSourceLocation
+    /// For a `short`, `ushort`, `char` or `uchar` variable (held in 32 bits): its width, so that
+    /// what is stored in it wraps as it does in Metal.
+    var narrow: (bits: Int, signed: Bool)?
 }
 
 /// A user function (one overload).
@@ -691,6 +696,9 @@ final class Semantic {
             }
             if scopes[0][p.name] != nil { throw error(p.loc, "redefinition of parameter '\(p.name)'") }
             scopes[0][p.name] = VarInfo(type: p.type, glslName: glslName, kind: vk, isConst: false, loc: p.loc)
+            if k < f.decl.params.count, !p.isPointer, !p.isReference, let narrow = narrowWidth(f.decl.params[k].type, p.type) {
+                scopes[0][p.name]?.narrow = narrow
+            }
             if let c = p.countName {
                 scopes[0][c] = VarInfo(type: p.countIsUnsigned ? .uint : .int, glslName: glslName, kind: .arrayCount(glslName), isConst: true, loc: p.loc)
             }
@@ -711,6 +719,12 @@ final class Semantic {
                 let v = roundedHalf(TE(g: .name(g.name), type: p.type), p.loc)
                 if case .call = v.g { out.append(GStmt(.expr(.assign("=", .name(g.name), v.g)), p.loc)) }
             }
+        }
+        // A narrow integer parameter holds what its argument converts to (`short s` given 70000 is 4464).
+        for (p, g) in zip(f.params, gparams) {
+            guard let narrow = scopes[0][p.name]?.narrow else { continue }
+            let v = narrowed(TE(g: .name(g.name), type: p.type), narrow)
+            out.append(GStmt(.expr(.assign("=", .name(g.name), v.g)), p.loc))
         }
         for s in stmts { out.append(contentsOf: try lowerStmt(s)) }
         if f.returnType != .void && !endsWithReturn(out) {

@@ -201,7 +201,7 @@ extension Semantic {
             let v = try lowerExpr(a)
             try requireLValue(v, a.loc, op)
             guard v.type.isScalar || v.type.isVector, v.type.scalar != .bool else { throw error(e.loc, "cannot apply '\(op)' to '\(v.type.metal)'") }
-            if let r = roundedHalfIncrement(op, prefix: false, v, e.loc) { return r }
+            if let r = roundedHalfIncrement(op, prefix: false, v, e.loc) ?? narrowIncrement(op, prefix: false, a, v) { return r }
             return TE(g: .postfix(op, v.g), type: v.type)
         case .binary(let op, let a, let b):
             return try lowerBinary(op, try lowerExpr(a), try lowerExpr(b), e.loc)
@@ -290,7 +290,7 @@ extension Semantic {
             let v = try lowerExpr(a)
             try requireLValue(v, a.loc, op)
             guard v.type.isScalar || v.type.isVector, v.type.scalar != .bool else { throw error(loc, "cannot apply '\(op)' to '\(v.type.metal)'") }
-            if let r = roundedHalfIncrement(op, prefix: true, v, loc) { return r }
+            if let r = roundedHalfIncrement(op, prefix: true, v, loc) ?? narrowIncrement(op, prefix: true, a, v) { return r }
             return TE(g: .unary(op, v.g), type: v.type)
         case "!":
             let v = try lowerExpr(a)
@@ -440,13 +440,19 @@ extension Semantic {
         let l = try lowerExpr(lhs)
         try requireLValue(l, lhs.loc, op)
         if l.subarray != nil { throw error(loc, "assigning a sub-array of a multidimensional array is not supported") }
+        let narrow = narrowVariable(lhs)
         if op == "=" {
-            let r = try lowerInitializer(rhs, to: l.type)
+            var r = try lowerInitializer(rhs, to: l.type)
+            if let narrow { r = narrowed(r, narrow) }
             return TE(g: .assign("=", l.g, r.g), type: l.type)
         }
         let binop = String(op.dropLast())
         let r = try lowerExpr(rhs)
         let combined = try lowerBinary(binop, l, r, loc)
+        if let narrow {
+            // `s += x` of a 16- or 8-bit variable: computed in int, stored wrapped.
+            return TE(g: .assign("=", l.g, narrowed(try convert(combined, to: l.type, loc), narrow).g), type: l.type)
+        }
         // `x op= y` stays compound when GLSL accepts it as is.
         if combined.type == l.type || (combined.type.glsl == l.type.glsl) {
             if case .binary(let o, let a, let b) = combined.g, o == binop, "\(a)" == "\(l.g)" {
@@ -535,6 +541,53 @@ extension Semantic {
         }
     }
 
+    // MARK: Narrow integers
+
+    /// The width of a `short`/`ushort`/`char`/`uchar` (scalar or vector, not array) declaration.
+    func narrowWidth(_ spec: TypeSpec, _ type: MType) -> (bits: Int, signed: Bool)? {
+        guard type.isScalar || type.isVector, type.scalar?.isInteger == true else { return nil }
+        return Semantic.narrowBits(aliases[spec.name]?.name ?? spec.name)
+    }
+
+    /// The width of the narrow variable an expression names, if it names one.
+    func narrowVariable(_ e: Expr) -> (bits: Int, signed: Bool)? {
+        guard case .ident(let name) = e.kind else { return nil }
+        return lookup(name)?.narrow
+    }
+
+    /// `value` wrapped to `bits` as storing it in a narrow variable does: the low bits, sign-extended
+    /// for the signed types.
+    static func wrap(_ value: Int64, _ narrow: (bits: Int, signed: Bool)) -> Int64 {
+        narrow.signed ? (value << (64 - narrow.bits)) >> (64 - narrow.bits) : value & ((1 << narrow.bits) - 1)
+    }
+
+    func narrowed(_ v: TE, _ narrow: (bits: Int, signed: Bool)) -> TE {
+        if case .int(let i) = v.lit, let s = v.type.scalar, v.type.isScalar { return literal(.int(Semantic.wrap(i, narrow)), s) }
+        if let w = v.wrappedTo, w == narrow { return v }
+        var r: TE
+        if narrow.signed {
+            let k = GExpr.lit("\(32 - narrow.bits)")
+            r = TE(g: .binary(">>", .binary("<<", v.g, k), k), type: v.type)
+        } else {
+            r = TE(g: .binary("&", v.g, .lit("\((1 << narrow.bits) - 1)u")), type: v.type)
+        }
+        r.wrappedTo = narrow
+        return r
+    }
+
+    /// `++`/`--` of a narrow variable: the new value wraps (`short s = 32767; s++` is -32768).
+    func narrowIncrement(_ op: String, prefix: Bool, _ target: Expr, _ v: TE) -> TE? {
+        guard let narrow = narrowVariable(target) else { return nil }
+        let T = v.type.glsl
+        let one = v.type.scalar == .uint ? "1u" : "1"
+        let step = op == "++" ? "+" : "-"
+        let wrapped = narrowed(TE(g: .binary(step, .name("x"), .lit(one)), type: v.type), narrow)
+        let name = "mtl_\(narrow.signed ? "" : "u")\(op == "++" ? "inc" : "dec")\(narrow.bits)" + (prefix ? "" : "_post")
+        let body = prefix ? "x = \(Emitter.expr(wrapped.g)); return x;" : "\(T) old = x; x = \(Emitter.expr(wrapped.g)); return old;"
+        requireHelper("\(name):\(T)", "\(T) \(name)(inout \(T) x) { \(body) }")
+        return TE(g: .call(name, [v.g]), type: v.type)
+    }
+
     // MARK: Constructors
 
     /// Bits of the 8/16-bit integer types (`short`, `ushort`, `char`, `uchar` and vectors), whose
@@ -563,11 +616,7 @@ extension Semantic {
                 let w = signed ? (v << (64 - bits)) >> (64 - bits) : v & ((1 << bits) - 1)
                 return literal(.int(w), t.scalar!)
             }
-            if signed {
-                let k = GExpr.lit("\(32 - bits)")
-                return TE(g: .binary(">>", .binary("<<", wide.g, k), k), type: t)
-            }
-            return TE(g: .binary("&", wide.g, .lit("\((1 << bits) - 1)u")), type: t)
+            return narrowed(TE(g: wide.g, type: t), (bits, signed))
         }
         // `T{{...}, ...}` and `T{.m = ...}`: brace items initialise `T` as its aggregate.
         if args.contains(where: { if case .initList = $0.kind { true } else if case .designated = $0.kind { true } else { false } }) {

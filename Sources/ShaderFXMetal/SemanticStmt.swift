@@ -225,11 +225,17 @@ extension Semantic {
             if let i = v.initializer, case .initList(let items) = i.kind { initCount = items.count }
             let type = try resolveArray(base, v.arrayDims, initCount: initCount, loc: v.loc)
             var value: TE?
+            let narrow = narrowWidth(v.type, type)
             if let i = v.initializer { value = try lowerInitializer(i, to: type) }
+            if let narrow, let stored = value { value = narrowed(stored, narrow) }
             if v.isConstant && value == nil { throw error(v.loc, "constant '\(v.name)' needs an initializer") }
             let glslName = localNames.unique(GLSLNames.safe(v.name))
             var info = VarInfo(type: type, glslName: glslName, isConst: v.isConstant, loc: v.loc)
-            if v.isConstant, type.isScalar, type.scalar?.isInteger == true, let i = v.initializer { info.constInt = constInt(i) }
+            info.narrow = narrow
+            if v.isConstant, type.isScalar, type.scalar?.isInteger == true, let i = v.initializer {
+                info.constInt = constInt(i)
+                if let c = info.constInt, let narrow { info.constInt = Semantic.wrap(c, narrow) }
+            }
             try declareLocal(v.name, info, v.loc)
             let isConst = v.isConstant && value.map { isConstantExpression($0.g) } == true
             out.append(GStmt(.decl(isConst: isConst, type: type.innermost.glsl, [(glslName, type.glslArraySuffix, value?.g)]), v.loc))

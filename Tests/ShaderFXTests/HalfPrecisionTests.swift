@@ -55,6 +55,25 @@ import Testing
             half3 c = half3(v, v * v, 1.0h - v);
             return half4(c, 1.0h) * color.a;
         }
+        [[ stitchable ]] half4 rainbow(float2 position, half4 color, float2 size, float time) {
+            half2 uv = half2(position / size);
+            half t = half(time) * 0.5h + uv.x;
+            half3 c = half3(sin(t * 6.2831h), sin(t * 6.2831h + 2.0944h), sin(t * 6.2831h + 4.1888h));
+            c = c * 0.5h + 0.5h;
+            return half4(c * uv.y, 1.0h) * color.a;
+        }
+        [[ stitchable ]] half4 vignette(float2 position, half4 color, float2 size, float strength) {
+            half2 uv = half2(position / size) - 0.5h;
+            half d = length(uv) * 1.4142h;
+            half v = 1.0h - smoothstep(0.3h, 1.0h, d) * half(strength);
+            half acc = 0.0h;
+            for (int i = 0; i < 16; i++) { acc += v * 0.0625h; }
+            return half4(color.rgb * acc, color.a);
+        }
+        [[ stitchable ]] half4 grain(float2 position, half4 color, float amount) {
+            half n = fract(sin(dot(half2(position), half2(12.9898h, 78.233h))) * 43758.5453h);
+            return half4(color.rgb + (n - 0.5h) * half(amount), color.a);
+        }
         """
 
     static let apple = Result { try ShaderLibrary(metalSource: source, name: "Half.metal", precision: .apple) }
@@ -201,6 +220,80 @@ import Testing
         // And the two modes are far apart: the precision is what changes the picture.
         #expect(Self.levels(apple, { Self.phaseModel32($0, time: time) }) > 50)
         #expect(maxDifference(apple, float) * 255 > 50)
+    }
+
+    /// Whole functions in the style of public SwiftUI shaders (a sine rainbow, a vignette with a
+    /// loop), each against its binary16 model within one 8-bit level.
+    @Test func wholeFunctionsMatchTheirBinary16Models() throws {
+        let size: (Float, Float) = (64, 32)
+        let rainbow = try Self.render("rainbow", try Self.apple.get(), .float2(size.0, size.1), .float(12.7))
+        let vignette = try Self.render("vignette", try Self.apple.get(), .float2(size.0, size.1), .float(0.8))
+        var worst: (rainbow: Float, vignette: Float) = (0, 0)
+        for y in 0..<32 {
+            for x in 0..<64 {
+                let u = Float16((Float(x) + 0.5) / size.0), v = Float16((Float(y) + 0.5) / size.1)
+                // rainbow: every `a * b + c` fused, the rest rounded after each operation.
+                let t = u.addingProduct(Float16(Float(12.7)), 0.5)
+                let k = Float16(6.2831)
+                let phases = [t * k, Float16(2.0944).addingProduct(t, k), Float16(4.1888).addingProduct(t, k)]
+                let c = phases.map { Float16(0.5).addingProduct(Float16(sin(Float($0))), 0.5) * v }
+                let r = rainbow[x, y]
+                worst.rainbow = max(worst.rainbow, abs(r.x - Float(c[0])), abs(r.y - Float(c[1])), abs(r.z - Float(c[2])))
+                // vignette: length and smoothstep at float, rounded; sixteen fused additions.
+                let du = u - 0.5, dv = v - 0.5
+                let d = Float16((Float(du) * Float(du) + Float(dv) * Float(dv)).squareRoot()) * Float16(1.4142)
+                let e0 = Float(Float16(0.3)), e1: Float = 1
+                let st = min(max((Float(d) - e0) / (e1 - e0), 0), 1)
+                let s = Float16(st * st * (3 - 2 * st))
+                let level = Float16(1).addingProduct(-s, Float16(Float(0.8)))
+                var acc = Float16(0)
+                for _ in 0..<16 { acc = acc.addingProduct(level, Float16(0.0625)) }
+                worst.vignette = max(worst.vignette, abs(vignette[x, y].x - Float(acc)))
+            }
+        }
+        #expect(worst.rainbow * 255 <= 1, "rainbow: \(worst.rainbow * 255) levels")
+        #expect(worst.vignette * 255 <= 1, "vignette: \(worst.vignette * 255) levels")
+    }
+
+    @Test func theSineHashIsAlmostAlwaysZeroInBinary16() throws {
+        // fract(sin(x) * 43758.5453h): 43758.5453h is 43744, and its products with a sine are
+        // whole binary16 numbers unless the sine is below 1024 / 43744, so the grain vanishes.
+        let apple = try Self.render("grain", try Self.apple.get(), .float(0.5))
+        let float = try Self.render("grain", try Self.float.get(), .float(0.5))
+        func flat(_ image: RGBAImage) -> Int { (0..<image.height).reduce(0) { n, y in n + (0..<image.width).filter { image[$0, y].x == 0.75 }.count } }
+        #expect(flat(apple) > 64 * 32 * 9 / 10, "n = 0 (colour 1 - 0.5 * 0.5) at \(flat(apple)) pixels")
+        #expect(flat(float) < 64, "at float the hash is noise: \(flat(float)) pixels at 0.75")
+    }
+
+    @Test func narrowIntegersWrapWhenStored() throws {
+        // short, ushort and uchar variables hold 32-bit GLSL ints here; what is stored in them
+        // (initialisers, assignments, compound assignments, ++, parameters) wraps as in Metal.
+        let library = try ShaderLibrary(metalSource: """
+            #include <metal_stdlib>
+            using namespace metal;
+            short same(short s) { return s; }
+            [[ stitchable ]] half4 narrow(float2 p, half4 c) {
+                short a = 32767;
+                a++;
+                short b = int(p.x) * 1000;
+                b += 30000;
+                ushort u = 65535;
+                u += 2;
+                uchar k = 250;
+                for (int i = 0; i < int(p.y); i++) { k++; }
+                return half4(float(a), float(b), float(u) + float(same(40000 + int(p.y))), float(k));
+            }
+            """, name: "Narrow.metal")
+        let out = try Self.render("narrow", library)
+        for y in 0..<Self.size.1 {
+            for x in 0..<Self.size.0 {
+                let b = Int16(truncatingIfNeeded: x * 1000) &+ 30000
+                let k = UInt8(250) &+ UInt8(truncatingIfNeeded: y)
+                let expected = SIMD4<Float>(-32768, Float(b), 1 + Float(Int16(truncatingIfNeeded: 40000 + y)), Float(k))
+                #expect(out[x, y] == expected, "(\(x), \(y))")
+                if out[x, y] != expected { return }
+            }
+        }
     }
 
     @Test func floatPrecisionLeavesHalfAtFloat() throws {
