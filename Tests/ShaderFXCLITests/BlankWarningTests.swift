@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import ShaderFXTestSupport
+import ShaderFXGolden
+@testable import ShaderFXCLI
 
 /// Renders that are blank (wholly transparent, one colour) or that leave their input unchanged
 /// warn, and fail under --strict: a shader returning half4(0) no longer writes a transparent PNG
@@ -14,6 +16,22 @@ import ShaderFXTestSupport
         [[ stitchable ]] half4 grey(float2 position, half4 color) { return half4(0.5, 0.5, 0.5, 1); }
         [[ stitchable ]] half4 dim(float2 position, half4 color) { return color * 0.5; }
         """
+
+    @Test func aSequenceStopsCheckingOnceItsAnswerIsKnown() {
+        // Checking scans a whole frame on the GPU's thread: after the first frame with no problem
+        // (or two with different ones), no more frames are checked, and the answer stays.
+        var sequence = BlankSequence(), checked = 0
+        sequence.add { checked += 1; return .transparent }
+        sequence.add { checked += 1; return .transparent }
+        #expect(!sequence.isSettled && sequence.common == .transparent)
+        sequence.add { checked += 1; return nil }
+        for _ in 0..<5 { sequence.add { checked += 1; return .transparent } }
+        #expect(checked == 3 && sequence.isSettled && sequence.common == nil)
+        var different = BlankSequence()
+        different.add { .transparent }
+        different.add { .unchanged }
+        #expect(different.isSettled && different.common == nil)
+    }
 
     @Test func renderWarnsAndStrictFails() throws {
         try withTemporaryFolder { (dir) throws in

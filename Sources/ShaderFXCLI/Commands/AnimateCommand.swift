@@ -161,7 +161,7 @@ struct AnimateCommand: BuiltInEffectCommand {
             if sheetPath != nil && sheetFrames.contains(index) {
                 sheet[index] = ContactSheet.thumbnail(frame.premultipliedImage, maxWidth: ContactSheet.defaultThumbnailWidth)
             }
-            blank.add(BlankPicture.check(frame, input: unchangedInput))
+            blank.add { BlankPicture.check(frame, input: unchangedInput) }
             try sink.write(frame, index: index)
             progress.update(done: index - range.lowerBound + 1, elapsed: ContinuousClock.now - start)
         })
@@ -361,7 +361,7 @@ extension AnimateCommand {
             if contactSheet != nil && sheetFrames.contains(index) {
                 sheet[index] = ContactSheet.thumbnail(frame.premultipliedImage, maxWidth: ContactSheet.defaultThumbnailWidth)
             }
-            viewBlank.add(BlankPicture.check(frame))
+            viewBlank.add { BlankPicture.check(frame) }
             try sink?.write(frame, index: index)
             progress.update(done: index - range.lowerBound + 1, elapsed: ContinuousClock.now - start)
         }

@@ -168,7 +168,7 @@ struct TransitionCommand: DynamicOptionsCommand {
         switch plan {
         case let .frame(progress):
             let frame = try transition.render(renderer, from: from, to: to, progress: progress, fit: fit)
-            blank.add(BlankPicture.check(frame))
+            blank.add { BlankPicture.check(frame) }
             try SinglePicture.write(frame, to: output, effect: name, renderer: renderer.context.info.summary,
                                     compression: encoding.compression.level, video: video)
             out.status("wrote \(output.name) (\(frame.width)x\(frame.height), \(name) at progress \(progress), \(names)) in \(milliseconds(since: start)) on \(renderer.context.info.summary)")
@@ -199,7 +199,7 @@ struct TransitionCommand: DynamicOptionsCommand {
                 let frame = try transition.render(renderer, from: outgoing, to: incoming, progress: timing.progress(ofFrame: k), fit: .stretch,
                                                   incomingIsOpaque: incomingIsOpaque)
                 let straight = StraightFrame(image: frame)
-                blank.add(BlankPicture.check(straight))
+                blank.add { BlankPicture.check(straight) }
                 try sink.write(straight, index: k)
             }
             let written = try sink.finish()

@@ -28,6 +28,17 @@ struct BlankSequence {
     private(set) var common: BlankPicture?
     private var frames = 0
 
+    /// Whether the run's answer is known: some frame had no problem, or two had different ones,
+    /// so no later frame can change it and checking more frames (a scan of each on the GPU's
+    /// thread) is wasted.
+    var isSettled: Bool { frames > 0 && common == nil }
+
+    /// Adds the problem of a frame, checked by `check` unless the answer is already known.
+    mutating func add(_ check: () -> BlankPicture?) {
+        guard !isSettled else { frames += 1; return }
+        add(check())
+    }
+
     /// Adds a frame's problem (nil for a frame with none).
     mutating func add(_ blank: BlankPicture?) {
         frames += 1
