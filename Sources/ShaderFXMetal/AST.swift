@@ -140,6 +140,9 @@ struct FuncDecl {
     var templateParams: [String] = []
     /// An instance of a function with unsized array parameters, their sizes filled in.
     var isSizeInstance = false
+    /// For a member function defined outside its class (`float S::f(...) { ... }`, named
+    /// `S::f`): the class.
+    var memberOf: String?
 }
 
 /// A struct definition.

@@ -18,10 +18,10 @@ struct Parser {
     static let qualifiers: Set<String> = ["const", "constexpr", "constant", "device", "thread", "threadgroup", "static",
                                           "inline", "volatile", "restrict", "__restrict", "thread_local", "ray_data", "object_data"]
     static let unsupportedKeywords: [String: String] = [
-        "class": "classes", "union": "unions",
+        "union": "unions",
         "operator": "operator overloading", "kernel": "kernel functions", "vertex": "vertex functions", "fragment": "fragment functions",
         "goto": "goto", "sizeof": "sizeof", "new": "new", "delete": "delete", "decltype": "decltype",
-        "typename": "templates", "public": "classes", "private": "classes",
+        "typename": "templates",
         "double": "double (Metal has no double precision)", "long": "long (64-bit integers)", "ulong": "ulong (64-bit integers)",
     ]
 
@@ -203,7 +203,13 @@ struct Parser {
             if ["static", "inline", "extern"].contains(cur.text) { pos += 1 } else { break }
         }
         attrs += try parseAttributes()
-        if cur.isIdent("struct"), peek(2).isPunct("{") {
+        if cur.isIdent("class"), peek().kind == .identifier, peek(2).isPunct(";") {
+            // A forward declaration: the definition follows.
+            userTypes.insert(peek().text)
+            pos += 3
+            return []
+        }
+        if cur.isIdent("struct") || cur.isIdent("class"), peek(2).isPunct("{") {
             pos += 1
             let name = try identifier("struct name")
             userTypes.insert(name.text)
@@ -221,8 +227,27 @@ struct Parser {
         let type = try parseType()
         if type.isConst || type.addressSpace == "constant" { isConstant = true }
         attrs += try parseAttributes()
-        if cur.kind == .identifier, peek().isPunct("::"), userTypes.contains(cur.text) {
-            throw MetalError(location: cur.loc, message: "out-of-line member function definitions are not supported; define the function inside the struct")
+        if cur.isPunct("::"), userTypes.contains(type.name), peek().isIdent(type.name), peek(2).isPunct("(") {
+            // `S::S(...) [: m(x), ...] { ... }`: a constructor defined outside its class.
+            pos += 1
+            var f = try parseFunction(returnType: TypeSpec(name: "void", loc: type.loc), name: next(), stitchable: false,
+                                      constructorOf: type.name)
+            f.name = type.name + "::" + Parser.constructorName
+            f.memberOf = type.name
+            return [.function(f)]
+        }
+        if cur.kind == .identifier, peek().isPunct("::"), !userTypes.contains(cur.text), !namespaces.contains(cur.text),
+           peek(2).kind == .identifier, peek(3).isPunct("(") {
+            throw MetalError(location: cur.loc, message: "'\(cur.text)' is not a class or struct defined before this member function '\(cur.text)::\(peek(2).text)'")
+        }
+        if cur.kind == .identifier, peek().isPunct("::"), userTypes.contains(cur.text), peek(2).kind == .identifier, peek(3).isPunct("(") {
+            // `T S::f(...) { ... }`: a member function defined outside its class.
+            let owner = next().text
+            pos += 1
+            var f = try parseFunction(returnType: type, name: next(), stitchable: false)
+            f.name = owner + "::" + f.name
+            f.memberOf = owner
+            return [.function(f)]
         }
         let nameTok = try identifier("a name")
         attrs += try parseAttributes()
@@ -372,25 +397,30 @@ struct Parser {
             if cur.isIdent("static") || cur.isIdent("operator") || cur.isIdent("virtual") || cur.isIdent("friend") {
                 throw MetalError(location: cur.loc, message: "'\(cur.text)' struct members are not supported")
             }
-            if cur.isIdent("public") || cur.isIdent("private") {
-                throw MetalError(location: cur.loc, message: "access specifiers are not supported")
+            if cur.isIdent("public") || cur.isIdent("private") || cur.isIdent("protected"), peek().isPunct(":") {
+                // Access control changes nothing in a translation: every member is reachable.
+                pos += 2
+                continue
             }
-            if cur.isIdent(structName) && peek().isPunct("(") || cur.isPunct("~") {
-                throw MetalError(location: cur.loc, message: "constructors and destructors are not supported; use brace initialization or a free function")
+            if cur.isPunct("~") {
+                throw MetalError(location: cur.loc, message: "destructors are not supported (GLSL values have no lifetime to end)")
             }
             _ = try parseAttributes()
-            while cur.isIdent("inline") { pos += 1 }
-            let type = try parseType()
-            if cur.isPunct("(") {
-                throw MetalError(location: cur.loc, message: "constructors are not supported; use brace initialization or a free function")
+            while cur.isIdent("inline") || cur.isIdent("thread") && peek().isIdent(structName) && peek(2).isPunct("(") { pos += 1 }
+            if cur.isIdent(structName) && peek().isPunct("(") {
+                // A constructor: a member function `sfx_init` that a construction `S(...)` calls on a new value.
+                let nameTok = next()
+                var f = try parseFunction(returnType: TypeSpec(name: "void", loc: nameTok.loc), name: nameTok, stitchable: false,
+                                          constructorOf: structName)
+                f.name = Parser.constructorName
+                pendingMethods.append(f)
+                continue
             }
+            let type = try parseType()
             if cur.kind == .identifier && peek().isPunct("(") {
                 let nameTok = next()
-                let f = try parseFunction(returnType: type, name: nameTok, stitchable: false)
-                if f.body == nil {
-                    throw MetalError(location: nameTok.loc, message: "define member function '\(nameTok.text)' inside the struct (out-of-line definitions are not supported)")
-                }
-                pendingMethods.append(f)
+                // A prototype's definition comes later, outside the class (`T S::f(...) { ... }`).
+                pendingMethods.append(try parseFunction(returnType: type, name: nameTok, stitchable: false))
                 continue
             }
             for var m in try parseDeclarators(type: type, isConstant: false, isStatic: false) {
@@ -571,7 +601,13 @@ struct Parser {
         return Expr(.ident(name), first.loc)
     }
 
-    mutating func parseFunction(returnType: TypeSpec, name: Token, stitchable: Bool) throws(MetalError) -> FuncDecl {
+    /// The member name a constructor is kept under (`S::sfx_init`).
+    static let constructorName = "sfx_init"
+
+    /// With `constructorOf`, a constructor of that class: a member initialiser list
+    /// (`: a(x), b{y}`) becomes assignments at the start of the body.
+    mutating func parseFunction(returnType: TypeSpec, name: Token, stitchable: Bool,
+                                constructorOf: String? = nil) throws(MetalError) -> FuncDecl {
         try expect("(")
         var params: [ParamDecl] = []
         if cur.isIdent("void"), peek().isPunct(")") { pos += 1 }
@@ -613,10 +649,35 @@ struct Parser {
         var f = FuncDecl(name: name.text, returnType: returnType, params: params, body: nil, isStitchable: stitchable, loc: name.loc)
         f.isConstMethod = isConstMethod
         if accept(";") { return f }
+        var initializers: [Stmt] = []
+        if constructorOf != nil, accept(":") {
+            repeat {
+                let member = try identifier("a member to initialise")
+                let close = cur.isPunct("{") ? "}" : ")"
+                guard accept("(") || accept("{") else {
+                    throw MetalError(location: cur.loc, message: "expected '(' or '{' after member '\(member.text)' in the initialiser list")
+                }
+                var args: [Expr] = []
+                while !accept(close) {
+                    if !args.isEmpty { try expect(",", "between a member initialiser's values") }
+                    args.append(try parseAssignment())
+                }
+                guard args.count == 1 else {
+                    throw MetalError(location: member.loc, message: "member initialiser '\(member.text)' needs exactly one value here (write '\(member.text)(T(...))')")
+                }
+                let target = Expr(.arrow(Expr(.ident("this"), member.loc), member.text), member.loc)
+                initializers.append(Stmt(.expr(Expr(.assign("=", target, args[0]), member.loc)), member.loc))
+            } while accept(",")
+        }
         guard cur.isPunct("{") else {
             throw MetalError(location: cur.loc, message: "expected '{' or ';' after function declarator, found '\(cur.text)'")
         }
-        f.body = try parseBlock()
+        let body = try parseBlock()
+        if initializers.isEmpty {
+            f.body = body
+        } else if case .block(let stmts) = body.kind {
+            f.body = Stmt(.block(initializers + stmts), body.loc)
+        }
         return f
     }
 

@@ -244,17 +244,15 @@ final class Semantic {
         }
         for d in decls + getters.map(Decl.function) {
             switch d {
-            case .function(let f): try declareFunction(f)
+            case .function(let f):
+                if let owner = f.memberOf { try declareMember(f, of: owner) } else { try declareFunction(f) }
             case .structure(let s):
                 // Member functions become free functions `S_m(inout S this, ...)`.
                 for m in s.methods {
                     var f = m
                     f.name = s.name + "::" + m.name
-                    var this = TypeSpec(name: s.name, addressSpace: "thread", loc: m.loc)
-                    this.isPointer = true
-                    this.isConst = m.isConstMethod
-                    f.params.insert(ParamDecl(type: this, name: "this", loc: m.loc), at: 0)
-                    try declareFunction(f)
+                    try declareMember(f, of: s.name)
+                    if m.name == Parser.constructorName { try declareFunction(constructionFunction(s.name, m)) }
                 }
             default: break
             }
@@ -453,6 +451,37 @@ final class Semantic {
         globals[v.name] = VarInfo(type: type, glslName: "", kind: .computed(getter), isConst: true, loc: v.loc)
         return FuncDecl(name: getter, returnType: returnType, params: [], body: body, isStitchable: false, loc: v.loc)
     }
+
+    /// Declares member function `f` (named `S::m`) of struct `owner` as a free function taking
+    /// `thread S *this` first.
+    func declareMember(_ f: FuncDecl, of owner: String) throws(MetalError) {
+        guard structs[owner] != nil else { throw error(f.loc, "'\(owner)' is not a struct or class defined here") }
+        var f = f
+        var this = TypeSpec(name: owner, addressSpace: "thread", loc: f.loc)
+        this.isPointer = true
+        this.isConst = f.isConstMethod
+        f.params.insert(ParamDecl(type: this, name: "this", loc: f.loc), at: 0)
+        f.memberOf = nil
+        try declareFunction(f)
+    }
+
+    /// For constructor `ctor` of `owner`: `S S::sfx_make(params) { S self; self.sfx_init(params); return self; }`,
+    /// what a construction `S(...)` calls.
+    func constructionFunction(_ owner: String, _ ctor: FuncDecl) -> FuncDecl {
+        let loc = ctor.loc
+        let value = "sfx_self"
+        let call = Expr(.call(Expr(.member(Expr(.ident(value), loc), Parser.constructorName), loc),
+                              ctor.params.map { Expr(.ident($0.name), loc) }), loc)
+        let body = Stmt(.block([
+            Stmt(.decl([VarDecl(type: TypeSpec(name: owner, loc: loc), name: value, loc: loc)]), loc),
+            Stmt(.expr(call), loc),
+            Stmt(.returnStmt(Expr(.ident(value), loc)), loc),
+        ]), loc)
+        return FuncDecl(name: owner + "::" + Semantic.makerName, returnType: TypeSpec(name: owner, loc: loc), params: ctor.params,
+                        body: body, isStitchable: false, loc: loc)
+    }
+
+    static let makerName = "sfx_make"
 
     /// Under Apple precision, whether a `half` constant's initializer computes (rather than lists
     /// literals): its rounding calls `mtl_h`, which a GLSL ES constant expression cannot, so the

@@ -609,6 +609,20 @@ extension Semantic {
     func lowerConstruct(_ spec: TypeSpec, _ args: [Expr], _ loc: MetalSourceLocation) throws(MetalError) -> TE {
         if spec.isPointer || spec.isReference { throw error(loc, "pointer and reference casts are not supported") }
         let t = try resolve(spec)
+        if case .structure(let g) = t, let s = structByGLSL[g], let makers = functions[s.name + "::" + Semantic.makerName] {
+            // A class with constructors: `S(...)` (and `S x(...)`) runs the one the arguments choose.
+            let maker = s.name + "::" + Semantic.makerName
+            do {
+                if let r = try lowerUserCall(maker, makers, args, loc, fallbackToBuiltin: false) { return r }
+            } catch {
+                // Messages name the constructor as written (`Pair(float)`), not its lowering.
+                var e = error
+                e.message = e.message.replacingOccurrences(of: "function for call to '\(maker)'", with: "constructor of '\(s.name)'")
+                    .replacingOccurrences(of: maker + "(", with: s.name + "(")
+                throw e
+            }
+            throw error(loc, "no constructor of '\(s.name)' takes these \(args.count) argument\(args.count == 1 ? "" : "s")")
+        }
         if let (bits, signed) = Semantic.narrowBits(aliases[spec.name]?.name ?? spec.name), !args.isEmpty {
             // `ushort(x)` keeps the low 16 bits; `short(x)` sign-extends them.
             let wide = try lowerConstruct(TypeSpec(name: t.metal, loc: spec.loc), args, loc)

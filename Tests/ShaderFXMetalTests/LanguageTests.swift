@@ -271,9 +271,13 @@ import Testing
                                      "return Circle_contains(c, position) && !Circle_contains(Circle_scaled(c, 0.5), position) ? color : vec4(0.0);"])
     }
 
-    @Test func constructorsAndOutOfLineMembersAreErrors() {
-        expectError("struct S { float a; S(float x) { a = x; } };\n", "constructors", line: 1, column: 21)
-        expectError("struct S { float a; float get() const; };\n", "define member function 'get' inside the struct", line: 1, column: 27)
+    @Test func whatClassesCannotHaveIsAnError() {
+        // Constructors, prototypes and out-of-line members translate (MetalClassTests renders them).
+        expectError("struct S { float a; ~S() {} };\n", "destructors are not supported", line: 1, column: 21)
+        expectError("class S { float a; public: float get() const; };\n[[ stitchable ]] half4 f(float2 p, half4 c) { S s = {1.0}; return half4(s.get()); }\n",
+                    "is declared but never defined")
+        expectError("struct S { float a; S(float x) : a(x, x) {} };\n", "needs exactly one value", line: 1, column: 34)
+        expectError("float T::f() { return 1.0; }\n", "'T' is not a class or struct defined before this member function 'T::f'", line: 1, column: 7)
         expectError("struct S { float a; static float k; };\n", "'static' struct members", line: 1, column: 21)
         expectError("struct S { float a = 1; };\n", "default member initializers", line: 1, column: 18)
     }
