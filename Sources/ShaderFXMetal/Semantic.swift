@@ -606,7 +606,12 @@ final class Semantic {
             throw error(f.loc, "redefinition of '\(f.name)' as a function")
         }
         let ret = f.returnType.name == "auto" ? MType.void : try resolve(f.returnType)
-        if f.returnType.isPointer || f.returnType.isReference { throw error(f.returnType.loc, "functions returning pointers or references are not supported") }
+        // A `const` reference result can only be read, so it is returned as a value (what a getter
+        // such as `const thread float3& origin() const` gives its caller); a pointer or a reference
+        // the caller could write through has no GLSL form.
+        if f.returnType.isPointer || (f.returnType.isReference && !f.returnType.isConst) {
+            throw error(f.returnType.loc, "functions returning pointers or non-const references are not supported")
+        }
         switch ret {
         case .texture, .sampler, .layer: throw error(f.returnType.loc, "functions returning \(ret.metal) are not supported")
         default: break

@@ -70,4 +70,45 @@ import Testing
             #expect("\(error)".contains("Pair(float, float)"), "\(error)")
         }
     }
+
+    /// A getter returning a `const` reference to a member (a ray class's `origin()`, as public
+    /// ray tracers write it) reads as a value; a reference the caller could write through is
+    /// refused with its location.
+    @Test func constReferenceResultsReadAsValues() throws {
+        let source = """
+            #include <metal_stdlib>
+            using namespace metal;
+            class Ray {
+            public:
+                Ray(const thread float3& origin, const thread float3& direction) : orig(origin), dir(direction) {}
+                const thread float3& origin() const { return orig; }
+                const thread float3& direction() const { return dir; }
+                float3 at(float t) const { return orig + t * dir; }
+            private:
+                float3 orig;
+                float3 dir;
+            };
+            [[ stitchable ]] half4 traced(float2 position, half4 color) {
+                Ray r(float3(position, 1.0), float3(0.25, 0.5, 2.0));
+                float3 p = r.at(2.0);
+                return half4(p.x, p.y, r.origin().z + r.direction().z, 1.0);
+            }
+            """
+        let library = try ShaderLibrary(metalSource: source, name: "Ray.metal")
+        let out = try TestGPU.get().render(RGBAImage(width: 4, height: 3, fill: SIMD4(1, 1, 1, 1)), effects: [.colorEffect(library.traced())])
+        for y in 0..<3 {
+            for x in 0..<4 {
+                let expected = SIMD4<Float>(Float(x) + 0.5 + 0.5, Float(y) + 0.5 + 1, 3, 1)
+                #expect(out[x, y] == expected, "(\(x), \(y)): \(out[x, y])")
+            }
+        }
+        let writable = source.replacingOccurrences(of: "const thread float3& origin() const", with: "thread float3& origin()")
+        do {
+            _ = try ShaderLibrary(metalSource: writable, name: "Ray.metal").resolve(function: "traced", kind: nil)
+            Issue.record("a non-const reference result was accepted")
+        } catch {
+            #expect("\(error)".contains("Ray.metal:6:"), "\(error)")
+            #expect("\(error)".contains("functions returning pointers or non-const references are not supported"), "\(error)")
+        }
+    }
 }
