@@ -187,6 +187,9 @@ public struct MetalTranslator: Sendable {
     /// `#include "x.h"` finds, in order, the file next to the including one, then in `includePaths`;
     /// a path that names one of `files` is read from memory rather than from disk.
     public func translate(_ files: [MetalSourceFile]) throws(MetalError) -> MetalTranslation {
+        // One spelling per file: `./Common.metal` of the library and `A/../Common.metal` included
+        // from A are the same file, and LibraryLinkage tells shared headers by their paths.
+        let files = files.map { MetalSourceFile(path: normalizePath($0.path), text: $0.text) }
         var streams: [[Token]] = []
         var preprocessed: [MetalSourceFile] = []
         var unreadable: [MetalUntranslated] = []
@@ -346,9 +349,22 @@ func readSourceFile(_ path: String, from: MetalSourceLocation? = nil) throws(Met
 /// identifiers, literals and lines too.
 let maximumSourceBytes = 16 << 20
 
-/// Lexically normalises a path (`a/./b/../c` → `a/c`).
+/// Lexically normalises a path (`a/./b/../c` → `a/c`, `./B/../C.metal` → `C.metal`), relative
+/// paths as well as absolute ones (Foundation's `standardizingPath` takes `..` out of absolute
+/// paths only, so one header included as `lib/B/../C.metal` and read as `lib/C.metal` would be
+/// two files).
 func normalizePath(_ path: String) -> String {
-    (path as NSString).standardizingPath
+    if path.hasPrefix("/") { return (path as NSString).standardizingPath }
+    guard path.contains("/") else { return path }
+    var parts: [Substring] = []
+    for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+        switch part {
+        case ".": continue
+        case ".." where !parts.isEmpty && parts.last != "..": parts.removeLast()
+        default: parts.append(part)
+        }
+    }
+    return parts.isEmpty ? "." : parts.joined(separator: "/")
 }
 
 extension MetalError: LocalizedError {

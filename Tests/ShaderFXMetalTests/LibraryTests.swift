@@ -54,6 +54,24 @@ import Testing
         #expect(body("b", in: r.glsl) == ["return vec4(shade(p.y));"])
     }
 
+    @Test(arguments: [".", "./", "lib", "lib/A/.."])
+    func aLibraryFileIncludedByOthersIsOneFileWhateverItsSpelling(root: String) throws {
+        // A collection's `Constants.metal` is compiled as a file of the library and included by
+        // the others as "../Constants.metal": with the library given as a relative path (`--library
+        // .`), the same file reads as `./Constants.metal` and `./A/../Constants.metal`, which must
+        // be one file, or its constant clashes with itself.
+        func path(_ name: String) -> String { root.hasSuffix("/") ? root + name : root + "/" + name }
+        let r = try MetalTranslator().translate([
+            MetalSourceFile(path: path("A/A.metal"), text: header + "#include \"../Constants.metal\"\n[[ stitchable ]] half4 a(float2 p, half4 c) { return half4(PI * p.x); }\n"),
+            MetalSourceFile(path: path("B/B.metal"), text: header + "#include \"../Constants.metal\"\n[[ stitchable ]] half4 b(float2 p, half4 c) { return half4(PI * p.y); }\n"),
+            MetalSourceFile(path: path("Constants.metal"), text: header + "constant float PI = 3.14159;\n"),
+        ])
+        #expect(glslangErrors(r.glsl) == nil)
+        #expect(r.untranslated.isEmpty)
+        #expect(r.functions.map(\.name) == ["a", "b"])
+        #expect(body("b", in: r.glsl) == ["return vec4(PI * p.y);"])
+    }
+
     @Test func importReadsAFileOnce() throws {
         // Clang's #import is an #include that reads each file once, without a guard in the file.
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sfx-import-\(UUID().uuidString)")
