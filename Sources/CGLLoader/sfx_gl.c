@@ -1,6 +1,8 @@
+#define _GNU_SOURCE
 #include "sfx_gl.h"
 
 #include <dlfcn.h>
+#include <link.h>
 #include <stdio.h>
 #include <string.h>
 #include <pthread.h>
@@ -109,3 +111,40 @@ int sfx_load_gbm(char *err, size_t errlen) {
 const SFXEGL *sfx_egl(void) { return &egl_table; }
 const SFXGLES *sfx_gles(void) { return &gles_table; }
 const SFXGBM *sfx_gbm(void) { return &gbm_table; }
+
+/* Whether a loaded object is a Mesa GL driver: a DRI driver (swrast_dri.so, iris_dri.so, ...)
+ * or the Gallium library newer Mesa releases put them in. */
+static int is_mesa_driver(const char *path) {
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    return strstr(base, "_dri.so") != NULL || strncmp(base, "libgallium", 10) == 0;
+}
+
+static int pin_driver(struct dl_phdr_info *info, size_t size, void *data) {
+    (void)size;
+    if (!info->dlpi_name || !info->dlpi_name[0] || !is_mesa_driver(info->dlpi_name)) return 0;
+    /* RTLD_NOLOAD: only an object already loaded; RTLD_NODELETE: never unmapped. The handle
+     * is not closed: that reference is the point. */
+    if (dlopen(info->dlpi_name, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE)) (*(int *)data)++;
+    return 0;
+}
+
+int sfx_keep_drivers_loaded(void) {
+    int pinned = 0;
+    pthread_mutex_lock(&lock);
+    dl_iterate_phdr(pin_driver, &pinned);
+    pthread_mutex_unlock(&lock);
+    return pinned;
+}
+
+static int count_driver(struct dl_phdr_info *info, size_t size, void *data) {
+    (void)size;
+    if (info->dlpi_name && info->dlpi_name[0] && is_mesa_driver(info->dlpi_name)) (*(int *)data)++;
+    return 0;
+}
+
+int sfx_loaded_driver_count(void) {
+    int count = 0;
+    dl_iterate_phdr(count_driver, &count);
+    return count;
+}

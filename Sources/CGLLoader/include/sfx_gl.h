@@ -137,6 +137,15 @@ int sfx_load_gles(char *err, size_t errlen);
 /// Opens libgbm (only the gbm backend needs it). Returns 0 on success, else non-zero with `err`.
 int sfx_load_gbm(char *err, size_t errlen);
 
+/// Keeps the Mesa GL drivers now loaded (DRI drivers, libgallium) loaded until the process ends
+/// (RTLD_NODELETE), so eglTerminate does not unmap them: a later display opens without loading
+/// the driver again, and what the driver still holds at exit stays reachable rather than being
+/// reported as leaked by LeakSanitizer. Returns how many it pinned (0 on other vendors' drivers).
+int sfx_keep_drivers_loaded(void);
+
+/// How many Mesa GL drivers are loaded in the process now.
+int sfx_loaded_driver_count(void);
+
 /// The loaded tables; valid only after the matching load call returned 0.
 const SFXEGL *sfx_egl(void);
 const SFXGLES *sfx_gles(void);

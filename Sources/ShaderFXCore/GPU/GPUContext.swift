@@ -575,6 +575,8 @@ private enum DisplayUsers {
         defer { lock.unlock() }
         var major: EGLint = 0, minor: EGLint = 0
         guard egl.Initialize(display, &major, &minor) == EGL_TRUE else { return false }
+        // eglInitialize loaded the driver; eglTerminate would unload it (sfx_gl.h says why not).
+        _ = sfx_keep_drivers_loaded()
         counts[display, default: 0] += 1
         return true
     }
