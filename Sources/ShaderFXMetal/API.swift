@@ -14,39 +14,6 @@ public struct MetalSourceFile: Sendable {
     }
 }
 
-/// A position in a Metal source file (1-based line and column).
-public struct MetalSourceLocation: Sendable, Equatable, CustomStringConvertible {
-    /// The file's path.
-    public var file: String
-    /// The 1-based line.
-    public var line: Int
-    /// The 1-based column (in Unicode scalars).
-    public var column: Int
-    /// Creates a location.
-    public init(file: String, line: Int, column: Int) {
-        self.file = file
-        self.line = line
-        self.column = column
-    }
-    /// `file:line:column`.
-    public var description: String { "\(file):\(line):\(column)" }
-}
-
-/// A translation error, located in the Metal source.
-public struct MetalError: Error, Sendable, CustomStringConvertible {
-    /// Where the problem is.
-    public var location: MetalSourceLocation
-    /// What the problem is.
-    public var message: String
-    /// Creates an error.
-    public init(location: MetalSourceLocation, message: String) {
-        self.location = location
-        self.message = message
-    }
-    /// `file:line:col: error: message`, like clang.
-    public var description: String { "\(location): error: \(message)" }
-}
-
 /// The SwiftUI effect kind of a `[[ stitchable ]]` function, decided by its signature.
 public enum MetalEffectKind: String, Sendable {
     /// `half4 f(float2 position, half4 color, ...)`, used by `colorEffect`.
@@ -98,6 +65,8 @@ public struct MetalTranslation: Sendable {
     /// The declarations left out because they could not be translated, each with its error, in
     /// the order found: the stitchable functions among them are not in ``functions``.
     public var untranslated: [MetalUntranslated] = []
+    /// The warnings of the translation (`#warning` lines), in the order read.
+    public var warnings: [MetalWarning] = []
 
     /// The Metal type of every expression of the source, as semantic analysis resolved it, in the
     /// order analysed: whether each is `half` is what Apple-precision rendering needs to know.
@@ -190,12 +159,14 @@ public struct MetalTranslator: Sendable {
         var streams: [[Token]] = []
         var preprocessed: [MetalSourceFile] = []
         var unreadable: [MetalUntranslated] = []
+        var warnings: [MetalWarning] = []
         let memory = Dictionary(files.map { (normalizePath($0.path), $0.text) }, uniquingKeysWith: { a, _ in a })
         for file in files {
             let pp = Preprocessor(includePaths: includePaths, memoryFiles: memory)
             do {
                 streams.append(try pp.run(file))
                 preprocessed.append(file)
+                warnings += pp.warnings
             } catch {
                 // A file the preprocessor stops on costs its own functions, not the library's.
                 guard files.count > 1 else { throw error }
@@ -204,12 +175,17 @@ public struct MetalTranslator: Sendable {
                 unreadable += names.map { MetalUntranslated(name: $0, isStitchable: true, error: error) }
             }
         }
-        guard let firstProblem = unreadable.first else { return try translateUnits(streams, files: preprocessed) }
+        guard let firstProblem = unreadable.first else {
+            var translation = try translateUnits(streams, files: preprocessed)
+            translation.warnings = warnings
+            return translation
+        }
         let reported = unreadable.first(where: \.isStitchable)?.error ?? firstProblem.error
         guard !streams.isEmpty else { throw reported }
         do {
             var translation = try translateUnits(streams, files: preprocessed)
             translation.untranslated = unreadable + translation.untranslated
+            translation.warnings = warnings
             return translation
         } catch {
             throw reported
@@ -221,7 +197,7 @@ public struct MetalTranslator: Sendable {
     /// rather than failing the library (Recovery.swift).
     private func translateUnits(_ streams: [[Token]], files: [MetalSourceFile]) throws(MetalError) -> MetalTranslation {
         guard !streams.isEmpty else {
-            throw MetalError(location: MetalSourceLocation(file: "", line: 1, column: 1), message: "no Metal files to translate")
+            throw MetalError(.sourceFile, location: MetalSourceLocation(file: "", line: 1, column: 1), message: "no Metal files to translate")
         }
         let (program, types, untranslated) = try analyzeRecovering(streams, files: files)
         var translation = Emitter.emit(program)
@@ -260,7 +236,7 @@ public struct MetalTranslator: Sendable {
     public func translate(directory path: String) throws(MetalError) -> MetalTranslation {
         let metal = try Self.metalFiles(in: path)
         guard !metal.isEmpty else {
-            throw MetalError(location: MetalSourceLocation(file: path, line: 1, column: 1),
+            throw MetalError(.sourceFile, location: MetalSourceLocation(file: path, line: 1, column: 1),
                              message: "no .metal files in directory '\(path)' or its subfolders")
         }
         var files: [MetalSourceFile] = []
@@ -280,10 +256,10 @@ public struct MetalTranslator: Sendable {
         let here = MetalSourceLocation(file: path, line: 1, column: 1)
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-            throw MetalError(location: here, message: "no such directory '\(path)'")
+            throw MetalError(.sourceFile, location: here, message: "no such directory '\(path)'")
         }
         guard isDir.boolValue else {
-            throw MetalError(location: here, message: "'\(path)' is not a directory")
+            throw MetalError(.sourceFile, location: here, message: "'\(path)' is not a directory")
         }
         var found: [String] = []
         var seen = 0
@@ -293,12 +269,12 @@ public struct MetalTranslator: Sendable {
             do {
                 names = try FileManager.default.contentsOfDirectory(atPath: folder)
             } catch {
-                throw MetalError(location: here, message: "cannot list directory '\(folder)': \(error.localizedDescription)")
+                throw MetalError(.sourceFile, location: here, message: "cannot list directory '\(folder)': \(error.localizedDescription)")
             }
             for name in names.sorted() where !name.hasPrefix(".") {
                 seen += 1
                 guard seen <= folderFileLimit else {
-                    throw MetalError(location: here, message: "directory '\(path)' holds more than \(folderFileLimit) entries: give the folder of the shaders")
+                    throw MetalError(.sourceFile, location: here, message: "directory '\(path)' holds more than \(folderFileLimit) entries: give the folder of the shaders")
                 }
                 let child = relative.isEmpty ? name : (relative as NSString).appendingPathComponent(name)
                 var childIsDir: ObjCBool = false
@@ -320,24 +296,24 @@ func readSourceFile(_ path: String, from: MetalSourceLocation? = nil) throws(Met
     let here = from ?? MetalSourceLocation(file: path, line: 1, column: 1)
     var isDir: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-        throw MetalError(location: here, message: "file not found: '\(path)'")
+        throw MetalError(.sourceFile, location: here, message: "file not found: '\(path)'")
     }
     if isDir.boolValue {
-        throw MetalError(location: here, message: "'\(path)' is a directory, not a Metal source file")
+        throw MetalError(.sourceFile, location: here, message: "'\(path)' is a directory, not a Metal source file")
     }
     if let attrs = try? FileManager.default.attributesOfItem(atPath: path),
        let type = attrs[.type] as? FileAttributeType, type != .typeRegular {
-        throw MetalError(location: here, message: "'\(path)' is not a regular file")
+        throw MetalError(.sourceFile, location: here, message: "'\(path)' is not a regular file")
     }
     if let attrs = try? FileManager.default.attributesOfItem(atPath: path),
        let size = attrs[.size] as? Int, size > maximumSourceBytes {
-        throw MetalError(location: here, message: "'\(path)' is \(size) bytes, more than a Metal source file may be (\(maximumSourceBytes >> 20) MiB)")
+        throw MetalError(.sourceFile, location: here, message: "'\(path)' is \(size) bytes, more than a Metal source file may be (\(maximumSourceBytes >> 20) MiB)")
     }
     guard let data = FileManager.default.contents(atPath: path) else {
-        throw MetalError(location: here, message: "cannot read '\(path)'")
+        throw MetalError(.sourceFile, location: here, message: "cannot read '\(path)'")
     }
     guard let text = String(data: data, encoding: .utf8) else {
-        throw MetalError(location: here, message: "'\(path)' is not valid UTF-8 text")
+        throw MetalError(.sourceFile, location: here, message: "'\(path)' is not valid UTF-8 text")
     }
     return MetalSourceFile(path: path, text: text)
 }
@@ -351,7 +327,3 @@ func normalizePath(_ path: String) -> String {
     (path as NSString).standardizingPath
 }
 
-extension MetalError: LocalizedError {
-    /// The clang-style description, so `localizedDescription` shows it too.
-    public var errorDescription: String? { description }
-}

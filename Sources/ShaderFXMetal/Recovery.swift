@@ -7,7 +7,9 @@
 // declaration is left out, with its error, and the library is read again. Leaving out a helper
 // leaves out every other definition of its name too (so that no call silently reaches another
 // overload), and whatever calls it then fails in turn, its error saying which helper it needed.
-// Errors that concern the library as a whole (two definitions of one name) are not recovered.
+// Errors that concern the library as a whole (two definitions of one name, kind `.redefinition`)
+// are not recovered. When nothing stitchable is left, the first error is thrown with the others
+// after it (MetalError.moreErrors): several errors per run, as clang reports them.
 
 /// A top-level declaration's place in a unit's tokens, and the name it defines (if one is found).
 struct TopLevelChunk {
@@ -194,7 +196,7 @@ extension MetalTranslator {
                 // Nothing stitchable left: the first error found, the one a single function's
                 // translation has always reported.
                 if program.stitchable.isEmpty, let first = untranslated.first {
-                    throw first.error
+                    throw first.error.with(moreErrors: untranslated.dropFirst().filter { !$0.isStageFunction }.map(\.error))
                 }
                 return (program, types, untranslated)
             } catch {
@@ -206,7 +208,7 @@ extension MetalTranslator {
     /// An error about two declarations at once (a name defined twice): leaving out the second
     /// would let the first stand in for it, so the library fails as a whole.
     static func concernsTheLibrary(_ error: MetalError) -> Bool {
-        error.message.hasPrefix("redefinition") || error.message.contains("defined twice")
+        error.kind == .redefinition
     }
 
     /// A unit's tokens without the left-out declarations (the end-of-file token kept).
@@ -227,8 +229,9 @@ extension MetalTranslator {
     /// An error about a name that was left out says so, with that name's own error.
     private static func explained(_ error: MetalError, using dropped: [String: MetalError]) -> MetalError {
         for (name, cause) in dropped where error.message.contains("'\(name)'") {
-            return MetalError(location: error.location,
-                              message: "\(error.message) ('\(name)' could not be translated: \(cause.location): \(cause.message))")
+            var explained = error
+            explained.message = "\(error.message) ('\(name)' could not be translated: \(cause.location): \(cause.message))"
+            return explained
         }
         return error
     }

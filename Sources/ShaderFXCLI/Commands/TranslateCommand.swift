@@ -15,7 +15,10 @@ struct TranslateCommand: ParsableCommand {
                 runs: each stitchable function keeps its name, with ShaderFX's GLSL signature (see 'shaderfx \
                 render --help'). With --function it also says the function's kind and the arguments it takes \
                 (as --arg NAME=VALUE), as comment lines before the GLSL. Errors name the Metal file, line and \
-                column: FILE:LINE:COL: error: MESSAGE (exit status 1).
+                column as clang does: FILE:LINE:COL: error: MESSAGE, then FILE:LINE:COL: note: lines (the macro a \
+                token came from, the #include that read the file, the first definition of a name), up to 20 errors \
+                (exit status 1). #warning lines print FILE:LINE:COL: warning: TEXT [-W#warnings] to standard error \
+                and the translation goes on.
                 """,
             examples: [
                 UsageExample("shaderfx translate Ripple.metal", explanation: "the GLSL of every function of the file"),
@@ -46,6 +49,7 @@ struct TranslateCommand: ParsableCommand {
         default: break
         }
         guard let translated = try CustomShaderFlags.library(shader: file, folder: library, includes: include, precision: precision) else { return 0 }
+        CustomShaderFlags.printWarnings(of: translated)
         if let path = file, translated.lineMap.isEmpty {
             throw UsageError.invalidValue(option: "file", value: path, expected: "a .metal file (GLSL needs no translation)")
         }
@@ -67,8 +71,12 @@ struct TranslateCommand: ParsableCommand {
         // What was left out is an error of the library, each with its place; the rest is still
         // printed. Asking for one function that translated is not spoilt by the others.
         let failures = translated.untranslated.filter { function == nil || $0.isStitchable && $0.name == function }
-        for failure in failures {
+        // At most MetalError.errorLimit errors, as clang stops at its -ferror-limit.
+        for failure in failures.prefix(MetalError.errorLimit) {
             Output.write("\(failure.error)\n", to: STDERR_FILENO)
+        }
+        if failures.count > MetalError.errorLimit {
+            Output.write("fatal error: too many errors emitted, stopping now\n", to: STDERR_FILENO)
         }
         if function != nil, !translated.untranslated.isEmpty {
             let count = translated.untranslated.filter(\.isStitchable).count
