@@ -486,12 +486,12 @@ extension Semantic {
             }
             return TE(g: .call("texture", [obj.g, uv.g]), type: .vector(.half, 4))
         case "get_width", "get_height":
-            if exprs.count > 1 { throw error(.unsupportedConstruct, loc, "'\(method)' takes at most one (lod) argument") }
+            if exprs.count > 1 { throw error(.noMatchingOverload, loc, "'\(method)' takes at most one (lod) argument") }
             if let l = exprs.first, constInt(l) != 0 { throw error(.unsupportedConstruct, l.loc, "mipmap levels other than 0 are not supported") }
             let c = method == "get_width" ? "x" : "y"
             return TE(g: .call("uint", [.member(.call("textureSize", [obj.g, .lit("0")]), c)]), type: .uint)
         case "read":
-            guard exprs.count == 1 || exprs.count == 2 else { throw error(.unsupportedConstruct, loc, "'read' takes a coordinate (and an optional lod 0)") }
+            guard exprs.count == 1 || exprs.count == 2 else { throw error(.noMatchingOverload, loc, "'read' takes a coordinate (and an optional lod 0)") }
             if exprs.count == 2, constInt(exprs[1]) != 0 { throw error(.unsupportedConstruct, exprs[1].loc, "mipmap levels other than 0 are not supported") }
             let p = try lowerExpr(exprs[0])
             guard case .vector(let s, 2) = p.type, s.isInteger else {

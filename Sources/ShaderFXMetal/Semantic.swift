@@ -236,7 +236,7 @@ final class Semantic {
             switch d {
             case .structure(let s): try declareStruct(s)
             case .typeAlias(let name, let spec, let loc):
-                if aliases[name] != nil || structs[name] != nil { throw error(.redefinition, loc, "redefinition of '\(name)'") }
+                if aliases[name] != nil || structs[name] != nil { throw error(.redefinition, loc, "redefinition of '\(name)'", notes: previousDefinition(structs[name]?.loc ?? aliases[name]?.loc)) }
                 aliases[name] = spec
             case .global(let v):
                 if let getter = try computedConstant(v) { getters.append(getter) } else { try declareGlobal(v) }
@@ -313,7 +313,7 @@ final class Semantic {
                 guard k == 0, let c = initCount else { throw error(.semantic, loc, "array size missing and not deducible from an initializer") }
                 n = Int64(c)
             }
-            guard n > 0 else { throw error(.limit, loc, "array size must be positive") }
+            guard n > 0 else { throw error(.semantic, loc, "array size must be positive") }
             guard n <= 65536, Int64(t.flatCount) * n <= 65536 else {
                 throw error(.limit, loc, "array of more than 65536 elements is not supported")
             }
@@ -360,13 +360,18 @@ final class Semantic {
 
     func checkGlobalName(_ name: String, _ loc: MetalSourceLocation) throws(MetalError) {
         if structs[name] != nil || globals[name] != nil || aliases[name] != nil {
-            throw error(.redefinition, loc, "redefinition of '\(name)'")
+            throw error(.redefinition, loc, "redefinition of '\(name)'", notes: previousDefinition(structs[name]?.loc ?? globals[name]?.loc ?? aliases[name]?.loc))
         }
+    }
+
+    /// Clang's note on a redefinition: where the name was defined first.
+    func previousDefinition(_ loc: MetalSourceLocation?) -> [MetalNote] {
+        loc.map { [MetalNote(location: $0, message: "previous definition is here")] } ?? []
     }
 
     func declareStruct(_ s: StructDecl) throws(MetalError) {
         if let prev = structs[s.name] {
-            throw error(.redefinition, s.loc, "redefinition of struct '\(s.name)' (first defined at \(prev.loc))")
+            throw error(.redefinition, s.loc, "redefinition of struct '\(s.name)'", notes: previousDefinition(prev.loc))
         }
         var members: [(name: String, type: MType, glslName: String)] = []
         var memberNames = NameAllocator()
@@ -376,7 +381,7 @@ final class Semantic {
             }
             let base = try resolve(m.type)
             switch base {
-            case .texture, .sampler, .layer: throw error(.redefinition, m.loc, "struct members of type \(base.metal) are not supported")
+            case .texture, .sampler, .layer: throw error(.unsupportedConstruct, m.loc, "struct members of type \(base.metal) are not supported")
             default: break
             }
             if members.contains(where: { $0.name == m.name }) { throw error(.semantic, m.loc, "duplicate member '\(m.name)'") }
@@ -395,7 +400,9 @@ final class Semantic {
 
     func declareGlobal(_ v: VarDecl) throws(MetalError) {
         try checkGlobalName(v.name, v.loc)
-        if functions[v.name] != nil { throw error(.redefinition, v.loc, "redefinition of '\(v.name)' as a variable (it is a function)") }
+        if let f = functions[v.name]?.first {
+            throw error(.redefinition, v.loc, "redefinition of '\(v.name)' as a variable (it is a function)", notes: previousDefinition(f.decl.loc))
+        }
         if v.type.isPointer || v.type.isReference {
             throw error(.unsupportedConstruct, v.loc, "program-scope pointers and references are not supported")
         }
@@ -604,7 +611,8 @@ final class Semantic {
             return
         }
         if structs[f.name] != nil || globals[f.name] != nil || aliases[f.name] != nil {
-            throw error(.redefinition, f.loc, "redefinition of '\(f.name)' as a function")
+            throw error(.redefinition, f.loc, "redefinition of '\(f.name)' as a function",
+                        notes: previousDefinition(structs[f.name]?.loc ?? globals[f.name]?.loc ?? aliases[f.name]?.loc))
         }
         let ret = f.returnType.name == "auto" ? MType.void : try resolve(f.returnType)
         if f.returnType.isPointer || f.returnType.isReference { throw error(.unsupportedConstruct, f.returnType.loc, "functions returning pointers or references are not supported") }
@@ -659,9 +667,13 @@ final class Semantic {
         // Prototype then definition: merge.
         if let existing = functions[f.name]?.first(where: { sameSignature($0.params, params) }) {
             if existing.defined && f.body != nil {
-                throw error(.redefinition, f.loc, "redefinition of function '\(f.name)' (first defined at \(existing.decl.loc)); all files are translated as one library, so rename one of them or move it to a shared header")
+                throw error(.redefinition, f.loc, "redefinition of function '\(f.name)'; all files are translated as one library, so rename one of them or move it to a shared header",
+                            notes: previousDefinition(existing.decl.loc))
             }
-            if existing.returnType != ret { throw error(.redefinition, f.loc, "'\(f.name)' redeclared with a different return type") }
+            if existing.returnType != ret {
+                throw error(.redefinition, f.loc, "'\(f.name)' redeclared with a different return type",
+                            notes: [MetalNote(location: existing.decl.loc, message: "previous declaration is here")])
+            }
             if f.body != nil {
                 var merged = f
                 // Default arguments may be given on the prototype.
@@ -677,7 +689,8 @@ final class Semantic {
         // SwiftUI finds a shader by name among the stitchable functions only, so a helper may share
         // a stitchable function's name (it is renamed in the GLSL); two stitchable ones may not.
         if f.isStitchable, let other = functions[f.name]?.first(where: { $0.decl.isStitchable }) {
-            throw error(.redefinition, f.loc, "stitchable function '\(f.name)' is defined twice (also at \(other.decl.loc)): SwiftUI looks shaders up by name")
+            throw error(.redefinition, f.loc, "stitchable function '\(f.name)' is defined twice: SwiftUI looks shaders up by name",
+                        notes: previousDefinition(other.decl.loc))
         }
         let info = FuncInfo(id: allFunctions.count, decl: f, returnType: ret, params: params)
         allFunctions.append(info)
@@ -722,9 +735,11 @@ final class Semantic {
             if p.isPointer { qualifier = "inout"; vk = .pointer }
             if p.isPointer && p.isConstPointee { qualifier = "" }
             if f.decl.isStitchable, (p.isPointer || p.isReference) {
-                throw error(.redefinition, p.loc, "stitchable function parameters cannot be references or thread pointers")
+                throw error(.invalidStitchable, p.loc, "stitchable function parameters cannot be references or thread pointers")
             }
-            if scopes[0][p.name] != nil { throw error(.redefinition, p.loc, "redefinition of parameter '\(p.name)'") }
+            if let previous = scopes[0][p.name] {
+                throw error(.redefinition, p.loc, "redefinition of parameter '\(p.name)'", notes: previousDefinition(previous.loc))
+            }
             scopes[0][p.name] = VarInfo(type: p.type, glslName: glslName, kind: vk, isConst: false, loc: p.loc)
             if k < f.decl.params.count, !p.isPointer, !p.isReference, let narrow = narrowWidth(f.decl.params[k].type, p.type) {
                 scopes[0][p.name]?.narrow = narrow
@@ -912,8 +927,8 @@ final class Semantic {
     }
 
     func declareLocal(_ name: String, _ info: VarInfo, _ loc: MetalSourceLocation) throws(MetalError) {
-        if scopes[scopes.count - 1][name] != nil {
-            throw error(.redefinition, loc, "redefinition of '\(name)'")
+        if let previous = scopes[scopes.count - 1][name] {
+            throw error(.redefinition, loc, "redefinition of '\(name)'", notes: previousDefinition(previous.loc))
         }
         scopes[scopes.count - 1][name] = info
     }

@@ -824,10 +824,18 @@ extension Semantic {
         guard let minCost = best.map(\.1).min() else {
             if fallbackToBuiltin { return nil }
             let sigs = overloads.map { f in "\(name)(\(f.params.map { $0.type.metal }.joined(separator: ", ")))" }
-            throw error(.noMatchingOverload, loc, "no matching function for call to '\(name)' with arguments (\(plain.map { $0?.type.metal ?? "&..." }.joined(separator: ", "))); candidates: \(sigs.joined(separator: "; "))")
+            // Clang's note per candidate: where each overload that did not fit is declared.
+            let notes = overloads.map { f in
+                MetalNote(location: f.decl.loc, message: "candidate function '\(name)(\(f.params.map { $0.type.metal }.joined(separator: ", ")))' declared here")
+            }
+            throw error(.noMatchingOverload, loc, "no matching function for call to '\(name)' with arguments (\(plain.map { $0?.type.metal ?? "&..." }.joined(separator: ", "))); candidates: \(sigs.joined(separator: "; "))",
+                        notes: notes)
         }
         let winners = best.filter { $0.1 == minCost }
-        if winners.count > 1 { throw error(.semantic, loc, "call to '\(name)' is ambiguous") }
+        if winners.count > 1 {
+            throw error(.noMatchingOverload, loc, "call to '\(name)' is ambiguous",
+                        notes: winners.map { MetalNote(location: $0.0.decl.loc, message: "candidate function declared here") })
+        }
         let f = winners[0].0
         var out: [GExpr] = []
         for (k, p) in f.params.enumerated() {

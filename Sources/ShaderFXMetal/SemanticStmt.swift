@@ -199,7 +199,7 @@ extension Semantic {
                 guard let i = v.initializer, v.arrayDims.isEmpty else {
                     throw error(.semantic, v.loc, "'auto' variables need an initializer (and cannot be arrays)")
                 }
-                if case .initList = i.kind { throw error(.unsupportedConstruct, i.loc, "'auto' cannot deduce a type from a brace initializer") }
+                if case .initList = i.kind { throw error(.semantic, i.loc, "'auto' cannot deduce a type from a brace initializer") }
                 base = try lowerExpr(i).type
                 if base.isArray { throw error(.unsupportedConstruct, v.loc, "'auto' arrays are not supported") }
             } else {
