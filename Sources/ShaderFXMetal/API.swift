@@ -155,11 +155,23 @@ public struct MetalTranslator: Sendable {
     /// error (declarations that come from one header included by several files count once).
     /// `#include "x.h"` finds, in order, the file next to the including one, then in `includePaths`;
     /// a path that names one of `files` is read from memory rather than from disk.
+    /// A translation that fails throws its first error, the others (``MetalError/moreErrors``)
+    /// and the warnings read before it stopped (``MetalError/warnings``) with it.
     public func translate(_ files: [MetalSourceFile]) throws(MetalError) -> MetalTranslation {
+        var warnings: [MetalWarning] = []
+        do {
+            return try translate(files, warnings: &warnings)
+        } catch {
+            var failed = error
+            failed.warnings = warnings
+            throw failed
+        }
+    }
+
+    private func translate(_ files: [MetalSourceFile], warnings: inout [MetalWarning]) throws(MetalError) -> MetalTranslation {
         var streams: [[Token]] = []
         var preprocessed: [MetalSourceFile] = []
         var unreadable: [MetalUntranslated] = []
-        var warnings: [MetalWarning] = []
         let memory = Dictionary(files.map { (normalizePath($0.path), $0.text) }, uniquingKeysWith: { a, _ in a })
         for file in files {
             let pp = Preprocessor(includePaths: includePaths, memoryFiles: memory)
@@ -168,6 +180,7 @@ public struct MetalTranslator: Sendable {
                 preprocessed.append(file)
                 warnings += pp.warnings
             } catch {
+                warnings += pp.warnings
                 // A file the preprocessor stops on costs its own functions, not the library's.
                 guard files.count > 1 else { throw error }
                 let names = Self.stitchableNames(in: file)

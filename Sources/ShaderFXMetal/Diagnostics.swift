@@ -165,6 +165,8 @@ public struct MetalError: Error, Sendable, CustomStringConvertible {
     public var moreErrors: [MetalError] = []
     /// Whether the translation found more errors than it reports.
     public var tooManyErrors = false
+    /// The translation's warnings (`#warning` lines) read before it stopped.
+    public var warnings: [MetalWarning] = []
 
     /// The most errors one translation reports (clang's `-ferror-limit` is 20 too).
     public static let errorLimit = 20

@@ -6,11 +6,11 @@ import ShaderFXTestSupport
 /// errors per run up to the limit, `#warning` on standard error with the GLSL still written,
 /// `#error` stopping with its text.
 @Suite(.serialized) struct MetalDiagnosticsCLITests {
-    private func translate(_ text: String, name: String = "m.metal") throws -> (run: CLIRun, path: String) {
+    private func translate(_ text: String, name: String = "m.metal", _ extra: [String] = []) throws -> (run: CLIRun, path: String) {
         try withTemporaryFolder { (dir) throws in
             let path = dir.appendingPathComponent(name).path
             try text.write(toFile: path, atomically: true, encoding: .utf8)
-            return (try CLIRun(["translate", path]), path)
+            return (try CLIRun(["translate", path] + extra), path)
         }
     }
 
@@ -40,6 +40,55 @@ import ShaderFXTestSupport
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr == "\(path):1:2: warning: uses float for half [-W#warnings]\n")
         #expect(run.stdout.contains("vec4 f(vec2 position, vec4 color)"), "\(run.stdout)")
+    }
+
+    /// A translation that fails as a whole still prints the warnings read before it stopped, first.
+    @Test func warningsComeBeforeTheErrorsOfAFailedTranslation() throws {
+        let (run, path) = try translate("""
+            #warning first
+            [[ stitchable ]] half4 g(float2 position, half4 color) { return color * nope; }
+
+            """)
+        #expect(run.status == 1)
+        #expect(run.stderr == """
+            \(path):1:2: warning: first [-W#warnings]
+            \(path):2:73: error: use of undeclared identifier 'nope'
+
+            """)
+    }
+
+    /// `--diagnostics json`: each diagnostic with its kind and notes, one JSON object on stderr.
+    @Test func jsonDiagnosticsCarryTheKinds() throws {
+        let source = """
+            #warning check
+            #define TINT (color * missing)
+            [[ stitchable ]] half4 f(float2 position, half4 color) { return TINT; }
+            [[ stitchable ]] half4 ok(float2 position, half4 color) { return color; }
+
+            """
+        let (run, path) = try translate(source, ["--diagnostics", "json"])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("vec4 ok(vec2 position, vec4 color)"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stderr.utf8)) as? [String: Any], "\(run.stderr)")
+        #expect(object["tooManyErrors"] as? Bool == false)
+        let list = try #require(object["diagnostics"] as? [[String: Any]])
+        #expect(list.map { $0["severity"] as? String } == ["warning", "error"])
+        #expect(list.map { $0["kind"] as? String } == ["warningDirective", "undeclaredIdentifier"])
+        #expect(list.map { $0["file"] as? String } == [path, path])
+        #expect(list.map { $0["line"] as? Int } == [1, 3])
+        #expect(list.map { $0["column"] as? Int } == [2, 65])
+        #expect(list[1]["message"] as? String == "use of undeclared identifier 'missing'")
+        let notes = try #require(list[1]["notes"] as? [[String: Any]])
+        #expect(notes.count == 1)
+        #expect(notes.first?["message"] as? String == "expanded from macro 'TINT'")
+        #expect(notes.first?["line"] as? Int == 2)
+        #expect(notes.first?["column"] as? Int == 23)
+        // A translation that fails as a whole: no GLSL, the same listing.
+        let (failed, _) = try translate("#error stop here\n", ["--diagnostics", "json"])
+        #expect(failed.status == 1)
+        #expect(failed.stdout.isEmpty)
+        #expect(failed.stderr.contains("\"kind\":\"errorDirective\""), "\(failed.stderr)")
+        #expect(failed.stderr.contains("\"message\":\"stop here\""), "\(failed.stderr)")
     }
 
     @Test func errorDirectivesStopWithTheirText() throws {

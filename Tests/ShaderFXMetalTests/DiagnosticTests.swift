@@ -167,6 +167,13 @@ import Testing
         #expect(translation.warnings.first?.kind == .warningDirective)
     }
 
+    /// A translation that fails as a whole keeps the warnings read before it stopped.
+    @Test func aFailedTranslationKeepsItsWarnings() {
+        let error = failure("#warning first\n#warning second\n[[ stitchable ]] half4 f(float2 p, half4 c) { return c * nope; }")
+        #expect(error?.warnings.map(\.description) == ["m.metal:1:2: warning: first [-W#warnings]", "m.metal:2:2: warning: second [-W#warnings]"])
+        #expect(failure("#warning early\n#error late")?.warnings.map(\.message) == ["early"])
+    }
+
     @Test func errorDirectivesStopWithTheirText() {
         let error = failure("#if __METAL_VERSION__ >= 300\n#error needs  Metal 2 (\"old\")\n#endif\n")
         #expect(error?.description == "m.metal:2:2: error: needs Metal 2 (\"old\")")
