@@ -105,6 +105,14 @@ import Testing
         [[ stitchable ]] half4 f(float2 p, half4 c) { return c * 2.0h; }
         """
         #expect(failure(twice)?.kind == .redefinition)
+        // The reading goes on past a redefinition, to report the other declarations' errors; the
+        // redefinition leads, and nothing is reported twice.
+        let more = failure(twice + "\n[[ stitchable ]] half4 g(float2 p, half4 c) { return c * nope; }")
+        #expect(more?.description == """
+            m.metal:3:24: error: redefinition of function 'f'; all files are translated as one library, so rename one of them or move it to a shared header
+            m.metal:2:24: note: previous definition is here
+            m.metal:4:58: error: use of undeclared identifier 'nope'
+            """)
         let local = """
         [[ stitchable ]] half4 ok(float2 p, half4 c) { return c; }
         [[ stitchable ]] half4 f(float2 p, half4 c) { break; return c; }
