@@ -42,6 +42,10 @@ public struct MetalSourceLocation: Sendable, Equatable, CustomStringConvertible 
         a.file == b.file && a.line == b.line && a.column == b.column
     }
 
+    /// Where the token here was written: its spelling in the body of the innermost macro it came
+    /// out of, or this place itself for a token written in the file.
+    public var spellingLocation: MetalSourceLocation { macroExpansions.last?.spelling ?? self }
+
     /// The `#include` (or `#import`) that read this location's file, when another file did.
     public var includedFrom: MetalSourceLocation? { origin?.includedFrom }
 

@@ -88,7 +88,16 @@ final class Preprocessor {
         includeStack.append(norm)
         defer { includeStack.removeLast() }
 
-        var toks = try Lexer.tokenize(text, file: path)
+        var toks: [Token]
+        do {
+            toks = try Lexer.tokenize(text, file: path)
+        } catch {
+            // A lexical error of an included file names the #include too.
+            guard let from else { throw error }
+            var place = error.location
+            place.origin = MetalLocationOrigin(includedFrom: from, expansions: [])
+            throw MetalError(error.kind, location: place, message: error.message)
+        }
         if let from {
             let origin = MetalLocationOrigin(includedFrom: from, expansions: [])
             for k in toks.indices { toks[k].loc.origin = origin }

@@ -58,6 +58,8 @@ import Testing
             m.metal:2:18: note: expanded from macro 'OUTER'
             """)
         #expect(error?.location.macroExpansions.map(\.macro) == ["OUTER", "INNER"])
+        #expect(error?.location.spellingLocation.description == "m.metal:1:23")
+        #expect(error?.location.macroExpansions.first?.spelling.description == "m.metal:2:18")
     }
 
     /// A macro argument's tokens keep the place where they were written.
@@ -81,6 +83,15 @@ import Testing
             /v/inner.h:2:14: error: use of undeclared identifier 'nope'
             /v/outer.h:2:10: note: in file included from here
             /v/main.metal:1:10: note: in file included from here
+            """)
+    }
+
+    @Test func lexicalErrorsOfIncludedFilesNameTheInclude() {
+        let header = MetalSourceFile(path: "/v/bad.h", text: "float x = 1 @ 2;\n")
+        let main = MetalSourceFile(path: "/v/main.metal", text: "\n#include \"bad.h\"\n")
+        #expect(failure([main, header])?.description == """
+            /v/bad.h:1:13: error: unexpected character '@'
+            /v/main.metal:2:10: note: in file included from here
             """)
     }
 
