@@ -839,7 +839,8 @@ final class Semantic {
     func checkCalls() throws(MetalError) {
         for f in allFunctions where f.defined {
             for (callee, loc) in f.calls where !allFunctions[callee].defined {
-                throw error(.semantic, loc, "function '\(allFunctions[callee].decl.name)' is declared but never defined")
+                throw error(.semantic, loc, "function '\(allFunctions[callee].decl.name)' is declared but never defined",
+                            notes: [MetalNote(location: allFunctions[callee].decl.loc, message: "'\(allFunctions[callee].decl.name)' declared here")])
             }
         }
         // Cycle detection.

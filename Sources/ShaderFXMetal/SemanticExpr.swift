@@ -746,7 +746,8 @@ extension Semantic {
             if case .lambda(let id) = v.kind {
                 if let r = try lowerUserCall(name, [allFunctions[id]], args, loc, fallbackToBuiltin: false) { return r }
             }
-            throw error(.noMatchingOverload, loc, "called object '\(name)' is a variable, not a function")
+            throw error(.noMatchingOverload, loc, "called object '\(name)' is a variable, not a function",
+                        notes: [MetalNote(location: v.loc, message: "'\(name)' declared here")])
         }
         if let s = currentMethodStruct, let methods = functions[s.name + "::" + name] {
             let this = Expr(.unary("&", Expr(.ident("this"), loc)), loc)

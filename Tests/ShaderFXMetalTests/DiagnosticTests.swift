@@ -146,6 +146,20 @@ import Testing
             """)
     }
 
+    /// A call to a function that is declared but not defined, or to a variable: where it is declared.
+    @Test func wrongCallsNoteTheDeclaration() {
+        let undefined = failure("float g(float x);\n[[ stitchable ]] half4 f(float2 p, half4 c) { return c * g(p.x); }")
+        #expect(undefined?.description == """
+            m.metal:2:58: error: function 'g' is declared but never defined
+            m.metal:1:7: note: 'g' declared here
+            """)
+        let variable = failure("[[ stitchable ]] half4 f(float2 p, half4 c) {\n  float k = 2;\n  return c * k(1); }")
+        #expect(variable?.description == """
+            m.metal:3:14: error: called object 'k' is a variable, not a function
+            m.metal:2:9: note: 'k' declared here
+            """)
+    }
+
     /// Each function that fails reports its error; the first is thrown with the others after it
     /// (errors of parsing first, then those of analysis, each kind in source order).
     @Test func severalErrorsPerTranslation() {
