@@ -194,14 +194,19 @@ public struct MetalTranslator: Sendable {
             return translation
         }
         let reported = unreadable.first(where: \.isStitchable)?.error ?? firstProblem.error
-        guard !streams.isEmpty else { throw reported }
+        // The library fails: the other files' errors come after the one reported, each once.
+        func failure(_ more: [MetalError]) -> MetalError {
+            var seen: Set<String> = [reported.identity]
+            return reported.with(moreErrors: (unreadable.map(\.error) + more).filter { seen.insert($0.identity).inserted })
+        }
+        guard !streams.isEmpty else { throw failure([]) }
         do {
             var translation = try translateUnits(streams, files: preprocessed)
             translation.untranslated = unreadable + translation.untranslated
             translation.warnings = warnings
             return translation
         } catch {
-            throw reported
+            throw failure([error] + error.moreErrors)
         }
     }
 

@@ -204,6 +204,10 @@ public struct MetalError: Error, Sendable, CustomStringConvertible {
         String(description.dropFirst("\(location): error: ".count))
     }
 
+    /// The same error found twice (a header's, read on its own and through an `#include`) has
+    /// one place and message.
+    var identity: String { "\(location): \(message)" }
+
     /// This error with the translation's others after it, at most ``errorLimit`` in all.
     func with(moreErrors others: [MetalError]) -> MetalError {
         var error = self

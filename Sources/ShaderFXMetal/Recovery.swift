@@ -218,9 +218,9 @@ extension MetalTranslator {
             if let last { all.append((last, true)) }
             let lead = all.firstIndex { Self.concernsTheLibrary($0.error) } ?? (last != nil ? all.count - 1 : 0)
             let primary = all[lead].error
-            var seen: Set<String> = [primary.diagnostic]
+            var seen: Set<String> = [primary.identity]
             var others: [MetalError] = []
-            for (k, entry) in all.enumerated() where k != lead && entry.counts && seen.insert(entry.error.diagnostic).inserted {
+            for (k, entry) in all.enumerated() where k != lead && entry.counts && seen.insert(entry.error.identity).inserted {
                 others.append(entry.error)
             }
             return primary.with(moreErrors: others)

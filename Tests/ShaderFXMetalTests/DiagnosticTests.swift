@@ -178,6 +178,18 @@ import Testing
         #expect(error?.tooManyErrors == false)
     }
 
+    /// Files the preprocessor stops on each report their error, with the other files' errors.
+    @Test func everyFileOfALibraryReportsItsErrors() {
+        let a = MetalSourceFile(path: "a.metal", text: "#error a is not ready\n[[ stitchable ]] half4 f(float2 p, half4 c) { return c; }\n")
+        let b = MetalSourceFile(path: "b.metal", text: "#error b is not ready\n[[ stitchable ]] half4 g(float2 p, half4 c) { return c; }\n")
+        let c = MetalSourceFile(path: "c.metal", text: "[[ stitchable ]] half4 h(float2 p, half4 c) { return c * nope; }\n")
+        #expect(failure([a, b, c])?.description == """
+            a.metal:1:2: error: a is not ready
+            b.metal:1:2: error: b is not ready
+            c.metal:1:58: error: use of undeclared identifier 'nope'
+            """)
+    }
+
     @Test func errorsStopAtTheLimit() {
         let text = (1...25).map { "[[ stitchable ]] half4 f\($0)(float2 p, half4 c) { return c * u\($0); }" }.joined(separator: "\n")
         let error = failure(text)
