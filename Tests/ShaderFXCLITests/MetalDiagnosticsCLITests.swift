@@ -91,6 +91,20 @@ import ShaderFXTestSupport
         #expect(failed.stderr.contains("\"message\":\"stop here\""), "\(failed.stderr)")
     }
 
+    /// `render --shader` prints the warnings too and renders.
+    @Test func renderPrintsTheWarnings() throws {
+        try withTemporaryFolder { (dir) throws in
+            let shader = dir.appendingPathComponent("w.metal").path
+            try "#warning tinted\n[[ stitchable ]] half4 tint(float2 position, half4 color) { return color * 0.5h; }\n"
+                .write(toFile: shader, atomically: true, encoding: .utf8)
+            let out = dir.appendingPathComponent("out.png").path
+            let run = try CLIRun(["render", "--shader", shader, "--picture", "pool", "-o", out])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr == "\(shader):1:2: warning: tinted [-W#warnings]\n")
+            #expect(FileManager.default.fileExists(atPath: out))
+        }
+    }
+
     @Test func errorDirectivesStopWithTheirText() throws {
         let (run, path) = try translate("""
             #ifndef SHADERFX_OK
