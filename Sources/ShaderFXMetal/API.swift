@@ -14,39 +14,6 @@ public struct MetalSourceFile: Sendable {
     }
 }
 
-/// A position in a Metal source file (1-based line and column).
-public struct MetalSourceLocation: Sendable, Equatable, CustomStringConvertible {
-    /// The file's path.
-    public var file: String
-    /// The 1-based line.
-    public var line: Int
-    /// The 1-based column (in Unicode scalars).
-    public var column: Int
-    /// Creates a location.
-    public init(file: String, line: Int, column: Int) {
-        self.file = file
-        self.line = line
-        self.column = column
-    }
-    /// `file:line:column`.
-    public var description: String { "\(file):\(line):\(column)" }
-}
-
-/// A translation error, located in the Metal source.
-public struct MetalError: Error, Sendable, CustomStringConvertible {
-    /// Where the problem is.
-    public var location: MetalSourceLocation
-    /// What the problem is.
-    public var message: String
-    /// Creates an error.
-    public init(location: MetalSourceLocation, message: String) {
-        self.location = location
-        self.message = message
-    }
-    /// `file:line:col: error: message`, like clang.
-    public var description: String { "\(location): error: \(message)" }
-}
-
 /// The SwiftUI effect kind of a `[[ stitchable ]]` function, decided by its signature.
 public enum MetalEffectKind: String, Sendable {
     /// `half4 f(float2 position, half4 color, ...)`, used by `colorEffect`.
@@ -98,6 +65,8 @@ public struct MetalTranslation: Sendable {
     /// The declarations left out because they could not be translated, each with its error, in
     /// the order found: the stitchable functions among them are not in ``functions``.
     public var untranslated: [MetalUntranslated] = []
+    /// The warnings of the translation (`#warning` lines), in the order read.
+    public var warnings: [MetalWarning] = []
 
     /// The Metal type of every expression of the source, as semantic analysis resolved it, in the
     /// order analysed: whether each is `half` is what Apple-precision rendering needs to know.
@@ -186,7 +155,20 @@ public struct MetalTranslator: Sendable {
     /// error (declarations that come from one header included by several files count once).
     /// `#include "x.h"` finds, in order, the file next to the including one, then in `includePaths`;
     /// a path that names one of `files` is read from memory rather than from disk.
+    /// A translation that fails throws its first error, the others (``MetalError/moreErrors``)
+    /// and the warnings read before it stopped (``MetalError/warnings``) with it.
     public func translate(_ files: [MetalSourceFile]) throws(MetalError) -> MetalTranslation {
+        var warnings: [MetalWarning] = []
+        do {
+            return try translate(files, warnings: &warnings)
+        } catch {
+            var failed = error
+            failed.warnings = warnings
+            throw failed
+        }
+    }
+
+    private func translate(_ files: [MetalSourceFile], warnings: inout [MetalWarning]) throws(MetalError) -> MetalTranslation {
         // One spelling per file: `./Common.metal` of the library and `A/../Common.metal` included
         // from A are the same file, and LibraryLinkage tells shared headers by their paths.
         let files = files.map { MetalSourceFile(path: normalizePath($0.path), text: $0.text) }
@@ -199,7 +181,9 @@ public struct MetalTranslator: Sendable {
             do {
                 streams.append(try pp.run(file))
                 preprocessed.append(file)
+                warnings += pp.warnings
             } catch {
+                warnings += pp.warnings
                 // A file the preprocessor stops on costs its own functions, not the library's.
                 guard files.count > 1 else { throw error }
                 let names = Self.stitchableNames(in: file)
@@ -207,15 +191,25 @@ public struct MetalTranslator: Sendable {
                 unreadable += names.map { MetalUntranslated(name: $0, isStitchable: true, error: error) }
             }
         }
-        guard let firstProblem = unreadable.first else { return try translateUnits(streams, files: preprocessed) }
+        guard let firstProblem = unreadable.first else {
+            var translation = try translateUnits(streams, files: preprocessed)
+            translation.warnings = warnings
+            return translation
+        }
         let reported = unreadable.first(where: \.isStitchable)?.error ?? firstProblem.error
-        guard !streams.isEmpty else { throw reported }
+        // The library fails: the other files' errors come after the one reported, each once.
+        func failure(_ more: [MetalError]) -> MetalError {
+            var seen: Set<String> = [reported.identity]
+            return reported.with(moreErrors: (unreadable.map(\.error) + more).filter { seen.insert($0.identity).inserted })
+        }
+        guard !streams.isEmpty else { throw failure([]) }
         do {
             var translation = try translateUnits(streams, files: preprocessed)
             translation.untranslated = unreadable + translation.untranslated
+            translation.warnings = warnings
             return translation
         } catch {
-            throw reported
+            throw failure([error] + error.moreErrors)
         }
     }
 
@@ -224,7 +218,7 @@ public struct MetalTranslator: Sendable {
     /// rather than failing the library (Recovery.swift).
     private func translateUnits(_ streams: [[Token]], files: [MetalSourceFile]) throws(MetalError) -> MetalTranslation {
         guard !streams.isEmpty else {
-            throw MetalError(location: MetalSourceLocation(file: "", line: 1, column: 1), message: "no Metal files to translate")
+            throw MetalError(.sourceFile, location: MetalSourceLocation(file: "", line: 1, column: 1), message: "no Metal files to translate")
         }
         let (program, types, untranslated) = try analyzeRecovering(streams, files: files)
         var translation = Emitter.emit(program)
@@ -263,7 +257,7 @@ public struct MetalTranslator: Sendable {
     public func translate(directory path: String) throws(MetalError) -> MetalTranslation {
         let metal = try Self.metalFiles(in: path)
         guard !metal.isEmpty else {
-            throw MetalError(location: MetalSourceLocation(file: path, line: 1, column: 1),
+            throw MetalError(.sourceFile, location: MetalSourceLocation(file: path, line: 1, column: 1),
                              message: "no .metal files in directory '\(path)' or its subfolders")
         }
         var files: [MetalSourceFile] = []
@@ -283,10 +277,10 @@ public struct MetalTranslator: Sendable {
         let here = MetalSourceLocation(file: path, line: 1, column: 1)
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-            throw MetalError(location: here, message: "no such directory '\(path)'")
+            throw MetalError(.sourceFile, location: here, message: "no such directory '\(path)'")
         }
         guard isDir.boolValue else {
-            throw MetalError(location: here, message: "'\(path)' is not a directory")
+            throw MetalError(.sourceFile, location: here, message: "'\(path)' is not a directory")
         }
         var found: [String] = []
         var seen = 0
@@ -296,12 +290,12 @@ public struct MetalTranslator: Sendable {
             do {
                 names = try FileManager.default.contentsOfDirectory(atPath: folder)
             } catch {
-                throw MetalError(location: here, message: "cannot list directory '\(folder)': \(error.localizedDescription)")
+                throw MetalError(.sourceFile, location: here, message: "cannot list directory '\(folder)': \(error.localizedDescription)")
             }
             for name in names.sorted() where !name.hasPrefix(".") {
                 seen += 1
                 guard seen <= folderFileLimit else {
-                    throw MetalError(location: here, message: "directory '\(path)' holds more than \(folderFileLimit) entries: give the folder of the shaders")
+                    throw MetalError(.sourceFile, location: here, message: "directory '\(path)' holds more than \(folderFileLimit) entries: give the folder of the shaders")
                 }
                 let child = relative.isEmpty ? name : (relative as NSString).appendingPathComponent(name)
                 var childIsDir: ObjCBool = false
@@ -323,24 +317,24 @@ func readSourceFile(_ path: String, from: MetalSourceLocation? = nil) throws(Met
     let here = from ?? MetalSourceLocation(file: path, line: 1, column: 1)
     var isDir: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-        throw MetalError(location: here, message: "file not found: '\(path)'")
+        throw MetalError(.sourceFile, location: here, message: "file not found: '\(path)'")
     }
     if isDir.boolValue {
-        throw MetalError(location: here, message: "'\(path)' is a directory, not a Metal source file")
+        throw MetalError(.sourceFile, location: here, message: "'\(path)' is a directory, not a Metal source file")
     }
     if let attrs = try? FileManager.default.attributesOfItem(atPath: path),
        let type = attrs[.type] as? FileAttributeType, type != .typeRegular {
-        throw MetalError(location: here, message: "'\(path)' is not a regular file")
+        throw MetalError(.sourceFile, location: here, message: "'\(path)' is not a regular file")
     }
     if let attrs = try? FileManager.default.attributesOfItem(atPath: path),
        let size = attrs[.size] as? Int, size > maximumSourceBytes {
-        throw MetalError(location: here, message: "'\(path)' is \(size) bytes, more than a Metal source file may be (\(maximumSourceBytes >> 20) MiB)")
+        throw MetalError(.sourceFile, location: here, message: "'\(path)' is \(size) bytes, more than a Metal source file may be (\(maximumSourceBytes >> 20) MiB)")
     }
     guard let data = FileManager.default.contents(atPath: path) else {
-        throw MetalError(location: here, message: "cannot read '\(path)'")
+        throw MetalError(.sourceFile, location: here, message: "cannot read '\(path)'")
     }
     guard let text = String(data: data, encoding: .utf8) else {
-        throw MetalError(location: here, message: "'\(path)' is not valid UTF-8 text")
+        throw MetalError(.sourceFile, location: here, message: "'\(path)' is not valid UTF-8 text")
     }
     return MetalSourceFile(path: path, text: text)
 }
@@ -367,7 +361,3 @@ func normalizePath(_ path: String) -> String {
     return parts.isEmpty ? "." : parts.joined(separator: "/")
 }
 
-extension MetalError: LocalizedError {
-    /// The clang-style description, so `localizedDescription` shows it too.
-    public var errorDescription: String? { description }
-}

@@ -177,11 +177,11 @@ extension Semantic {
         var n = 1
         for a in args {
             guard a.type.isScalar || a.type.isVector else {
-                throw error(loc, "no matching function for call to '\(name)' with a '\(a.type.metal)' argument")
+                throw error(.noMatchingOverload, loc, "no matching function for call to '\(name)' with a '\(a.type.metal)' argument")
             }
             if a.type.isVector {
                 if n > 1 && n != a.type.vectorSize {
-                    throw error(loc, "no matching function for call to '\(name)': vector arguments of different sizes")
+                    throw error(.noMatchingOverload, loc, "no matching function for call to '\(name)': vector arguments of different sizes")
                 }
                 n = a.type.vectorSize
             }
@@ -221,9 +221,9 @@ extension Semantic {
 
     /// A standard-library call computed at float (`half` results unrounded).
     func lowerBuiltinCallAtFloat(_ name: String, _ exprs: [Expr], _ loc: MetalSourceLocation) throws(MetalError) -> TE {
-        guard let form = Builtins.table[name] else { throw error(loc, "use of undeclared function '\(name)'") }
+        guard let form = Builtins.table[name] else { throw error(.undeclaredIdentifier, loc, "use of undeclared function '\(name)'") }
         func arity(_ n: Int) throws(MetalError) {
-            if exprs.count != n { throw error(loc, "'\(name)' takes \(n) argument\(n == 1 ? "" : "s"), \(exprs.count) given") }
+            if exprs.count != n { throw error(.noMatchingOverload, loc, "'\(name)' takes \(n) argument\(n == 1 ? "" : "s"), \(exprs.count) given") }
         }
         // Out arguments first.
         if case .outArgument(let k) = form {
@@ -232,7 +232,7 @@ extension Semantic {
             let out = try lowerOutArgument(exprs[1], pointer: false)
             let t = try genericType([x], allowInt: false, name, loc)
             guard out.type.glsl == t.glsl else {
-                throw error(exprs[1].loc, "the second argument of '\(name)' must be a '\(t.metal)' variable")
+                throw error(.semantic, exprs[1].loc, "the second argument of '\(name)' must be a '\(t.metal)' variable")
             }
             let xv = try convert(x, to: t, exprs[0].loc)
             if k == .modf { return TE(g: .call("modf", [xv.g, out.g]), type: t) }
@@ -242,7 +242,7 @@ extension Semantic {
         }
         var args: [TE] = []
         for e in exprs {
-            if case .unary("&", _) = e.kind { throw error(e.loc, "unexpected '&' argument to '\(name)'") }
+            if case .unary("&", _) = e.kind { throw error(.semantic, e.loc, "unexpected '&' argument to '\(name)'") }
             args.append(try lowerExpr(e))
         }
         switch form {
@@ -273,7 +273,7 @@ extension Semantic {
     func lowerSpecialBuiltin(_ special: Builtins.SpecialBuiltin, _ name: String, _ args: [TE], _ exprs: [Expr],
                              _ loc: MetalSourceLocation) throws(MetalError) -> TE {
         func arity(_ n: Int) throws(MetalError) {
-            if exprs.count != n { throw error(loc, "'\(name)' takes \(n) argument\(n == 1 ? "" : "s"), \(exprs.count) given") }
+            if exprs.count != n { throw error(.noMatchingOverload, loc, "'\(name)' takes \(n) argument\(n == 1 ? "" : "s"), \(exprs.count) given") }
         }
         switch special {
         case .atan:
@@ -345,7 +345,7 @@ extension Semantic {
         case .cross:
             try arity(2)
             let t = try genericType(args, allowInt: false, name, loc)
-            guard t.vectorSize == 3 else { throw error(loc, "'cross' takes 3-component vectors") }
+            guard t.vectorSize == 3 else { throw error(.noMatchingOverload, loc, "'cross' takes 3-component vectors") }
             return TE(g: .call("cross", try genericArgs(args, exprs, t, scalarOK: [])), type: t)
         case .refract:
             try arity(3)
@@ -363,7 +363,7 @@ extension Semantic {
                 let b = try lowerBinary("!=", args[0], literal(.int(0), args[0].type.scalar!), loc)
                 return TE(g: .call(name, [b.g]), type: .bool)
             default:
-                throw error(loc, "'\(name)' takes a vector of booleans")
+                throw error(.noMatchingOverload, loc, "'\(name)' takes a vector of booleans")
             }
         case .isnan, .isinf, .isfinite:
             try arity(1)
@@ -396,13 +396,13 @@ extension Semantic {
                 }
                 return TE(g: .call("mix", [a[0], a[1], c.g]), type: t)
             default:
-                throw error(exprs[2].loc, "the condition of select() must be bool or a bool vector of the same size")
+                throw error(.typeMismatch, exprs[2].loc, "the condition of select() must be bool or a bool vector of the same size")
             }
         case .transpose, .determinant:
             try arity(1)
-            guard case .matrix(let s, let c, let r) = args[0].type else { throw error(loc, "'\(name)' takes a matrix") }
+            guard case .matrix(let s, let c, let r) = args[0].type else { throw error(.noMatchingOverload, loc, "'\(name)' takes a matrix") }
             if name == "determinant" {
-                guard c == r else { throw error(loc, "'determinant' takes a square matrix") }
+                guard c == r else { throw error(.noMatchingOverload, loc, "'determinant' takes a square matrix") }
                 return TE(g: .call("determinant", [args[0].g]), type: .scalar(s))
             }
             return TE(g: .call("transpose", [args[0].g]), type: .matrix(s, r, c))
@@ -419,20 +419,20 @@ extension Semantic {
         let obj = try lowerExpr(objExpr)
         if case .structure(let g) = obj.type, let s = structByGLSL[g] {
             guard let methods = functions[s.name + "::" + method] else {
-                throw error(loc, "no member function named '\(method)' in '\(s.name)'")
+                throw error(.undeclaredIdentifier, loc, "no member function named '\(method)' in '\(s.name)'")
             }
             let this = Expr(.unary("&", objExpr), objExpr.loc)
             if let r = try lowerUserCall(s.name + "::" + method, methods, [this] + exprs, loc, fallbackToBuiltin: false) { return r }
         }
         switch (obj.type, method) {
         case (.layer, "sample"):
-            guard exprs.count == 1 else { throw error(loc, "'Layer::sample' takes one float2 position") }
+            guard exprs.count == 1 else { throw error(.noMatchingOverload, loc, "'Layer::sample' takes one float2 position") }
             let p = try convert(try lowerExpr(exprs[0]), to: .vector(.float, 2), exprs[0].loc)
             return roundedHalf(TE(g: .call(StitchedInterface.sampleLayer, [obj.g, p.g]), type: .vector(.half, 4)), loc)
         case (.texture, "sample"), (.texture, "get_width"), (.texture, "get_height"), (.texture, "read"):
             return roundedHalf(try lowerTextureCall(obj, parameter: objExpr, method, exprs, loc), loc)
         default:
-            throw error(loc, "member function '\(method)' on '\(obj.type.metal)' is not supported")
+            throw error(.unsupportedConstruct, loc, "member function '\(method)' on '\(obj.type.metal)' is not supported")
         }
     }
     /// A texture's `sample`, `get_width`, `get_height` or `read`: of a texture parameter
@@ -446,7 +446,7 @@ extension Semantic {
                opt == "level" || opt == "bias" {
                 lod = (opt, try convert(try lowerExpr(fa[0]), to: .float, fa[0].loc).g)
             } else if exprs.count != 2 {
-                throw error(loc, "texture sample() with gradient, offset or more arguments is not supported; use sample(sampler, uv), with level(x) or bias(x) at most")
+                throw error(.unsupportedConstruct, loc, "texture sample() with gradient, offset or more arguments is not supported; use sample(sampler, uv), with level(x) or bias(x) at most")
             }
             let sampler: SamplerState
             if case .construct(let spec, let a) = exprs[0].kind, spec.name == "sampler" {
@@ -455,17 +455,17 @@ extension Semantic {
                 sampler = try samplerState(d)
             } else {
                 guard case .ident(let sname) = exprs[0].kind, let sv = lookup(sname), let st = sv.sampler else {
-                    throw error(exprs[0].loc, "the first argument of sample() must be a 'constexpr sampler' variable")
+                    throw error(.semantic, exprs[0].loc, "the first argument of sample() must be a 'constexpr sampler' variable")
                 }
                 sampler = st
             }
             if let objExpr {
                 guard case .ident(let texName) = objExpr.kind, let f = current,
                       f.params.contains(where: { $0.name == texName && $0.type == .texture }) else {
-                    throw error(loc, "only texture parameters can be sampled (the sampler state becomes a #pragma for the stitchable function's argument)")
+                    throw error(.invalidStitchable, loc, "only texture parameters can be sampled (the sampler state becomes a #pragma for the stitchable function's argument)")
                 }
                 if let (prev, prevLoc) = f.texturesSampled[texName], prev != sampler {
-                    throw error(loc, "texture '\(texName)' is sampled with two different sampler states (first at \(prevLoc)); ShaderFX supports one sampler state per texture argument")
+                    throw error(.semantic, loc, "texture '\(texName)' is sampled with two different sampler states (first at \(prevLoc)); ShaderFX supports one sampler state per texture argument")
                 }
                 if f.texturesSampled[texName] == nil { f.texturesSampled[texName] = (sampler, loc) }
             }
@@ -486,21 +486,21 @@ extension Semantic {
             }
             return TE(g: .call("texture", [obj.g, uv.g]), type: .vector(.half, 4))
         case "get_width", "get_height":
-            if exprs.count > 1 { throw error(loc, "'\(method)' takes at most one (lod) argument") }
-            if let l = exprs.first, constInt(l) != 0 { throw error(l.loc, "mipmap levels other than 0 are not supported") }
+            if exprs.count > 1 { throw error(.noMatchingOverload, loc, "'\(method)' takes at most one (lod) argument") }
+            if let l = exprs.first, constInt(l) != 0 { throw error(.unsupportedConstruct, l.loc, "mipmap levels other than 0 are not supported") }
             let c = method == "get_width" ? "x" : "y"
             return TE(g: .call("uint", [.member(.call("textureSize", [obj.g, .lit("0")]), c)]), type: .uint)
         case "read":
-            guard exprs.count == 1 || exprs.count == 2 else { throw error(loc, "'read' takes a coordinate (and an optional lod 0)") }
-            if exprs.count == 2, constInt(exprs[1]) != 0 { throw error(exprs[1].loc, "mipmap levels other than 0 are not supported") }
+            guard exprs.count == 1 || exprs.count == 2 else { throw error(.noMatchingOverload, loc, "'read' takes a coordinate (and an optional lod 0)") }
+            if exprs.count == 2, constInt(exprs[1]) != 0 { throw error(.unsupportedConstruct, exprs[1].loc, "mipmap levels other than 0 are not supported") }
             let p = try lowerExpr(exprs[0])
             guard case .vector(let s, 2) = p.type, s.isInteger else {
-                throw error(exprs[0].loc, "texture read() takes a uint2 or int2 coordinate")
+                throw error(.semantic, exprs[0].loc, "texture read() takes a uint2 or int2 coordinate")
             }
             let ip = try convert(p, to: .vector(.int, 2), exprs[0].loc)
             return TE(g: .call("texelFetch", [obj.g, ip.g, .lit("0")]), type: .vector(.half, 4))
         default:
-            throw error(loc, "member function '\(method)' on a texture is not supported")
+            throw error(.unsupportedConstruct, loc, "member function '\(method)' on a texture is not supported")
         }
     }
 }

@@ -89,7 +89,7 @@ struct Lexer {
                     if d == "*", peek(1) == "/" { advance(); advance(); closed = true; break }
                     advance()
                 }
-                if !closed { throw MetalError(location: loc, message: "unterminated /* comment") }
+                if !closed { throw MetalError(.lexical, location: loc, message: "unterminated /* comment") }
                 space = true
                 continue
             }
@@ -123,7 +123,7 @@ struct Lexer {
                     if d == "\\", let e = peek(0) { s.unicodeScalars.append(e); advance(); continue }
                     if d == c { closed = true; break }
                 }
-                if !closed { throw MetalError(location: loc, message: "missing terminating \(c) character") }
+                if !closed { throw MetalError(.lexical, location: loc, message: "missing terminating \(c) character") }
                 tok.kind = c == "\"" ? .string : .char
                 tok.text = s
             } else {
@@ -136,7 +136,7 @@ struct Lexer {
                 } else if puncts1.contains(Character(c)) {
                     tok.text = String(c); advance()
                 } else {
-                    throw MetalError(location: loc, message: "unexpected character '\(c)'")
+                    throw MetalError(.lexical, location: loc, message: "unexpected character '\(c)'")
                 }
             }
             tokens.append(tok)

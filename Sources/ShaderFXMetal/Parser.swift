@@ -40,12 +40,12 @@ struct Parser {
     }
     mutating func expect(_ p: String, _ what: String? = nil) throws(MetalError) {
         guard accept(p) else {
-            throw MetalError(location: cur.loc, message: "expected '\(p)'\(what.map { " " + $0 } ?? "")\(cur.kind == .eof ? " at end of input" : ", found '\(cur.text)'")")
+            throw MetalError(.syntax, location: cur.loc, message: "expected '\(p)'\(what.map { " " + $0 } ?? "")\(cur.kind == .eof ? " at end of input" : ", found '\(cur.text)'")")
         }
     }
     mutating func identifier(_ what: String) throws(MetalError) -> Token {
         guard cur.kind == .identifier else {
-            throw MetalError(location: cur.loc, message: "expected \(what)\(cur.kind == .eof ? " at end of input" : ", found '\(cur.text)'")")
+            throw MetalError(.syntax, location: cur.loc, message: "expected \(what)\(cur.kind == .eof ? " at end of input" : ", found '\(cur.text)'")")
         }
         return next()
     }
@@ -83,7 +83,7 @@ struct Parser {
 
     func checkUnsupported(_ t: Token) throws(MetalError) {
         if t.kind == .identifier, let what = Parser.unsupportedKeywords[t.text], !what.isEmpty {
-            throw MetalError(location: t.loc, message: "\(what) \(what.hasSuffix("s") ? "are" : "is") not supported by the Metal to GLSL translator")
+            throw MetalError(.unsupportedConstruct, location: t.loc, message: "\(what) \(what.hasSuffix("s") ? "are" : "is") not supported by the Metal to GLSL translator")
         }
     }
 
@@ -107,7 +107,7 @@ struct Parser {
         while cur.isPunct("["), peek().isPunct("[") {
             pos += 2
             while !(cur.isPunct("]") && peek().isPunct("]")) {
-                if cur.kind == .eof { throw MetalError(location: cur.loc, message: "expected ']]' to end the attribute list") }
+                if cur.kind == .eof { throw MetalError(.syntax, location: cur.loc, message: "expected ']]' to end the attribute list") }
                 if cur.kind == .identifier {
                     attrs.append((cur.text, cur.loc))
                     pos += 1
@@ -133,7 +133,7 @@ struct Parser {
             if accept("namespace") {
                 let ns = try identifier("namespace name")
                 guard namespaces.contains(ns.text) else {
-                    throw MetalError(location: ns.loc, message: "unknown namespace '\(ns.text)'")
+                    throw MetalError(.syntax, location: ns.loc, message: "unknown namespace '\(ns.text)'")
                 }
                 try expect(";")
                 return []
@@ -155,7 +155,7 @@ struct Parser {
             try expect("{", "to start the namespace")
             var decls: [Decl] = []
             while !accept("}") {
-                if cur.kind == .eof { throw MetalError(location: cur.loc, message: "expected '}' at the end of the namespace") }
+                if cur.kind == .eof { throw MetalError(.syntax, location: cur.loc, message: "expected '}' at the end of the namespace") }
                 if accept(";") { continue }
                 decls.append(contentsOf: try parseTopLevel())
             }
@@ -238,7 +238,7 @@ struct Parser {
         }
         if cur.kind == .identifier, peek().isPunct("::"), !userTypes.contains(cur.text), !namespaces.contains(cur.text),
            peek(2).kind == .identifier, peek(3).isPunct("(") {
-            throw MetalError(location: cur.loc, message: "'\(cur.text)' is not a class or struct defined before this member function '\(cur.text)::\(peek(2).text)'")
+            throw MetalError(.syntax, location: cur.loc, message: "'\(cur.text)' is not a class or struct defined before this member function '\(cur.text)::\(peek(2).text)'")
         }
         if cur.kind == .identifier, peek().isPunct("::"), userTypes.contains(cur.text), peek(2).kind == .identifier, peek(3).isPunct("(") {
             // `T S::f(...) { ... }`: a member function defined outside its class.
@@ -252,13 +252,13 @@ struct Parser {
         let nameTok = try identifier("a name")
         attrs += try parseAttributes()
         for (a, loc) in attrs where !["stitchable", "visible", "maybe_unused", "clang::always_inline"].contains(a) {
-            throw MetalError(location: loc, message: "attribute [[\(a)]] is not supported (only [[ stitchable ]] functions are translated)")
+            throw MetalError(.unsupportedConstruct, location: loc, message: "attribute [[\(a)]] is not supported (only [[ stitchable ]] functions are translated)")
         }
         if cur.isPunct("(") && !(type.name == "sampler") {
             let isStitchable = attrs.contains { $0.0 == "stitchable" }
             return [.function(try parseFunction(returnType: type, name: nameTok, stitchable: isStitchable))]
         }
-        if !attrs.isEmpty { throw MetalError(location: start.loc, message: "attributes on variables are not supported") }
+        if !attrs.isEmpty { throw MetalError(.unsupportedConstruct, location: start.loc, message: "attributes on variables are not supported") }
         pos -= 1
         let vars = try parseDeclarators(type: type, isConstant: isConstant, isStatic: isStatic)
         try expect(";")
@@ -275,24 +275,24 @@ struct Parser {
         while !accept(">") {
             if !params.isEmpty { try expect(",", "between template parameters") }
             guard cur.isIdent("typename") || cur.isIdent("class") else {
-                throw MetalError(location: cur.loc, message: "only type template parameters ('typename T') are supported")
+                throw MetalError(.unsupportedConstruct, location: cur.loc, message: "only type template parameters ('typename T') are supported")
             }
             pos += 1
             let p = try identifier("a template parameter name")
-            if accept("=") { throw MetalError(location: p.loc, message: "default template arguments are not supported") }
+            if accept("=") { throw MetalError(.unsupportedConstruct, location: p.loc, message: "default template arguments are not supported") }
             params.append(p.text)
         }
         if cur.isIdent("struct") || cur.isIdent("class") || cur.isIdent("using") {
-            throw MetalError(location: cur.loc, message: "only function templates are supported")
+            throw MetalError(.unsupportedConstruct, location: cur.loc, message: "only function templates are supported")
         }
         let added = params.filter { !userTypes.contains($0) }
         for p in added { userTypes.insert(p) }
         defer { for p in added { userTypes.remove(p) } }
         let decls = try parseTopLevel()
         guard decls.count == 1, case .function(var f) = decls[0] else {
-            throw MetalError(location: kw.loc, message: "only function templates are supported")
+            throw MetalError(.unsupportedConstruct, location: kw.loc, message: "only function templates are supported")
         }
-        if f.isStitchable { throw MetalError(location: f.loc, message: "a stitchable function cannot be a template") }
+        if f.isStitchable { throw MetalError(.invalidStitchable, location: f.loc, message: "a stitchable function cannot be a template") }
         f.templateParams = params
         templateNames.insert(f.name)
         return [.function(f)]
@@ -328,7 +328,7 @@ struct Parser {
         case ("uint", "max"): return int(4294967295, unsigned: true)
         case ("uint", "min"), ("uint", "lowest"): return int(0, unsigned: true)
         default:
-            throw MetalError(location: member.loc, message: "numeric_limits<\(type.name)>::\(member.text)() is not supported")
+            throw MetalError(.unsupportedConstruct, location: member.loc, message: "numeric_limits<\(type.name)>::\(member.text)() is not supported")
         }
     }
 
@@ -338,7 +338,7 @@ struct Parser {
         try expect("(")
         var depth = 1
         while depth > 0 {
-            if cur.kind == .eof { throw MetalError(location: start.loc, message: "unterminated static_assert") }
+            if cur.kind == .eof { throw MetalError(.syntax, location: start.loc, message: "unterminated static_assert") }
             if cur.isPunct("(") { depth += 1 }
             if cur.isPunct(")") { depth -= 1 }
             pos += 1
@@ -357,7 +357,7 @@ struct Parser {
         if accept(":") {
             underlying = try parseType()
             guard let t = MType.builtin(named: underlying.name), t.scalar?.isInteger == true, t.isScalar else {
-                throw MetalError(location: underlying.loc, message: "enum underlying type must be an integer type")
+                throw MetalError(.syntax, location: underlying.loc, message: "enum underlying type must be an integer type")
             }
         }
         userTypes.insert(name.text)
@@ -389,13 +389,13 @@ struct Parser {
         var members: [VarDecl] = []
         pendingMethods = []
         while !accept("}") {
-            if cur.kind == .eof { throw MetalError(location: cur.loc, message: "expected '}' at end of struct") }
+            if cur.kind == .eof { throw MetalError(.syntax, location: cur.loc, message: "expected '}' at end of struct") }
             try checkUnsupported(cur)
             if cur.isIdent("struct") && peek(2).isPunct("{") {
-                throw MetalError(location: cur.loc, message: "nested struct definitions are not supported; define the struct at file scope")
+                throw MetalError(.unsupportedConstruct, location: cur.loc, message: "nested struct definitions are not supported; define the struct at file scope")
             }
             if cur.isIdent("static") || cur.isIdent("operator") || cur.isIdent("virtual") || cur.isIdent("friend") {
-                throw MetalError(location: cur.loc, message: "'\(cur.text)' struct members are not supported")
+                throw MetalError(.unsupportedConstruct, location: cur.loc, message: "'\(cur.text)' struct members are not supported")
             }
             if cur.isIdent("public") || cur.isIdent("private") || cur.isIdent("protected"), peek().isPunct(":") {
                 // Access control changes nothing in a translation: every member is reachable.
@@ -403,7 +403,7 @@ struct Parser {
                 continue
             }
             if cur.isPunct("~") {
-                throw MetalError(location: cur.loc, message: "destructors are not supported (GLSL values have no lifetime to end)")
+                throw MetalError(.unsupportedConstruct, location: cur.loc, message: "destructors are not supported (GLSL values have no lifetime to end)")
             }
             _ = try parseAttributes()
             while cur.isIdent("inline") || cur.isIdent("thread") && peek().isIdent(structName) && peek(2).isPunct("(") { pos += 1 }
@@ -425,7 +425,7 @@ struct Parser {
             }
             for var m in try parseDeclarators(type: type, isConstant: false, isStatic: false) {
                 if m.initializer != nil {
-                    throw MetalError(location: m.loc, message: "default member initializers are not supported")
+                    throw MetalError(.unsupportedConstruct, location: m.loc, message: "default member initializers are not supported")
                 }
                 m.initializer = nil
                 members.append(m)
@@ -443,7 +443,7 @@ struct Parser {
         var sizes: [Int] = []
         while accept(",") {
             guard cur.kind == .number, let n = Int(cur.text.filter(\.isNumber)), (2...4).contains(n) else {
-                throw MetalError(location: cur.loc, message: "expected a size from 2 to 4 in '\(name.text)<...>'")
+                throw MetalError(.syntax, location: cur.loc, message: "expected a size from 2 to 4 in '\(name.text)<...>'")
             }
             sizes.append(n)
             pos += 1
@@ -455,10 +455,10 @@ struct Parser {
         case ("matrix", 1): spelled = "\(element.text)\(sizes[0])x\(sizes[0])"
         case ("matrix", 2): spelled = "\(element.text)\(sizes[0])x\(sizes[1])"
         default:
-            throw MetalError(location: name.loc, message: name.text == "vec" ? "vec<T, N> takes an element type and a size" : "matrix<T, C, R> takes an element type, columns and rows")
+            throw MetalError(.syntax, location: name.loc, message: name.text == "vec" ? "vec<T, N> takes an element type and a size" : "matrix<T, C, R> takes an element type, columns and rows")
         }
         guard MType.builtin(named: spelled) != nil else {
-            throw MetalError(location: element.loc, message: "'\(name.text)<\(element.text), ...>' is not a Metal \(name.text == "vec" ? "vector" : "matrix") type")
+            throw MetalError(.syntax, location: element.loc, message: "'\(name.text)<\(element.text), ...>' is not a Metal \(name.text == "vec" ? "vector" : "matrix") type")
         }
         return spelled
     }
@@ -480,7 +480,7 @@ struct Parser {
         try checkUnsupported(cur)
         let name = try identifier("a type")
         guard isTypeName(name) else {
-            throw MetalError(location: name.loc, message: "unknown type name '\(name.text)'")
+            throw MetalError(.unknownType, location: name.loc, message: "unknown type name '\(name.text)'")
         }
         spec.name = name.text
         spec.loc = name.loc
@@ -497,7 +497,7 @@ struct Parser {
         if cur.isPunct("<") {
             pos += 1
             while !accept(">") {
-                if cur.kind == .eof { throw MetalError(location: cur.loc, message: "expected '>'") }
+                if cur.kind == .eof { throw MetalError(.syntax, location: cur.loc, message: "expected '>'") }
                 if accept(",") { continue }
                 if cur.isIdent("access") {
                     // access::sample / access::read
@@ -505,12 +505,12 @@ struct Parser {
                     try expect("::")
                     let a = try identifier("an access qualifier")
                     if a.text != "sample" && a.text != "read" {
-                        throw MetalError(location: a.loc, message: "texture access::\(a.text) is not supported (only sample and read)")
+                        throw MetalError(.unsupportedConstruct, location: a.loc, message: "texture access::\(a.text) is not supported (only sample and read)")
                     }
                     continue
                 }
                 if cur.kind == .number {
-                    throw MetalError(location: cur.loc, message: "template type '\(spec.name)<...>' with value arguments is not supported; use the named type (e.g. float3)")
+                    throw MetalError(.unsupportedConstruct, location: cur.loc, message: "template type '\(spec.name)<...>' with value arguments is not supported; use the named type (e.g. float3)")
                 }
                 spec.templateArgs.append(try parseType())
             }
@@ -521,11 +521,11 @@ struct Parser {
         }
         if accept("*") {
             spec.isPointer = true
-            if cur.isPunct("*") { throw MetalError(location: cur.loc, message: "pointers to pointers are not supported") }
+            if cur.isPunct("*") { throw MetalError(.unsupportedConstruct, location: cur.loc, message: "pointers to pointers are not supported") }
         } else if accept("&") {
             spec.isReference = true
         } else if cur.isPunct("&&") {
-            throw MetalError(location: cur.loc, message: "rvalue references are not supported")
+            throw MetalError(.unsupportedConstruct, location: cur.loc, message: "rvalue references are not supported")
         }
         while cur.kind == .identifier, ["const", "restrict", "__restrict"].contains(cur.text) { pos += 1 }
         return spec
@@ -562,7 +562,7 @@ struct Parser {
                     // `sampler s = sampler(filter::linear, ...)`
                     let e = try parseAssignment()
                     guard case .construct(let ts, let args) = e.kind, ts.name == "sampler" else {
-                        throw MetalError(location: e.loc, message: "a sampler must be initialized with 'sampler(...)' arguments")
+                        throw MetalError(.syntax, location: e.loc, message: "a sampler must be initialized with 'sampler(...)' arguments")
                     }
                     v.samplerArgs = args
                 } else {
@@ -617,7 +617,7 @@ struct Parser {
             try checkUnsupported(cur)
             let type = try parseType()
             if cur.isPunct("(") {
-                throw MetalError(location: cur.loc, message: "references and pointers to arrays are not supported; pass the array by value ('float row[3]')")
+                throw MetalError(.unsupportedConstruct, location: cur.loc, message: "references and pointers to arrays are not supported; pass the array by value ('float row[3]')")
             }
             var pname = "__unnamed\(params.count)"
             var ploc = type.loc
@@ -634,7 +634,7 @@ struct Parser {
             }
             let attrs = try parseAttributes()
             if let a = attrs.first {
-                throw MetalError(location: a.1, message: "parameter attribute [[\(a.0)]] is not supported in a stitchable shader")
+                throw MetalError(.unsupportedConstruct, location: a.1, message: "parameter attribute [[\(a.0)]] is not supported in a stitchable shader")
             }
             if accept("=") { p.defaultValue = try parseAssignment() }
             params.append(p)
@@ -655,7 +655,7 @@ struct Parser {
                 let member = try identifier("a member to initialise")
                 let close = cur.isPunct("{") ? "}" : ")"
                 guard accept("(") || accept("{") else {
-                    throw MetalError(location: cur.loc, message: "expected '(' or '{' after member '\(member.text)' in the initialiser list")
+                    throw MetalError(.syntax, location: cur.loc, message: "expected '(' or '{' after member '\(member.text)' in the initialiser list")
                 }
                 var args: [Expr] = []
                 while !accept(close) {
@@ -663,14 +663,14 @@ struct Parser {
                     args.append(try parseAssignment())
                 }
                 guard args.count == 1 else {
-                    throw MetalError(location: member.loc, message: "member initialiser '\(member.text)' needs exactly one value here (write '\(member.text)(T(...))')")
+                    throw MetalError(.syntax, location: member.loc, message: "member initialiser '\(member.text)' needs exactly one value here (write '\(member.text)(T(...))')")
                 }
                 let target = Expr(.arrow(Expr(.ident("this"), member.loc), member.text), member.loc)
                 initializers.append(Stmt(.expr(Expr(.assign("=", target, args[0]), member.loc)), member.loc))
             } while accept(",")
         }
         guard cur.isPunct("{") else {
-            throw MetalError(location: cur.loc, message: "expected '{' or ';' after function declarator, found '\(cur.text)'")
+            throw MetalError(.syntax, location: cur.loc, message: "expected '{' or ';' after function declarator, found '\(cur.text)'")
         }
         let body = try parseBlock()
         if initializers.isEmpty {
@@ -688,7 +688,7 @@ struct Parser {
         try expect("{")
         var stmts: [Stmt] = []
         while !accept("}") {
-            if cur.kind == .eof { throw MetalError(location: open.loc, message: "unterminated block: missing '}'") }
+            if cur.kind == .eof { throw MetalError(.syntax, location: open.loc, message: "unterminated block: missing '}'") }
             stmts.append(try parseStatement())
         }
         return Stmt(.block(stmts), open.loc)
@@ -815,7 +815,7 @@ struct Parser {
                 try checkUnsupported(t)
             }
             if peek().kind == .identifier, !isTypeName(t), !Parser.qualifiers.contains(t.text), !namespaces.contains(t.text), t.text != "struct" {
-                throw MetalError(location: t.loc, message: "unknown type name '\(t.text)'")
+                throw MetalError(.unknownType, location: t.loc, message: "unknown type name '\(t.text)'")
             }
             if isDeclarationStart() {
                 var isStatic = false
@@ -834,7 +834,7 @@ struct Parser {
     /// A condition: an expression (declarations in conditions are not supported).
     mutating func parseCondition() throws(MetalError) -> Expr {
         if isDeclarationStart() {
-            throw MetalError(location: cur.loc, message: "declarations in conditions are not supported")
+            throw MetalError(.unsupportedConstruct, location: cur.loc, message: "declarations in conditions are not supported")
         }
         return try parseExpr()
     }
@@ -880,7 +880,7 @@ struct Parser {
 
     mutating func enter() throws(MetalError) {
         depth += 1
-        if depth > Parser.maxDepth { throw MetalError(location: cur.loc, message: "nesting too deep (more than \(Parser.maxDepth) levels)") }
+        if depth > Parser.maxDepth { throw MetalError(.limit, location: cur.loc, message: "nesting too deep (more than \(Parser.maxDepth) levels)") }
     }
 
     mutating func parseAssignment() throws(MetalError) -> Expr {
@@ -999,18 +999,18 @@ struct Parser {
                 pos += 1
                 while !accept("]") {
                     guard cur.isPunct("=") || cur.isPunct("&") || cur.isPunct(",") else {
-                        throw MetalError(location: cur.loc, message: "lambda captures are not supported; pass the values as parameters")
+                        throw MetalError(.unsupportedConstruct, location: cur.loc, message: "lambda captures are not supported; pass the values as parameters")
                     }
                     pos += 1
                 }
-                guard cur.isPunct("(") else { throw MetalError(location: cur.loc, message: "expected '(' for the lambda's parameters") }
+                guard cur.isPunct("(") else { throw MetalError(.syntax, location: cur.loc, message: "expected '(' for the lambda's parameters") }
                 var f = try parseFunction(returnType: TypeSpec(name: "auto", loc: t.loc), name: t, stitchable: false)
-                guard f.body != nil else { throw MetalError(location: t.loc, message: "expected a lambda body") }
+                guard f.body != nil else { throw MetalError(.syntax, location: t.loc, message: "expected a lambda body") }
                 f.name = "lambda"
                 return Expr(.lambda(f), t.loc)
             }
             if t.isPunct("::") { pos += 1; return try parsePrimary() }
-            throw MetalError(location: t.loc, message: "expected an expression, found '\(t.text)'")
+            throw MetalError(.syntax, location: t.loc, message: "expected an expression, found '\(t.text)'")
         case .identifier:
             try checkUnsupported(t)
             if t.text == "true" || t.text == "false" { pos += 1; return Expr(.boolLit(t.text == "true"), t.loc) }
@@ -1050,10 +1050,10 @@ struct Parser {
                 return Expr(.ident(t.text + "::" + peek(-1).text), t.loc)
             }
             if peek().isPunct("::"), t.text == "access" || t.text == "filter" || t.text == "address" || t.text == "coord" {
-                throw MetalError(location: t.loc, message: "'\(t.text)::\(peek(2).text)' is only supported as an argument of a 'constexpr sampler' declaration")
+                throw MetalError(.unsupportedConstruct, location: t.loc, message: "'\(t.text)::\(peek(2).text)' is only supported as an argument of a 'constexpr sampler' declaration")
             }
             if peek().isPunct("::") {
-                throw MetalError(location: t.loc, message: "qualified name '\(t.text)::\(peek(2).text)' is not supported here")
+                throw MetalError(.unsupportedConstruct, location: t.loc, message: "qualified name '\(t.text)::\(peek(2).text)' is not supported here")
             }
             if isTypeName(at: 0) {
                 let type = try parseType()
@@ -1072,7 +1072,7 @@ struct Parser {
                     return Expr(.construct(type, items), t.loc)
                 }
                 guard accept("(") else {
-                    throw MetalError(location: cur.loc, message: "expected '(' after type name '\(type.name)' in an expression")
+                    throw MetalError(.syntax, location: cur.loc, message: "expected '(' after type name '\(type.name)' in an expression")
                 }
                 var args: [Expr] = []
                 while !accept(")") {
@@ -1096,9 +1096,9 @@ struct Parser {
             }
             return Expr(.ident(t.text), t.loc)
         case .string, .char:
-            throw MetalError(location: t.loc, message: "string and character literals are not supported")
+            throw MetalError(.unsupportedConstruct, location: t.loc, message: "string and character literals are not supported")
         case .eof:
-            throw MetalError(location: t.loc, message: "expected an expression at end of input")
+            throw MetalError(.syntax, location: t.loc, message: "expected an expression at end of input")
         }
     }
 
@@ -1108,8 +1108,8 @@ struct Parser {
         if !isHex && (s.contains(".") || s.contains("e") || s.hasSuffix("f") || s.hasSuffix("h")) {
             var half = false
             if s.hasSuffix("h") { half = true; s.removeLast() } else if s.hasSuffix("f") { s.removeLast() }
-            if s.hasSuffix("l") { throw MetalError(location: t.loc, message: "long double literals are not supported") }
-            guard let v = Double(s) else { throw MetalError(location: t.loc, message: "invalid floating-point literal '\(t.text)'") }
+            if s.hasSuffix("l") { throw MetalError(.unsupportedConstruct, location: t.loc, message: "long double literals are not supported") }
+            guard let v = Double(s) else { throw MetalError(.syntax, location: t.loc, message: "invalid floating-point literal '\(t.text)'") }
             return Expr(.floatLit(v, half: half), t.loc)
         }
         var unsigned = false
@@ -1122,8 +1122,8 @@ struct Parser {
         else if s.hasPrefix("0b") { v = UInt64(s.dropFirst(2), radix: 2) }
         else if s.count > 1 && s.hasPrefix("0") { v = UInt64(s.dropFirst(), radix: 8) }
         else { v = UInt64(s) }
-        guard let value = v else { throw MetalError(location: t.loc, message: "invalid integer literal '\(t.text)'") }
-        if value > UInt64(UInt32.max) { throw MetalError(location: t.loc, message: "integer literal '\(t.text)' does not fit in 32 bits") }
+        guard let value = v else { throw MetalError(.syntax, location: t.loc, message: "invalid integer literal '\(t.text)'") }
+        if value > UInt64(UInt32.max) { throw MetalError(.syntax, location: t.loc, message: "integer literal '\(t.text)' does not fit in 32 bits") }
         return Expr(.intLit(value, unsigned: unsigned || value > UInt64(Int32.max)), t.loc)
     }
 }

@@ -12,7 +12,8 @@ struct Macro {
 /// The C preprocessor subset that Metal shaders use: `#include`, `#import` (an include read once),
 /// `#define` (object- and
 /// function-like, `#`, `##`), `#undef`, conditionals with `defined()` and integer expressions,
-/// `#pragma` (`once` honoured, others ignored), `#error`.
+/// `#pragma` (`once` honoured, others ignored), `#error` (stops with its text), `#warning` (a
+/// warning; translation goes on), `#line N "file"` (renumbers the lines after it).
 final class Preprocessor {
     let includePaths: [String]
     let memoryFiles: [String: String]
@@ -22,6 +23,8 @@ final class Preprocessor {
     var importedFiles: Set<String> = []
     var includeStack: [String] = []
     var output: [Token] = []
+    /// The `#warning` lines read, in order.
+    var warnings: [MetalWarning] = []
     /// Tokens every macro expansion of this translation has produced so far, nested ones counted
     /// at each level: the work and memory a file's macros cost, bounded by `maximumExpansion`.
     var expandedTokens = 0
@@ -75,17 +78,39 @@ final class Preprocessor {
         let norm = normalizePath(path)
         if onceFiles.contains(norm) { return }
         if includeStack.contains(norm) {
-            throw MetalError(location: from ?? MetalSourceLocation(file: path, line: 1, column: 1),
+            throw MetalError(.includeFile, location: from ?? MetalSourceLocation(file: path, line: 1, column: 1),
                              message: "#include cycle: '\(path)' includes itself (through \(includeStack.map { ($0 as NSString).lastPathComponent }.joined(separator: " → ")))")
         }
         if includeStack.count >= 32 {
-            throw MetalError(location: from ?? MetalSourceLocation(file: path, line: 1, column: 1),
+            throw MetalError(.limit, location: from ?? MetalSourceLocation(file: path, line: 1, column: 1),
                              message: "#include nested too deeply (more than 32 levels)")
         }
         includeStack.append(norm)
         defer { includeStack.removeLast() }
 
-        let toks = try Lexer.tokenize(text, file: path)
+        var toks: [Token]
+        do {
+            toks = try Lexer.tokenize(text, file: path)
+        } catch {
+            // A lexical error of an included file names the #include too.
+            guard let from else { throw error }
+            var place = error.location
+            place.origin = MetalLocationOrigin(includedFrom: from, expansions: [])
+            throw MetalError(error.kind, location: place, message: error.message)
+        }
+        if let from {
+            let origin = MetalLocationOrigin(includedFrom: from, expansions: [])
+            for k in toks.indices { toks[k].loc.origin = origin }
+        }
+        // `#line N "file"`: the lines after it are numbered from N (in "file").
+        var lineDirective: (physical: Int, line: Int, file: String)?
+        func renumbered(_ token: Token) -> Token {
+            guard let l = lineDirective else { return token }
+            var t = token
+            t.loc.line = l.line + (t.loc.line - l.physical - 1)
+            t.loc.file = l.file
+            return t
+        }
         var conds: [Conditional] = []
         var i = 0
         var pending: [Token] = []   // text tokens awaiting macro expansion
@@ -99,13 +124,13 @@ final class Preprocessor {
         }
 
         while i < toks.count {
-            let t = toks[i]
+            let t = renumbered(toks[i])
             if t.kind == .eof { break }
             if t.isPunct("#") && t.atLineStart {
                 // Collect the directive line.
                 var line: [Token] = []
                 i += 1
-                while i < toks.count, !toks[i].atLineStart, toks[i].kind != .eof { line.append(toks[i]); i += 1 }
+                while i < toks.count, !toks[i].atLineStart, toks[i].kind != .eof { line.append(renumbered(toks[i])); i += 1 }
                 guard let d = line.first else { continue }   // null directive
                 let rest = Array(line.dropFirst())
                 switch d.text {
@@ -117,15 +142,15 @@ final class Preprocessor {
                             value = try evaluateCondition(rest, at: d.loc)
                         } else {
                             guard let name = rest.first, name.kind == .identifier else {
-                                throw MetalError(location: d.loc, message: "macro name missing after #\(d.text)")
+                                throw MetalError(.preprocessor, location: d.loc, message: "macro name missing after #\(d.text)")
                             }
                             value = (macros[name.text] != nil) == (d.text == "ifdef")
                         }
                     }
                     conds.append(Conditional(active: parent && value, anyTaken: value, parentActive: parent, sawElse: false, loc: d.loc))
                 case "elif":
-                    guard var c = conds.popLast() else { throw MetalError(location: d.loc, message: "#elif without #if") }
-                    if c.sawElse { throw MetalError(location: d.loc, message: "#elif after #else") }
+                    guard var c = conds.popLast() else { throw MetalError(.preprocessor, location: d.loc, message: "#elif without #if") }
+                    if c.sawElse { throw MetalError(.preprocessor, location: d.loc, message: "#elif after #else") }
                     if c.parentActive && !c.anyTaken {
                         let v = try evaluateCondition(rest, at: d.loc)
                         c.active = v
@@ -133,14 +158,31 @@ final class Preprocessor {
                     } else { c.active = false }
                     conds.append(c)
                 case "else":
-                    guard var c = conds.popLast() else { throw MetalError(location: d.loc, message: "#else without #if") }
-                    if c.sawElse { throw MetalError(location: d.loc, message: "#else after #else") }
+                    guard var c = conds.popLast() else { throw MetalError(.preprocessor, location: d.loc, message: "#else without #if") }
+                    if c.sawElse { throw MetalError(.preprocessor, location: d.loc, message: "#else after #else") }
                     c.sawElse = true
                     c.active = c.parentActive && !c.anyTaken
                     c.anyTaken = true
                     conds.append(c)
                 case "endif":
-                    guard conds.popLast() != nil else { throw MetalError(location: d.loc, message: "#endif without #if") }
+                    guard conds.popLast() != nil else { throw MetalError(.preprocessor, location: d.loc, message: "#endif without #if") }
+                case "line" where active(), _ where d.kind == .number && active():
+                    // `#line N "file"`, and the `# N "file"` line markers preprocessors write.
+                    let numbers = d.kind == .number ? [d] + rest : rest
+                    guard let n = numbers.first, n.kind == .number, let value = Int(n.text), value >= 0, value <= 2_147_483_647 else {
+                        throw MetalError(.preprocessor, location: numbers.first?.loc ?? d.loc,
+                                         message: "#line directive requires a simple digit sequence")
+                    }
+                    var file = lineDirective?.file ?? path
+                    if numbers.count > 1 {
+                        guard numbers[1].kind == .string else {
+                            throw MetalError(.preprocessor, location: numbers[1].loc, message: "invalid filename for #line directive")
+                        }
+                        file = String(numbers[1].text.dropFirst().dropLast())
+                    }
+                    // The directive's own line, as the lexer numbered it.
+                    let physical = toks[i - 1].loc.line
+                    lineDirective = (physical, value, file)
                 default:
                     guard active() else { continue }
                     try flush()
@@ -151,7 +193,7 @@ final class Preprocessor {
             if active() { pending.append(t) }
             i += 1
         }
-        if let c = conds.last { throw MetalError(location: c.loc, message: "unterminated conditional directive (missing #endif)") }
+        if let c = conds.last { throw MetalError(.preprocessor, location: c.loc, message: "unterminated conditional directive (missing #endif)") }
         try flush()
     }
 
@@ -159,7 +201,7 @@ final class Preprocessor {
         switch d.text {
         case "define":
             guard let name = rest.first, name.kind == .identifier else {
-                throw MetalError(location: d.loc, message: "macro name missing after #define")
+                throw MetalError(.preprocessor, location: d.loc, message: "macro name missing after #define")
             }
             var m = Macro(name: name.text, params: nil, body: [])
             var k = 1
@@ -170,11 +212,11 @@ final class Preprocessor {
                     if rest[k].kind == .identifier { params.append(rest[k].text) }
                     else if rest[k].isPunct("...") { m.variadic = true; params.append("__VA_ARGS__") }
                     else if !rest[k].isPunct(",") {
-                        throw MetalError(location: rest[k].loc, message: "invalid token '\(rest[k].text)' in macro parameter list")
+                        throw MetalError(.macro, location: rest[k].loc, message: "invalid token '\(rest[k].text)' in macro parameter list")
                     }
                     k += 1
                 }
-                if k >= rest.count { throw MetalError(location: d.loc, message: "missing ')' in macro parameter list") }
+                if k >= rest.count { throw MetalError(.macro, location: d.loc, message: "missing ')' in macro parameter list") }
                 k += 1
                 m.params = params
             }
@@ -190,16 +232,17 @@ final class Preprocessor {
         case "pragma":
             if rest.first?.text == "once" { onceFiles.insert(normalizePath(path)) }
         case "error":
-            throw MetalError(location: d.loc, message: "#error " + rest.map(\.text).joined(separator: " "))
-        case "warning", "line":
-            break
+            // Clang's form: the directive's text is the message.
+            throw MetalError(.errorDirective, location: d.loc, message: Self.text(of: rest))
+        case "warning":
+            warnings.append(MetalWarning(.warningDirective, location: d.loc, message: Self.text(of: rest)))
         default:
-            throw MetalError(location: d.loc, message: "unsupported preprocessor directive '#\(d.text)'")
+            throw MetalError(.preprocessor, location: d.loc, message: "unsupported preprocessor directive '#\(d.text)'")
         }
     }
 
     private func include(_ d: Token, _ rest: [Token], path: String, once: Bool = false) throws(MetalError) {
-        guard let first = rest.first else { throw MetalError(location: d.loc, message: "expected \"FILENAME\" or <FILENAME> after #include") }
+        guard let first = rest.first else { throw MetalError(.includeFile, location: d.loc, message: "expected \"FILENAME\" or <FILENAME> after #include") }
         if first.isPunct("<") {
             let name = rest.dropFirst().prefix { !$0.isPunct(">") }.map(\.text).joined()
             if Preprocessor.isKnownSystemHeader(name) { return }
@@ -207,10 +250,10 @@ final class Preprocessor {
                 let candidate = (dir as NSString).appendingPathComponent(name)
                 if let text = fileText(candidate) { try read(candidate, text, from: first.loc, once: once); return }
             }
-            throw MetalError(location: first.loc, message: "'\(name)' file not found (only <metal_*> and <SwiftUI/...> system headers are known)")
+            throw MetalError(.includeFile, location: first.loc, message: "'\(name)' file not found (only <metal_*> and <SwiftUI/...> system headers are known)")
         }
         guard first.kind == .string else {
-            throw MetalError(location: first.loc, message: "expected \"FILENAME\" or <FILENAME> after #include")
+            throw MetalError(.includeFile, location: first.loc, message: "expected \"FILENAME\" or <FILENAME> after #include")
         }
         let name = String(first.text.dropFirst().dropLast())
         var candidates: [String] = []
@@ -221,7 +264,7 @@ final class Preprocessor {
         for c in candidates {
             if let text = fileText(c) { try read(c, text, from: first.loc, once: once); return }
         }
-        throw MetalError(location: first.loc, message: "'\(name)' file not found")
+        throw MetalError(.includeFile, location: first.loc, message: "'\(name)' file not found")
     }
 
     /// Reads an included file; an imported one only the first time.
@@ -243,12 +286,17 @@ final class Preprocessor {
         return String(data: data, encoding: .utf8)
     }
 
+    /// A directive's tokens as written, one space where there was space between them.
+    static func text(of tokens: [Token]) -> String {
+        tokens.enumerated().map { ($0.offset > 0 && $0.element.spaceBefore ? " " : "") + $0.element.text }.joined()
+    }
+
     // MARK: Macro expansion
 
     /// Expands macros in `tokens`; macros in `disabled` are not expanded (they are being expanded).
     func expand(_ tokens: [Token], disabled: Set<String>) throws(MetalError) -> [Token] {
         if disabled.count > 200, let t = tokens.first {
-            throw MetalError(location: t.loc, message: "macro expansion nested too deeply (more than 200 levels)")
+            throw MetalError(.limit, location: t.loc, message: "macro expansion nested too deeply (more than 200 levels)")
         }
         var out: [Token] = []
         var i = 0
@@ -260,7 +308,7 @@ final class Preprocessor {
             var inner = disabled
             inner.insert(m.name)
             guard let params = m.params else {
-                let body = m.body.map { relocate($0, to: t) }
+                let body = m.body.map { relocate($0, to: t, from: m.name) }
                 out.append(contentsOf: try expand(body, disabled: inner))
                 i += 1
                 continue
@@ -285,10 +333,10 @@ final class Preprocessor {
                 }
                 j += 1
             }
-            if !closed { throw MetalError(location: t.loc, message: "unterminated argument list invoking macro '\(m.name)'") }
+            if !closed { throw MetalError(.macro, location: t.loc, message: "unterminated argument list invoking macro '\(m.name)'") }
             if params.isEmpty && args.count == 1 && args[0].isEmpty { args = [] }
             if args.count != params.count && !(m.variadic && args.count == params.count - 1) {
-                throw MetalError(location: t.loc, message: "macro '\(m.name)' takes \(params.count) argument(s), \(args.count) given")
+                throw MetalError(.macro, location: t.loc, message: "macro '\(m.name)' takes \(params.count) argument(s), \(args.count) given")
             }
             while args.count < params.count { args.append([]) }
             // Substitute.
@@ -299,7 +347,7 @@ final class Preprocessor {
                 let bt = b[k]
                 if bt.isPunct("#"), k + 1 < b.count, let pi = params.firstIndex(of: b[k + 1].text) {
                     let s = args[pi].enumerated().map { ($0.offset > 0 && $0.element.spaceBefore ? " " : "") + $0.element.text }.joined()
-                    var st = relocate(bt, to: t)
+                    var st = relocate(bt, to: t, from: m.name)
                     st.kind = .string
                     st.text = "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
                     body.append(st)
@@ -309,10 +357,11 @@ final class Preprocessor {
                 if bt.kind == .identifier, let pi = params.firstIndex(of: bt.text) {
                     let pasteNext = k + 1 < b.count && b[k + 1].isPunct("##")
                     let pastePrev = k > 0 && b[k - 1].isPunct("##")
-                    let arg = args[pi].map { relocate($0, to: t) }
+                    // An argument's tokens keep their own places: they were written at the use.
+                    let arg = args[pi].map { a in var a = a; a.atLineStart = false; return a }
                     body.append(contentsOf: (pasteNext || pastePrev) ? arg : try expand(arg, disabled: disabled))
                 } else {
-                    body.append(relocate(bt, to: t))
+                    body.append(relocate(bt, to: t, from: m.name))
                 }
                 k += 1
             }
@@ -336,14 +385,16 @@ final class Preprocessor {
         }
         expandedTokens += out.count
         if expandedTokens > Preprocessor.maximumExpansion, let t = tokens.first {
-            throw MetalError(location: t.loc, message: "macro expansion too large (more than \(Preprocessor.maximumExpansion) tokens): a macro expands to itself more than once, nested")
+            throw MetalError(.limit, location: t.loc, message: "macro expansion too large (more than \(Preprocessor.maximumExpansion) tokens): a macro expands to itself more than once, nested")
         }
         return out
     }
 
-    private func relocate(_ tok: Token, to site: Token) -> Token {
+    /// A token of `macro`'s body as its use at `site` produces it: located at the use (its
+    /// expansion location), remembering where the body spelled it.
+    private func relocate(_ tok: Token, to site: Token, from macro: String) -> Token {
         var t = tok
-        t.loc = site.loc
+        t.loc = site.loc.expanding(macro, spelledAt: tok.loc)
         t.atLineStart = false
         return t
     }
@@ -365,7 +416,7 @@ final class Preprocessor {
                     name = i + 1 < tokens.count ? tokens[i + 1] : nil
                     i += 2
                 }
-                guard let n = name, n.kind == .identifier else { throw MetalError(location: t.loc, message: "macro name missing after 'defined'") }
+                guard let n = name, n.kind == .identifier else { throw MetalError(.preprocessor, location: t.loc, message: "macro name missing after 'defined'") }
                 var v = t
                 v.kind = .number
                 v.text = macros[n.text] != nil ? "1" : "0"
@@ -379,7 +430,7 @@ final class Preprocessor {
         var ev = ConditionEvaluator(tokens: expanded, loc: loc)
         let v = try ev.parse(0)
         if ev.pos < expanded.count {
-            throw MetalError(location: expanded[ev.pos].loc, message: "unexpected '\(expanded[ev.pos].text)' in preprocessor expression")
+            throw MetalError(.preprocessor, location: expanded[ev.pos].loc, message: "unexpected '\(expanded[ev.pos].text)' in preprocessor expression")
         }
         return v != 0
     }
@@ -406,7 +457,7 @@ struct ConditionEvaluator {
             if t.isPunct("?"), minPrec <= 0 {
                 pos += 1
                 let a = try parse(0)
-                guard pos < tokens.count, tokens[pos].isPunct(":") else { throw MetalError(location: t.loc, message: "expected ':' in preprocessor expression") }
+                guard pos < tokens.count, tokens[pos].isPunct(":") else { throw MetalError(.preprocessor, location: t.loc, message: "expected ':' in preprocessor expression") }
                 pos += 1
                 let b = try parse(0)
                 lhs = lhs != 0 ? a : b
@@ -433,7 +484,7 @@ struct ConditionEvaluator {
             case "-": lhs = lhs &- rhs
             case "*": lhs = lhs &* rhs
             default:
-                if rhs == 0 { throw MetalError(location: t.loc, message: "division by zero in preprocessor expression") }
+                if rhs == 0 { throw MetalError(.preprocessor, location: t.loc, message: "division by zero in preprocessor expression") }
                 lhs = t.text == "/" ? lhs.dividedReportingOverflow(by: rhs).partialValue : lhs.remainderReportingOverflow(dividingBy: rhs).partialValue
             }
         }
@@ -441,7 +492,7 @@ struct ConditionEvaluator {
     }
 
     mutating func unary() throws(MetalError) -> Int64 {
-        guard pos < tokens.count else { throw MetalError(location: loc, message: "expected value in preprocessor expression") }
+        guard pos < tokens.count else { throw MetalError(.preprocessor, location: loc, message: "expected value in preprocessor expression") }
         let t = tokens[pos]
         pos += 1
         switch t.kind {
@@ -449,7 +500,7 @@ struct ConditionEvaluator {
             var s = t.text.lowercased()
             while let l = s.last, l == "u" || l == "l" { s.removeLast() }
             let v = s.hasPrefix("0x") ? Int64(s.dropFirst(2), radix: 16) : (s.count > 1 && s.hasPrefix("0") ? Int64(s.dropFirst(), radix: 8) : Int64(s))
-            guard let value = v else { throw MetalError(location: t.loc, message: "invalid integer '\(t.text)' in preprocessor expression") }
+            guard let value = v else { throw MetalError(.preprocessor, location: t.loc, message: "invalid integer '\(t.text)' in preprocessor expression") }
             return value
         case .identifier:
             return t.text == "true" ? 1 : 0
@@ -457,7 +508,7 @@ struct ConditionEvaluator {
             switch t.text {
             case "(":
                 let v = try parse(0)
-                guard pos < tokens.count, tokens[pos].isPunct(")") else { throw MetalError(location: t.loc, message: "expected ')' in preprocessor expression") }
+                guard pos < tokens.count, tokens[pos].isPunct(")") else { throw MetalError(.preprocessor, location: t.loc, message: "expected ')' in preprocessor expression") }
                 pos += 1
                 return v
             case "!": return try unary() == 0 ? 1 : 0
@@ -468,6 +519,6 @@ struct ConditionEvaluator {
             }
         default: break
         }
-        throw MetalError(location: t.loc, message: "invalid token '\(t.text)' in preprocessor expression")
+        throw MetalError(.preprocessor, location: t.loc, message: "invalid token '\(t.text)' in preprocessor expression")
     }
 }

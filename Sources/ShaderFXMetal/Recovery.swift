@@ -7,7 +7,11 @@
 // declaration is left out, with its error, and the library is read again. Leaving out a helper
 // leaves out every other definition of its name too (so that no call silently reaches another
 // overload), and whatever calls it then fails in turn, its error saying which helper it needed.
-// Errors that concern the library as a whole (two definitions of one name) are not recovered.
+// Errors that concern the library as a whole (two definitions of one name, kind `.redefinition`)
+// fail the library: the declaration is left out all the same and the reading goes on, so that the
+// other declarations' errors are found too. When the library fails (such an error, or nothing
+// stitchable left), its first error is thrown with the others after it (MetalError.moreErrors):
+// several errors per run, as clang reports them.
 
 /// A top-level declaration's place in a unit's tokens, and the name it defines (if one is found).
 struct TopLevelChunk {
@@ -137,7 +141,7 @@ extension MetalTranslator {
         var droppedNames: [String: MetalError] = [:]
 
         func leaveOut(_ error: MetalError, parseUnit: Int? = nil) -> Bool {
-            guard untranslated.count < Self.recoveryLimit, !Self.concernsTheLibrary(error) else { return false }
+            guard untranslated.count < Self.recoveryLimit else { return false }
             var hit: [(Int, Int)] = []
             for (u, list) in chunks.enumerated() where parseUnit == nil || parseUnit == u {
                 for (c, chunk) in list.enumerated() where !dropped[u].contains(c) && chunk.contains(error.location, in: streams[u]) {
@@ -151,8 +155,9 @@ extension MetalTranslator {
                                                   isStageFunction: chunk.isStageFunction))
             for (u, c) in hit { dropped[u].insert(c) }
             // Every other definition of a left-out helper's name goes too, so that no call
-            // reaches another overload in its place.
-            if let name = chunk.name {
+            // reaches another overload in its place. (Not for a second definition: the library
+            // fails anyway, and the first one keeps its callers from failing in turn.)
+            if let name = chunk.name, !Self.concernsTheLibrary(error) {
                 droppedNames[name] = reported
                 for (u, list) in chunks.enumerated() {
                     for (c, other) in list.enumerated() where other.name == name && !dropped[u].contains(c) {
@@ -175,7 +180,7 @@ extension MetalTranslator {
                 do {
                     units.append(try parser.parseUnit())
                 } catch {
-                    guard leaveOut(error, parseUnit: u) else { throw error }
+                    guard leaveOut(error, parseUnit: u) else { throw failure(adding: error) }
                     reparse = true
                     break
                 }
@@ -189,24 +194,43 @@ extension MetalTranslator {
                     do { units[u] = try parser.parseUnit() } catch { throw error }
                 }
             }
+            let analysed: (program: GProgram, types: [MetalExpressionType])
             do throws(MetalError) {
-                let (program, types) = try Semantic.analyze(units, precision: precision, floatLines: floatLines)
-                // Nothing stitchable left: the first error found, the one a single function's
-                // translation has always reported.
-                if program.stitchable.isEmpty, let first = untranslated.first {
-                    throw first.error
-                }
-                return (program, types, untranslated)
+                analysed = try Semantic.analyze(units, precision: precision, floatLines: floatLines)
             } catch {
-                guard leaveOut(error) else { throw error }
+                guard leaveOut(error) else { throw failure(adding: error) }
+                continue
             }
+            // A redefinition fails the library; so does having nothing stitchable left.
+            if untranslated.contains(where: { Self.concernsTheLibrary($0.error) })
+                || analysed.program.stitchable.isEmpty && !untranslated.isEmpty {
+                throw failure()
+            }
+            return (analysed.program, analysed.types, untranslated)
+        }
+
+        /// The error a library that fails reports, with the others after it: the first error
+        /// that concerns the library as a whole; else `last` (an error nothing could be left out
+        /// for); else the first error found, the one a single function's translation has always
+        /// reported. Each error once; vertex, fragment and kernel functions' only as the first.
+        func failure(adding last: MetalError? = nil) -> MetalError {
+            var all = untranslated.map { (error: $0.error, counts: !$0.isStageFunction) }
+            if let last { all.append((last, true)) }
+            let lead = all.firstIndex { Self.concernsTheLibrary($0.error) } ?? (last != nil ? all.count - 1 : 0)
+            let primary = all[lead].error
+            var seen: Set<String> = [primary.identity]
+            var others: [MetalError] = []
+            for (k, entry) in all.enumerated() where k != lead && entry.counts && seen.insert(entry.error.identity).inserted {
+                others.append(entry.error)
+            }
+            return primary.with(moreErrors: others)
         }
     }
 
     /// An error about two declarations at once (a name defined twice): leaving out the second
     /// would let the first stand in for it, so the library fails as a whole.
     static func concernsTheLibrary(_ error: MetalError) -> Bool {
-        error.message.hasPrefix("redefinition") || error.message.contains("defined twice")
+        error.kind == .redefinition
     }
 
     /// A unit's tokens without the left-out declarations (the end-of-file token kept).
@@ -227,8 +251,9 @@ extension MetalTranslator {
     /// An error about a name that was left out says so, with that name's own error.
     private static func explained(_ error: MetalError, using dropped: [String: MetalError]) -> MetalError {
         for (name, cause) in dropped where error.message.contains("'\(name)'") {
-            return MetalError(location: error.location,
-                              message: "\(error.message) ('\(name)' could not be translated: \(cause.location): \(cause.message))")
+            var explained = error
+            explained.message = "\(error.message) ('\(name)' could not be translated: \(cause.location): \(cause.message))"
+            return explained
         }
         return error
     }

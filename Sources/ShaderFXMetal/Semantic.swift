@@ -194,8 +194,9 @@ final class Semantic {
         return (s.program, s.expressionTypes)
     }
 
-    func error(_ loc: MetalSourceLocation, _ message: String) -> MetalError {
-        MetalError(location: loc, message: message)
+    func error(_ kind: MetalDiagnosticKind, _ loc: MetalSourceLocation, _ message: String,
+               notes: [MetalNote] = []) -> MetalError {
+        MetalError(kind, location: loc, message: message, notes: notes)
     }
 
     // MARK: Driver
@@ -220,7 +221,7 @@ final class Semantic {
         for d in decls {
             if case .function(let f) = d, f.isStitchable {
                 if GLSLNames.isReserved(f.name) {
-                    throw error(f.loc, "stitchable function name '\(f.name)' is reserved in GLSL ES; rename the function")
+                    throw error(.unsupportedConstruct, f.loc, "stitchable function name '\(f.name)' is reserved in GLSL ES; rename the function")
                 }
             }
         }
@@ -235,7 +236,7 @@ final class Semantic {
             switch d {
             case .structure(let s): try declareStruct(s)
             case .typeAlias(let name, let spec, let loc):
-                if aliases[name] != nil || structs[name] != nil { throw error(loc, "redefinition of '\(name)'") }
+                if aliases[name] != nil || structs[name] != nil { throw error(.redefinition, loc, "redefinition of '\(name)'", notes: previousDefinition(structs[name]?.loc ?? aliases[name]?.loc)) }
                 aliases[name] = spec
             case .global(let v):
                 if let getter = try computedConstant(v) { getters.append(getter) } else { try declareGlobal(v) }
@@ -286,19 +287,19 @@ final class Semantic {
         }
         if spec.name == "texture2d" {
             if let arg = spec.templateArgs.first, arg.name != "half" && arg.name != "float" {
-                throw error(spec.loc, "texture2d<\(arg.name)> is not supported (use texture2d<half> or texture2d<float>)")
+                throw error(.unsupportedConstruct, spec.loc, "texture2d<\(arg.name)> is not supported (use texture2d<half> or texture2d<float>)")
             }
             return .texture
         }
         if spec.name == "auto" {
-            throw error(spec.loc, "'auto' is only supported for local variables with an initializer")
+            throw error(.unsupportedConstruct, spec.loc, "'auto' is only supported for local variables with an initializer")
         }
         if spec.name == "vec" {
-            throw error(spec.loc, "vec<T, N> is not supported; use the named vector type (e.g. float3)")
+            throw error(.unsupportedConstruct, spec.loc, "vec<T, N> is not supported; use the named vector type (e.g. float3)")
         }
         if let s = structs[spec.name] { return .structure(s.glslName) }
         if let t = MType.builtin(named: spec.name) { return t }
-        throw error(spec.loc, "unknown type '\(spec.name)'")
+        throw error(.unknownType, spec.loc, "unknown type '\(spec.name)'")
     }
 
     func resolveArray(_ base: MType, _ dims: [Expr?], initCount: Int?, loc: MetalSourceLocation) throws(MetalError) -> MType {
@@ -306,15 +307,15 @@ final class Semantic {
         for (k, d) in dims.enumerated().reversed() {
             var n: Int64
             if let d {
-                guard let v = constInt(d) else { throw error(d.loc, "array size must be an integer constant expression") }
+                guard let v = constInt(d) else { throw error(.semantic, d.loc, "array size must be an integer constant expression") }
                 n = v
             } else {
-                guard k == 0, let c = initCount else { throw error(loc, "array size missing and not deducible from an initializer") }
+                guard k == 0, let c = initCount else { throw error(.semantic, loc, "array size missing and not deducible from an initializer") }
                 n = Int64(c)
             }
-            guard n > 0 else { throw error(loc, "array size must be positive") }
+            guard n > 0 else { throw error(.semantic, loc, "array size must be positive") }
             guard n <= 65536, Int64(t.flatCount) * n <= 65536 else {
-                throw error(loc, "array of more than 65536 elements is not supported")
+                throw error(.limit, loc, "array of more than 65536 elements is not supported")
             }
             t = .array(t, Int(n))
         }
@@ -359,30 +360,35 @@ final class Semantic {
 
     func checkGlobalName(_ name: String, _ loc: MetalSourceLocation) throws(MetalError) {
         if structs[name] != nil || globals[name] != nil || aliases[name] != nil {
-            throw error(loc, "redefinition of '\(name)'")
+            throw error(.redefinition, loc, "redefinition of '\(name)'", notes: previousDefinition(structs[name]?.loc ?? globals[name]?.loc ?? aliases[name]?.loc))
         }
+    }
+
+    /// Clang's note on a redefinition: where the name was defined first.
+    func previousDefinition(_ loc: MetalSourceLocation?) -> [MetalNote] {
+        loc.map { [MetalNote(location: $0, message: "previous definition is here")] } ?? []
     }
 
     func declareStruct(_ s: StructDecl) throws(MetalError) {
         if let prev = structs[s.name] {
-            throw error(s.loc, "redefinition of struct '\(s.name)' (first defined at \(prev.loc))")
+            throw error(.redefinition, s.loc, "redefinition of struct '\(s.name)'", notes: previousDefinition(prev.loc))
         }
         var members: [(name: String, type: MType, glslName: String)] = []
         var memberNames = NameAllocator()
         for m in s.members {
             if m.type.isPointer || m.type.isReference {
-                throw error(m.loc, "pointer and reference struct members are not supported")
+                throw error(.unsupportedConstruct, m.loc, "pointer and reference struct members are not supported")
             }
             let base = try resolve(m.type)
             switch base {
-            case .texture, .sampler, .layer: throw error(m.loc, "struct members of type \(base.metal) are not supported")
+            case .texture, .sampler, .layer: throw error(.unsupportedConstruct, m.loc, "struct members of type \(base.metal) are not supported")
             default: break
             }
-            if members.contains(where: { $0.name == m.name }) { throw error(m.loc, "duplicate member '\(m.name)'") }
+            if members.contains(where: { $0.name == m.name }) { throw error(.semantic, m.loc, "duplicate member '\(m.name)'") }
             let t = try resolveArray(base, m.arrayDims, initCount: nil, loc: m.loc)
             members.append((m.name, t, memberNames.unique(GLSLNames.safe(m.name))))
         }
-        if members.isEmpty { throw error(s.loc, "empty structs are not supported in GLSL") }
+        if members.isEmpty { throw error(.unsupportedConstruct, s.loc, "empty structs are not supported in GLSL") }
         let info = StructInfo(name: s.name, glslName: names.unique(GLSLNames.safe(s.name)), members: members, loc: s.loc)
         structs[s.name] = info
         structByGLSL[info.glslName] = info
@@ -394,9 +400,11 @@ final class Semantic {
 
     func declareGlobal(_ v: VarDecl) throws(MetalError) {
         try checkGlobalName(v.name, v.loc)
-        if functions[v.name] != nil { throw error(v.loc, "redefinition of '\(v.name)' as a variable (it is a function)") }
+        if let f = functions[v.name]?.first {
+            throw error(.redefinition, v.loc, "redefinition of '\(v.name)' as a variable (it is a function)", notes: previousDefinition(f.decl.loc))
+        }
         if v.type.isPointer || v.type.isReference {
-            throw error(v.loc, "program-scope pointers and references are not supported")
+            throw error(.unsupportedConstruct, v.loc, "program-scope pointers and references are not supported")
         }
         let base = try resolve(v.type)
         if base == .sampler {
@@ -404,19 +412,19 @@ final class Semantic {
                                       sampler: try samplerState(v), loc: v.loc)
             return
         }
-        if case .texture = base { throw error(v.loc, "program-scope textures are not supported") }
+        if case .texture = base { throw error(.unsupportedConstruct, v.loc, "program-scope textures are not supported") }
         if !v.isConstant {
-            throw error(v.loc, "program-scope variable '\(v.name)' must be declared 'constant' or 'constexpr'")
+            throw error(.semantic, v.loc, "program-scope variable '\(v.name)' must be declared 'constant' or 'constexpr'")
         }
         guard let initExpr = v.initializer else {
-            throw error(v.loc, "program-scope constant '\(v.name)' needs an initializer")
+            throw error(.semantic, v.loc, "program-scope constant '\(v.name)' needs an initializer")
         }
         var initCount: Int?
         if case .initList(let items) = initExpr.kind { initCount = items.count }
         let type = try resolveArray(base, v.arrayDims, initCount: initCount, loc: v.loc)
         let value = try lowerInitializer(initExpr, to: type)
         if !isConstantExpression(value.g) {
-            throw error(initExpr.loc, "the initializer of program-scope constant '\(v.name)' must be a constant expression in GLSL ES (no calls of user functions or non-constant helpers)")
+            throw error(.semantic, initExpr.loc, "the initializer of program-scope constant '\(v.name)' must be a constant expression in GLSL ES (no calls of user functions or non-constant helpers)")
         }
         let glslName = names.unique(GLSLNames.safe(v.name.replacingOccurrences(of: "::", with: "_")))
         var info = VarInfo(type: type, glslName: glslName, isConst: true, loc: v.loc)
@@ -439,7 +447,7 @@ final class Semantic {
                   isCall ? declaredFunctionNames.contains(name) : globals[name].map { if case .computed = $0.kind { true } else { false } } ?? false
               }) || computesHalf(v, initExpr) else { return nil }
         guard v.arrayDims.isEmpty else {
-            throw error(initExpr.loc, "the initializer of program-scope array '\(v.name)' calls a function; GLSL ES needs a constant expression there (write the values, or fill a local array)")
+            throw error(.semantic, initExpr.loc, "the initializer of program-scope array '\(v.name)' calls a function; GLSL ES needs a constant expression there (write the values, or fill a local array)")
         }
         try checkGlobalName(v.name, v.loc)
         let type = try resolve(v.type)
@@ -455,7 +463,7 @@ final class Semantic {
     /// Declares member function `f` (named `S::m`) of struct `owner` as a free function taking
     /// `thread S *this` first.
     func declareMember(_ f: FuncDecl, of owner: String) throws(MetalError) {
-        guard structs[owner] != nil else { throw error(f.loc, "'\(owner)' is not a struct or class defined here") }
+        guard structs[owner] != nil else { throw error(.semantic, f.loc, "'\(owner)' is not a struct or class defined here") }
         var f = f
         var this = TypeSpec(name: owner, addressSpace: "thread", loc: f.loc)
         this.isPointer = true
@@ -544,10 +552,10 @@ final class Semantic {
             if case .ident(let n) = a.kind { text = n }
             if case .call(let c, _) = a.kind, case .ident(let n) = c.kind {
                 if ["max_anisotropy", "lod_clamp"].contains(n) { continue }
-                throw error(a.loc, "sampler argument '\(n)(...)' is not supported")
+                throw error(.unsupportedConstruct, a.loc, "sampler argument '\(n)(...)' is not supported")
             }
             let parts = text.components(separatedBy: "::")
-            guard parts.count == 2 else { throw error(a.loc, "unknown sampler argument '\(text)'") }
+            guard parts.count == 2 else { throw error(.semantic, a.loc, "unknown sampler argument '\(text)'") }
             let (key, value) = (parts[0], parts[1])
             switch key {
             case "filter", "mag_filter", "min_filter":
@@ -556,7 +564,7 @@ final class Semantic {
                 case "linear": filter = .linear
                 case "nearest": filter = .nearest
                 case "bicubic": filter = .bicubic
-                default: throw error(a.loc, "unknown sampler filter '\(value)' (nearest, linear or bicubic)")
+                default: throw error(.semantic, a.loc, "unknown sampler filter '\(value)' (nearest, linear or bicubic)")
                 }
                 if key != "min_filter" { s.filter = filter }
             case "mip_filter":
@@ -567,22 +575,22 @@ final class Semantic {
                 case "clamp_to_edge": addresses[key] = .clampToEdge
                 case "mirrored_repeat": addresses[key] = .mirroredRepeat
                 case "clamp_to_zero", "clamp_to_border": addresses[key] = .border
-                default: throw error(a.loc, "unknown sampler address mode '\(value)' (clamp_to_edge, repeat, mirrored_repeat, clamp_to_zero or clamp_to_border)")
+                default: throw error(.semantic, a.loc, "unknown sampler address mode '\(value)' (clamp_to_edge, repeat, mirrored_repeat, clamp_to_zero or clamp_to_border)")
                 }
             case "coord":
-                guard value == "pixel" || value == "normalized" else { throw error(a.loc, "unknown sampler coord '\(value)'") }
+                guard value == "pixel" || value == "normalized" else { throw error(.semantic, a.loc, "unknown sampler coord '\(value)'") }
                 s.pixelCoordinates = value == "pixel"
             case "border_color":
                 switch value {
                 case "transparent_black": s.borderColor = .transparentBlack
                 case "opaque_black": s.borderColor = .opaqueBlack
                 case "opaque_white": s.borderColor = .opaqueWhite
-                default: throw error(a.loc, "unknown sampler border_color '\(value)' (transparent_black, opaque_black or opaque_white)")
+                default: throw error(.semantic, a.loc, "unknown sampler border_color '\(value)' (transparent_black, opaque_black or opaque_white)")
                 }
             case "compare_func":
-                throw error(a.loc, "sampler \(key) is not supported (depth comparison has no SwiftUI use)")
+                throw error(.unsupportedConstruct, a.loc, "sampler \(key) is not supported (depth comparison has no SwiftUI use)")
             default:
-                throw error(a.loc, "unknown sampler argument '\(text)'")
+                throw error(.semantic, a.loc, "unknown sampler argument '\(text)'")
             }
         }
         if let a = addresses["address"] { s.addressS = a; s.addressT = a }
@@ -596,24 +604,25 @@ final class Semantic {
         // once per size it is called with, as a template is per type.
         let unsized = f.params.contains { $0.arrayDims.first.map { $0 == nil } ?? false }
         if (!f.templateParams.isEmpty || unsized) && typeBindings.isEmpty && !f.isSizeInstance {
-            if f.isStitchable, unsized { throw error(f.loc, "a stitchable function's array parameter needs a size; SwiftUI passes arrays as 'device const float *p, int count'") }
-            if structs[f.name] != nil || globals[f.name] != nil { throw error(f.loc, "redefinition of '\(f.name)' as a function template") }
+            if f.isStitchable, unsized { throw error(.invalidStitchable, f.loc, "a stitchable function's array parameter needs a size; SwiftUI passes arrays as 'device const float *p, int count'") }
+            if structs[f.name] != nil || globals[f.name] != nil { throw error(.redefinition, f.loc, "redefinition of '\(f.name)' as a function template") }
             if f.body == nil { return }   // a template prototype: the definition follows
             templates[f.name, default: []].append(f)
             return
         }
         if structs[f.name] != nil || globals[f.name] != nil || aliases[f.name] != nil {
-            throw error(f.loc, "redefinition of '\(f.name)' as a function")
+            throw error(.redefinition, f.loc, "redefinition of '\(f.name)' as a function",
+                        notes: previousDefinition(structs[f.name]?.loc ?? globals[f.name]?.loc ?? aliases[f.name]?.loc))
         }
         let ret = f.returnType.name == "auto" ? MType.void : try resolve(f.returnType)
         // A `const` reference result can only be read, so it is returned as a value (what a getter
         // such as `const thread float3& origin() const` gives its caller); a pointer or a reference
         // the caller could write through has no GLSL form.
         if f.returnType.isPointer || (f.returnType.isReference && !f.returnType.isConst) {
-            throw error(f.returnType.loc, "functions returning pointers or non-const references are not supported")
+            throw error(.unsupportedConstruct, f.returnType.loc, "functions returning pointers or non-const references are not supported")
         }
         switch ret {
-        case .texture, .sampler, .layer: throw error(f.returnType.loc, "functions returning \(ret.metal) are not supported")
+        case .texture, .sampler, .layer: throw error(.unsupportedConstruct, f.returnType.loc, "functions returning \(ret.metal) are not supported")
         default: break
         }
         var params: [ParamInfo] = []
@@ -626,19 +635,19 @@ final class Semantic {
                 let space = p.type.addressSpace ?? ""
                 if space == "device" || space == "constant" {
                     if !p.type.isConst && space == "device" {
-                        throw error(p.loc, "writable device pointers are not supported; SwiftUI array arguments are 'device const float *'")
+                        throw error(.unsupportedConstruct, p.loc, "writable device pointers are not supported; SwiftUI array arguments are 'device const float *'")
                     }
                     switch base {
                     case .scalar(let s) where s.isFloat: base = .floatArray
                     case .vector(let s, 4) where s.isFloat: base = .colorArray
                     default:
-                        throw error(p.loc, "array argument of type '\(base.metal) *' is not supported (SwiftUI passes 'device const float *' or 'device const half4 *' with an int count)")
+                        throw error(.unsupportedConstruct, p.loc, "array argument of type '\(base.metal) *' is not supported (SwiftUI passes 'device const float *' or 'device const half4 *' with an int count)")
                     }
                     info.type = base
                     if f.isStitchable {
                         guard k + 1 < f.params.count, let nt = try? resolve(f.params[k + 1].type),
                               nt == .int || nt == .uint, !f.params[k + 1].type.isPointer, !f.params[k + 1].type.isReference else {
-                            throw error(p.loc, "array argument '\(p.name)' must be followed by its 'int' element count parameter")
+                            throw error(.semantic, p.loc, "array argument '\(p.name)' must be followed by its 'int' element count parameter")
                         }
                         info.countName = f.params[k + 1].name
                         info.countIsUnsigned = nt == .uint
@@ -652,20 +661,24 @@ final class Semantic {
             } else if p.type.isReference {
                 if !p.type.isConst { info.isReference = true }
             }
-            if case .sampler = base { throw error(p.loc, "sampler parameters are not supported; declare a 'constexpr sampler' in the function that samples") }
+            if case .sampler = base { throw error(.unsupportedConstruct, p.loc, "sampler parameters are not supported; declare a 'constexpr sampler' in the function that samples") }
             if !p.arrayDims.isEmpty {
                 info.type = try resolveArray(base, p.arrayDims, initCount: nil, loc: p.loc)
             }
-            if info.type == .void { throw error(p.loc, "parameter of type void") }
+            if info.type == .void { throw error(.semantic, p.loc, "parameter of type void") }
             params.append(info)
             k += 1
         }
         // Prototype then definition: merge.
         if let existing = functions[f.name]?.first(where: { sameSignature($0.params, params) }) {
             if existing.defined && f.body != nil {
-                throw error(f.loc, "redefinition of function '\(f.name)' (first defined at \(existing.decl.loc)); all files are translated as one library, so rename one of them or move it to a shared header")
+                throw error(.redefinition, f.loc, "redefinition of function '\(f.name)'; all files are translated as one library, so rename one of them or move it to a shared header",
+                            notes: previousDefinition(existing.decl.loc))
             }
-            if existing.returnType != ret { throw error(f.loc, "'\(f.name)' redeclared with a different return type") }
+            if existing.returnType != ret {
+                throw error(.redefinition, f.loc, "'\(f.name)' redeclared with a different return type",
+                            notes: [MetalNote(location: existing.decl.loc, message: "previous declaration is here")])
+            }
             if f.body != nil {
                 var merged = f
                 // Default arguments may be given on the prototype.
@@ -681,7 +694,8 @@ final class Semantic {
         // SwiftUI finds a shader by name among the stitchable functions only, so a helper may share
         // a stitchable function's name (it is renamed in the GLSL); two stitchable ones may not.
         if f.isStitchable, let other = functions[f.name]?.first(where: { $0.decl.isStitchable }) {
-            throw error(f.loc, "stitchable function '\(f.name)' is defined twice (also at \(other.decl.loc)): SwiftUI looks shaders up by name")
+            throw error(.redefinition, f.loc, "stitchable function '\(f.name)' is defined twice: SwiftUI looks shaders up by name",
+                        notes: previousDefinition(other.decl.loc))
         }
         let info = FuncInfo(id: allFunctions.count, decl: f, returnType: ret, params: params)
         allFunctions.append(info)
@@ -726,9 +740,11 @@ final class Semantic {
             if p.isPointer { qualifier = "inout"; vk = .pointer }
             if p.isPointer && p.isConstPointee { qualifier = "" }
             if f.decl.isStitchable, (p.isPointer || p.isReference) {
-                throw error(p.loc, "stitchable function parameters cannot be references or thread pointers")
+                throw error(.invalidStitchable, p.loc, "stitchable function parameters cannot be references or thread pointers")
             }
-            if scopes[0][p.name] != nil { throw error(p.loc, "redefinition of parameter '\(p.name)'") }
+            if let previous = scopes[0][p.name] {
+                throw error(.redefinition, p.loc, "redefinition of parameter '\(p.name)'", notes: previousDefinition(previous.loc))
+            }
             scopes[0][p.name] = VarInfo(type: p.type, glslName: glslName, kind: vk, isConst: false, loc: p.loc)
             if k < f.decl.params.count, !p.isPointer, !p.isReference, let narrow = narrowWidth(f.decl.params[k].type, p.type) {
                 scopes[0][p.name]?.narrow = narrow
@@ -796,7 +812,7 @@ final class Semantic {
         let d = f.decl
         let sig = "SwiftUI stitchable shaders are 'half4 f(float2 position, half4 color, ...)', 'float2 f(float2 position, ...)', 'half4 f(float2 position, SwiftUI::Layer layer, ...)' or 'half4 f(float2 position, ...)'"
         guard let first = f.params.first, case .vector(let s, 2) = first.type, s.isFloat, !first.isPointer, !first.isReference else {
-            throw error(d.loc, "stitchable function '\(d.name)' must take 'float2 position' as its first parameter; \(sig)")
+            throw error(.invalidStitchable, d.loc, "stitchable function '\(d.name)' must take 'float2 position' as its first parameter; \(sig)")
         }
         var kind: MetalEffectKind
         switch f.returnType {
@@ -807,7 +823,7 @@ final class Semantic {
             else if f.params.count > 1, f.params[1].type == .vector(.half, 4), d.params[1].type.name == "half4" { kind = .color }
             else { kind = .fill }
         default:
-            throw error(d.returnType.loc, "stitchable function '\(d.name)' returns '\(f.returnType.metal)'; \(sig)")
+            throw error(.invalidStitchable, d.returnType.loc, "stitchable function '\(d.name)' returns '\(f.returnType.metal)'; \(sig)")
         }
         let leading = (kind == .color || kind == .layer) ? 2 : 1
         for (k, p) in f.params.enumerated() where k >= leading {
@@ -816,9 +832,9 @@ final class Semantic {
             case .vector(let s, _) where s.isFloat: break
             case .floatArray, .colorArray, .texture: break
             case .layer:
-                throw error(p.loc, "SwiftUI::Layer must be the second parameter of a layer effect")
+                throw error(.invalidStitchable, p.loc, "SwiftUI::Layer must be the second parameter of a layer effect")
             default:
-                throw error(p.loc, "parameter '\(p.name)' of stitchable function '\(d.name)' has type '\(p.type.metal)', which is not a SwiftUI shader argument type (float, float2, float3, float4, half..., device const float */half4 * with a count, texture2d<half>)")
+                throw error(.invalidStitchable, p.loc, "parameter '\(p.name)' of stitchable function '\(d.name)' has type '\(p.type.metal)', which is not a SwiftUI shader argument type (float, float2, float3, float4, half..., device const float */half4 * with a count, texture2d<half>)")
             }
         }
         return kind
@@ -828,7 +844,8 @@ final class Semantic {
     func checkCalls() throws(MetalError) {
         for f in allFunctions where f.defined {
             for (callee, loc) in f.calls where !allFunctions[callee].defined {
-                throw error(loc, "function '\(allFunctions[callee].decl.name)' is declared but never defined")
+                throw error(.semantic, loc, "function '\(allFunctions[callee].decl.name)' is declared but never defined",
+                            notes: [MetalNote(location: allFunctions[callee].decl.loc, message: "'\(allFunctions[callee].decl.name)' declared here")])
             }
         }
         // Cycle detection.
@@ -840,7 +857,7 @@ final class Semantic {
             for (c, loc) in allFunctions[i].calls {
                 if state[c] == 1 {
                     let cycle = stack[stack.firstIndex(of: c)!...].map { allFunctions[$0].decl.name } + [allFunctions[c].decl.name]
-                    throw error(loc, "recursion is not supported in GLSL: \(cycle.joined(separator: " → "))")
+                    throw error(.unsupportedConstruct, loc, "recursion is not supported in GLSL: \(cycle.joined(separator: " → "))")
                 }
                 if state[c] == 0 { try visit(c) }
             }
@@ -862,7 +879,7 @@ final class Semantic {
                     guard index < callee.params.count, let (state, useLoc) = callee.texturesSampled[callee.params[index].name] else { continue }
                     if let (prev, prevLoc) = f.texturesSampled[own] {
                         if prev != state {
-                            throw error(loc, "texture '\(own)' is sampled with two different sampler states (at \(prevLoc) and, through '\(callee.decl.name)', at \(useLoc)); ShaderFX supports one sampler state per texture argument")
+                            throw error(.semantic, loc, "texture '\(own)' is sampled with two different sampler states (at \(prevLoc) and, through '\(callee.decl.name)', at \(useLoc)); ShaderFX supports one sampler state per texture argument")
                         }
                     } else {
                         f.texturesSampled[own] = (state, useLoc)
@@ -916,8 +933,8 @@ final class Semantic {
     }
 
     func declareLocal(_ name: String, _ info: VarInfo, _ loc: MetalSourceLocation) throws(MetalError) {
-        if scopes[scopes.count - 1][name] != nil {
-            throw error(loc, "redefinition of '\(name)'")
+        if let previous = scopes[scopes.count - 1][name] {
+            throw error(.redefinition, loc, "redefinition of '\(name)'", notes: previousDefinition(previous.loc))
         }
         scopes[scopes.count - 1][name] = info
     }

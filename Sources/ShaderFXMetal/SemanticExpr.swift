@@ -65,7 +65,7 @@ extension Semantic {
         if let sub = v.subarray {
             // A row of a flattened multidimensional array: copy its elements into an array value.
             if let off = sub.offset, !isPure(off) {
-                throw error(loc, "a row of a multidimensional array indexed with side effects cannot be used as a value")
+                throw error(.semantic, loc, "a row of a multidimensional array indexed with side effects cannot be used as a value")
             }
             let items: [GExpr] = (0..<v.type.flatCount).map { k in
                 guard let off = sub.offset else { return .index(sub.base, .lit("\(k)")) }
@@ -91,7 +91,7 @@ extension Semantic {
         case (.array(let e1, let n1), .array(let e2, let n2)) where n1 == n2 && e1.glsl == e2.glsl && e1.flatCount == e2.flatCount:
             return TE(g: v.g, type: t)
         default:
-            throw error(loc, "cannot convert '\(v.type.metal)' to '\(t.metal)'")
+            throw error(.typeMismatch, loc, "cannot convert '\(v.type.metal)' to '\(t.metal)'")
         }
     }
 
@@ -122,9 +122,9 @@ extension Semantic {
             if let l = v.lit { return literal(l, .bool) }
             return TE(g: .binary("!=", v.g, literal(.int(0), s).g), type: .bool)
         case .vector:
-            throw error(loc, "a vector ('\(v.type.metal)') cannot be used as a condition; use all() or any()")
+            throw error(.typeMismatch, loc, "a vector ('\(v.type.metal)') cannot be used as a condition; use all() or any()")
         default:
-            throw error(loc, "'\(v.type.metal)' cannot be used as a condition")
+            throw error(.typeMismatch, loc, "'\(v.type.metal)' cannot be used as a condition")
         }
     }
 
@@ -138,10 +138,10 @@ extension Semantic {
         case (.scalar(let x), .vector(let y, let n)):
             return .vector(y == .bool ? promote(x) : (x.isFloat && !y.isFloat ? x : y), n)
         case (.vector(let x, let n), .vector(let y, let m)):
-            guard n == m else { throw error(loc, "invalid operands to '\(op)': '\(a.metal)' and '\(b.metal)' have different sizes") }
+            guard n == m else { throw error(.typeMismatch, loc, "invalid operands to '\(op)': '\(a.metal)' and '\(b.metal)' have different sizes") }
             return .vector(max(promote(x), promote(y)), n)
         default:
-            throw error(loc, "invalid operands to '\(op)': '\(a.metal)' and '\(b.metal)'")
+            throw error(.typeMismatch, loc, "invalid operands to '\(op)': '\(a.metal)' and '\(b.metal)'")
         }
     }
 
@@ -179,7 +179,7 @@ extension Semantic {
         case .ident(let name):
             return try lowerIdent(name, e.loc)
         case .templateIdent(let name, _):
-            throw error(e.loc, "function template '\(name)' used as a value")
+            throw error(.semantic, e.loc, "function template '\(name)' used as a value")
         case .construct(let spec, let args):
             return try lowerConstruct(spec, args, e.loc)
         case .asType(let spec, let x):
@@ -190,7 +190,7 @@ extension Semantic {
             return try lowerMember(try lowerExpr(base), name, e.loc)
         case .arrow(let base, let name):
             guard case .ident(let n) = base.kind, let v = lookup(n), case .pointer = v.kind else {
-                throw error(e.loc, "'->' is only supported on 'thread T *' parameters")
+                throw error(.unsupportedConstruct, e.loc, "'->' is only supported on 'thread T *' parameters")
             }
             return try lowerMember(TE(g: .name(v.glslName), type: v.type, lvalue: true), name, e.loc)
         case .index(let base, let idx):
@@ -200,7 +200,7 @@ extension Semantic {
         case .postfix(let op, let a):
             let v = try lowerExpr(a)
             try requireLValue(v, a.loc, op)
-            guard v.type.isScalar || v.type.isVector, v.type.scalar != .bool else { throw error(e.loc, "cannot apply '\(op)' to '\(v.type.metal)'") }
+            guard v.type.isScalar || v.type.isVector, v.type.scalar != .bool else { throw error(.typeMismatch, e.loc, "cannot apply '\(op)' to '\(v.type.metal)'") }
             if let r = roundedHalfIncrement(op, prefix: false, v, e.loc) ?? narrowIncrement(op, prefix: false, a, v) { return r }
             return TE(g: .postfix(op, v.g), type: v.type)
         case .binary(let op, let a, let b):
@@ -209,7 +209,7 @@ extension Semantic {
             return try lowerAssign(op, a, b, e.loc)
         case .ternary(let c, let a, let b):
             let cond = try lowerExpr(c)
-            if cond.type.isVector { throw error(c.loc, "vector conditions in '?:' are not supported; use select(a, b, cond)") }
+            if cond.type.isVector { throw error(.unsupportedConstruct, c.loc, "vector conditions in '?:' are not supported; use select(a, b, cond)") }
             let cv = try toBool(cond, c.loc)
             let x = try lowerExpr(a)
             let y = try lowerExpr(b)
@@ -219,7 +219,7 @@ extension Semantic {
                     t = try commonType(x.type, y.type, e.loc, "?:")
                     if x.type.scalar == .bool && y.type.scalar == .bool { t = x.type }
                 } else if x.type.glsl != y.type.glsl || x.type.glslArraySuffix != y.type.glslArraySuffix {
-                    throw error(e.loc, "incompatible operand types in '?:': '\(x.type.metal)' and '\(y.type.metal)'")
+                    throw error(.typeMismatch, e.loc, "incompatible operand types in '?:': '\(x.type.metal)' and '\(y.type.metal)'")
                 }
             }
             let xv = try convert(x, to: t, a.loc)
@@ -230,16 +230,16 @@ extension Semantic {
             let y = try lowerExpr(b)
             return TE(g: .comma(x.g, y.g), type: y.type)
         case .lambda:
-            throw error(e.loc, "lambdas are only supported as 'auto name = [](...) { ... };' local declarations")
+            throw error(.unsupportedConstruct, e.loc, "lambdas are only supported as 'auto name = [](...) { ... };' local declarations")
         case .initList:
-            throw error(e.loc, "a brace initializer list is only supported to initialize a declared variable, in an assignment or in a return")
+            throw error(.unsupportedConstruct, e.loc, "a brace initializer list is only supported to initialize a declared variable, in an assignment or in a return")
         case .designated(let member, _):
-            throw error(e.loc, "a designated initializer '.\(member) = ...' is only supported in the brace initializer of a struct")
+            throw error(.unsupportedConstruct, e.loc, "a designated initializer '.\(member) = ...' is only supported in the brace initializer of a struct")
         }
     }
 
     func requireLValue(_ v: TE, _ loc: MetalSourceLocation, _ op: String) throws(MetalError) {
-        if !v.lvalue { throw error(loc, "expression is not assignable (operator '\(op)')") }
+        if !v.lvalue { throw error(.semantic, loc, "expression is not assignable (operator '\(op)')") }
     }
 
     func lowerIdent(_ rawName: String, _ loc: MetalSourceLocation) throws(MetalError) -> TE {
@@ -252,7 +252,7 @@ extension Semantic {
         if let v = lookup(name) {
             switch v.kind {
             case .lambda:
-                throw error(loc, "lambda '\(name)' used as a value (only calls are supported)")
+                throw error(.unsupportedConstruct, loc, "lambda '\(name)' used as a value (only calls are supported)")
             case .computed(let getter):
                 return try lowerCall(Expr(.ident(getter), loc), [], loc)
             case .arrayCount(let array):
@@ -269,27 +269,27 @@ extension Semantic {
         }
         if let c = try builtinConstant(name, loc) { return c }
         if functions[name] != nil || Builtins.isBuiltinFunction(name) {
-            throw error(loc, "function '\(name)' used as a value (function pointers are not supported)")
+            throw error(.unsupportedConstruct, loc, "function '\(name)' used as a value (function pointers are not supported)")
         }
         if let f = current, f.decl.name.contains("::lambda ") {
-            throw error(loc, "use of undeclared identifier '\(name)' (lambda captures are not supported; pass it as a parameter)")
+            throw error(.unsupportedConstruct, loc, "use of undeclared identifier '\(name)' (lambda captures are not supported; pass it as a parameter)")
         }
-        throw error(loc, "use of undeclared identifier '\(name)'")
+        throw error(.undeclaredIdentifier, loc, "use of undeclared identifier '\(name)'")
     }
 
     func lowerUnary(_ op: String, _ a: Expr, _ loc: MetalSourceLocation) throws(MetalError) -> TE {
         switch op {
         case "*":
             guard case .ident(let n) = a.kind, let v = lookup(n), case .pointer = v.kind else {
-                throw error(loc, "'*' dereference is only supported on 'thread T *' parameters")
+                throw error(.unsupportedConstruct, loc, "'*' dereference is only supported on 'thread T *' parameters")
             }
             return TE(g: .name(v.glslName), type: v.type, lvalue: true)
         case "&":
-            throw error(loc, "taking an address with '&' is only supported for an argument passed to a 'thread T *' parameter")
+            throw error(.unsupportedConstruct, loc, "taking an address with '&' is only supported for an argument passed to a 'thread T *' parameter")
         case "++", "--":
             let v = try lowerExpr(a)
             try requireLValue(v, a.loc, op)
-            guard v.type.isScalar || v.type.isVector, v.type.scalar != .bool else { throw error(loc, "cannot apply '\(op)' to '\(v.type.metal)'") }
+            guard v.type.isScalar || v.type.isVector, v.type.scalar != .bool else { throw error(.typeMismatch, loc, "cannot apply '\(op)' to '\(v.type.metal)'") }
             if let r = roundedHalfIncrement(op, prefix: true, v, loc) ?? narrowIncrement(op, prefix: true, a, v) { return r }
             return TE(g: .unary(op, v.g), type: v.type)
         case "!":
@@ -301,13 +301,13 @@ extension Semantic {
             return TE(g: .unary("!", b.g), type: .bool)
         case "~":
             var v = try lowerExpr(a)
-            guard let s = v.type.scalar, s.isInteger || s == .bool, !v.type.isMatrix else { throw error(loc, "invalid operand to '~': '\(v.type.metal)'") }
+            guard let s = v.type.scalar, s.isInteger || s == .bool, !v.type.isMatrix else { throw error(.typeMismatch, loc, "invalid operand to '~': '\(v.type.metal)'") }
             if s == .bool { v = try convert(v, to: v.type.with(scalar: .int), loc) }
             if case .int(let i) = v.lit { return literal(.int(~i), v.type.scalar!) }
             return TE(g: .unary("~", v.g), type: v.type)
         default:   // - +
             var v = try lowerExpr(a)
-            guard v.type.isArithmetic else { throw error(loc, "invalid operand to unary '\(op)': '\(v.type.metal)'") }
+            guard v.type.isArithmetic else { throw error(.typeMismatch, loc, "invalid operand to unary '\(op)': '\(v.type.metal)'") }
             if v.type.scalar == .bool { v = try convert(v, to: v.type.with(scalar: .int), loc) }
             if op == "+" { return TE(g: v.g, type: v.type, lit: v.lit) }
             if let l = v.lit {
@@ -323,7 +323,7 @@ extension Semantic {
 
     func lowerBinary(_ op: String, _ x: TE, _ y: TE, _ loc: MetalSourceLocation) throws(MetalError) -> TE {
         for v in [x, y] where v.subarray != nil {
-            throw error(loc, "a sub-array of a multidimensional array cannot be used as a value")
+            throw error(.semantic, loc, "a sub-array of a multidimensional array cannot be used as a value")
         }
         switch op {
         case "&&", "||":
@@ -334,20 +334,20 @@ extension Semantic {
             var a = x
             var b = y
             guard let sa = a.type.scalar, let sb = b.type.scalar, !a.type.isMatrix, !b.type.isMatrix, !sa.isFloat, !sb.isFloat else {
-                throw error(loc, "invalid operands to '\(op)': '\(x.type.metal)' and '\(y.type.metal)'")
+                throw error(.typeMismatch, loc, "invalid operands to '\(op)': '\(x.type.metal)' and '\(y.type.metal)'")
             }
             if sa == .bool { a = try convert(a, to: a.type.with(scalar: .int), loc) }
             if sb == .bool { b = try convert(b, to: b.type.with(scalar: .int), loc) }
             if a.type.isScalar && b.type.isVector { a = try convert(a, to: b.type.with(scalar: a.type.scalar!), loc) }
             if a.type.isVector && b.type.isVector && a.type.vectorSize != b.type.vectorSize {
-                throw error(loc, "invalid operands to '\(op)': different vector sizes")
+                throw error(.typeMismatch, loc, "invalid operands to '\(op)': different vector sizes")
             }
             return TE(g: .binary(op, a.g, b.g), type: a.type)
         default: break
         }
         // Matrices.
         if x.type.isMatrix || y.type.isMatrix {
-            guard ["+", "-", "*", "/"].contains(op) else { throw error(loc, "invalid operands to '\(op)': '\(x.type.metal)' and '\(y.type.metal)'") }
+            guard ["+", "-", "*", "/"].contains(op) else { throw error(.typeMismatch, loc, "invalid operands to '\(op)': '\(x.type.metal)' and '\(y.type.metal)'") }
             var a = x
             var b = y
             if a.type.isScalar { a = try convert(a, to: .float, loc) }
@@ -358,28 +358,28 @@ extension Semantic {
             if op == "*" {
                 switch (a.type, b.type) {
                 case (.matrix(let s, let c, let r), .vector(_, let n)):
-                    guard c == n else { throw error(loc, "matrix-vector size mismatch") }
+                    guard c == n else { throw error(.typeMismatch, loc, "matrix-vector size mismatch") }
                     t = .vector(s, r)
                 case (.vector(let s, let n), .matrix(_, let c, let r)):
-                    guard r == n else { throw error(loc, "vector-matrix size mismatch") }
+                    guard r == n else { throw error(.typeMismatch, loc, "vector-matrix size mismatch") }
                     t = .vector(s, c)
                 case (.matrix(let s, let c1, let r1), .matrix(_, let c2, let r2)):
-                    guard c1 == r2 else { throw error(loc, "matrix size mismatch") }
+                    guard c1 == r2 else { throw error(.typeMismatch, loc, "matrix size mismatch") }
                     t = .matrix(s, c2, r1)
                 default: break
                 }
             } else if a.type.isVector || b.type.isVector {
-                throw error(loc, "invalid operands to '\(op)': '\(x.type.metal)' and '\(y.type.metal)'")
+                throw error(.typeMismatch, loc, "invalid operands to '\(op)': '\(x.type.metal)' and '\(y.type.metal)'")
             } else if a.type.isMatrix && b.type.isMatrix && a.type.glsl != b.type.glsl {
-                throw error(loc, "matrix size mismatch")
+                throw error(.typeMismatch, loc, "matrix size mismatch")
             }
             if op == "/" && b.type.isMatrix {
-                throw error(loc, "invalid operands to '/': '\(x.type.metal)' and '\(y.type.metal)'")
+                throw error(.typeMismatch, loc, "invalid operands to '/': '\(x.type.metal)' and '\(y.type.metal)'")
             }
             return roundedHalf(TE(g: .binary(op, a.g, b.g), type: t), loc)
         }
         guard x.type.isArithmetic, y.type.isArithmetic else {
-            throw error(loc, "invalid operands to binary '\(op)': '\(x.type.metal)' and '\(y.type.metal)'")
+            throw error(.typeMismatch, loc, "invalid operands to binary '\(op)': '\(x.type.metal)' and '\(y.type.metal)'")
         }
         var t = try commonType(x.type, y.type, loc, op)
         let isCompare = ["<", ">", "<=", ">=", "==", "!="].contains(op)
@@ -388,10 +388,10 @@ extension Semantic {
                 // bool & bool: C++ computes in int; the result converts back to bool when stored.
                 t = .int
             }
-            guard t.scalar?.isInteger == true else { throw error(loc, "invalid operands to '\(op)': '\(x.type.metal)' and '\(y.type.metal)'") }
+            guard t.scalar?.isInteger == true else { throw error(.typeMismatch, loc, "invalid operands to '\(op)': '\(x.type.metal)' and '\(y.type.metal)'") }
         }
         if op == "%" && t.scalar?.isFloat == true {
-            throw error(loc, "'%' needs integer operands; use fmod() for floating-point remainders")
+            throw error(.typeMismatch, loc, "'%' needs integer operands; use fmod() for floating-point remainders")
         }
         // Scalar operands of a vector operation keep scalar form when their base type already matches.
         var a = x
@@ -439,7 +439,7 @@ extension Semantic {
     func lowerAssign(_ op: String, _ lhs: Expr, _ rhs: Expr, _ loc: MetalSourceLocation) throws(MetalError) -> TE {
         let l = try lowerExpr(lhs)
         try requireLValue(l, lhs.loc, op)
-        if l.subarray != nil { throw error(loc, "assigning a sub-array of a multidimensional array is not supported") }
+        if l.subarray != nil { throw error(.unsupportedConstruct, loc, "assigning a sub-array of a multidimensional array is not supported") }
         let narrow = narrowVariable(lhs)
         if op == "=" {
             var r = try lowerInitializer(rhs, to: l.type)
@@ -461,7 +461,7 @@ extension Semantic {
         }
         // `x = T(x op y)` evaluates x twice: only for side-effect-free targets.
         if !isPure(l.g) {
-            throw error(loc, "compound assignment '\(op)' that needs a conversion is not supported on a target with side effects; use a temporary")
+            throw error(.unsupportedConstruct, loc, "compound assignment '\(op)' that needs a conversion is not supported on a target with side effects; use a temporary")
         }
         let value = try convert(combined, to: l.type, loc)
         return TE(g: .assign("=", l.g, value.g), type: l.type)
@@ -475,22 +475,22 @@ extension Semantic {
         switch base.type {
         case .vector(let s, let n):
             guard (1...4).contains(name.count), let set = Semantic.swizzleSets.first(where: { set in name.allSatisfy { set.contains($0) } }) else {
-                throw error(loc, "invalid vector swizzle '.\(name)' on '\(base.type.metal)'")
+                throw error(.semantic, loc, "invalid vector swizzle '.\(name)' on '\(base.type.metal)'")
             }
             for c in name {
                 let idx = set.distance(from: set.startIndex, to: set.firstIndex(of: c)!)
-                if idx >= n { throw error(loc, "swizzle '.\(name)' is out of range for '\(base.type.metal)'") }
+                if idx >= n { throw error(.semantic, loc, "swizzle '.\(name)' is out of range for '\(base.type.metal)'") }
             }
             let unique = Set(name).count == name.count
             let t: MType = name.count == 1 ? .scalar(s) : .vector(s, name.count)
             return TE(g: .member(base.g, name), type: t, lvalue: base.lvalue && unique)
         case .structure(let sname):
             guard let info = structByGLSL[sname], let m = info.members.first(where: { $0.name == name }) else {
-                throw error(loc, "no member named '\(name)' in '\(sname)'")
+                throw error(.undeclaredIdentifier, loc, "no member named '\(name)' in '\(sname)'")
             }
             return TE(g: .member(base.g, m.glslName), type: m.type, lvalue: base.lvalue)
         default:
-            throw error(loc, "member reference '.\(name)' on a value of type '\(base.type.metal)' is not supported")
+            throw error(.unsupportedConstruct, loc, "member reference '.\(name)' on a value of type '\(base.type.metal)' is not supported")
         }
     }
 
@@ -498,7 +498,7 @@ extension Semantic {
         let base = try lowerExpr(baseExpr)
         var idx = try lowerExpr(idxExpr)
         guard let s = idx.type.scalar, idx.type.isScalar, !s.isFloat else {
-            throw error(idxExpr.loc, "array subscript is not an integer ('\(idx.type.metal)')")
+            throw error(.typeMismatch, idxExpr.loc, "array subscript is not an integer ('\(idx.type.metal)')")
         }
         switch base.type {
         case .floatArray, .colorArray:
@@ -513,7 +513,7 @@ extension Semantic {
         case .array(let elem, let n):
             if s == .bool { idx = try convert(idx, to: .int, idxExpr.loc) }
             if case .int(let i) = idx.lit, i < 0 || i >= Int64(n) {
-                throw error(idxExpr.loc, "array index \(i) is past the end of the array (\(n) elements)")
+                throw error(.semantic, idxExpr.loc, "array index \(i) is past the end of the array (\(n) elements)")
             }
             guard case .array = elem else {
                 if let sub = base.subarray {
@@ -537,7 +537,7 @@ extension Semantic {
             te.subarray = (root, off)
             return te
         default:
-            throw error(loc, "subscripted value of type '\(base.type.metal)' is not an array, vector or matrix")
+            throw error(.typeMismatch, loc, "subscripted value of type '\(base.type.metal)' is not an array, vector or matrix")
         }
     }
 
@@ -607,7 +607,7 @@ extension Semantic {
     }
 
     func lowerConstruct(_ spec: TypeSpec, _ args: [Expr], _ loc: MetalSourceLocation) throws(MetalError) -> TE {
-        if spec.isPointer || spec.isReference { throw error(loc, "pointer and reference casts are not supported") }
+        if spec.isPointer || spec.isReference { throw error(.unsupportedConstruct, loc, "pointer and reference casts are not supported") }
         let t = try resolve(spec)
         if case .structure(let g) = t, let s = structByGLSL[g], let makers = functions[s.name + "::" + Semantic.makerName] {
             // A class with constructors: `S(...)` (and `S x(...)`) runs the one the arguments choose.
@@ -621,7 +621,7 @@ extension Semantic {
                     .replacingOccurrences(of: maker + "(", with: s.name + "(")
                 throw e
             }
-            throw error(loc, "no constructor of '\(s.name)' takes these \(args.count) argument\(args.count == 1 ? "" : "s")")
+            throw error(.noMatchingOverload, loc, "no constructor of '\(s.name)' takes these \(args.count) argument\(args.count == 1 ? "" : "s")")
         }
         if let (bits, signed) = Semantic.narrowBits(aliases[spec.name]?.name ?? spec.name), !args.isEmpty {
             // `ushort(x)` keeps the low 16 bits; `short(x)` sign-extends them.
@@ -646,7 +646,7 @@ extension Semantic {
         switch t {
         case .scalar:
             guard vals.count == 1, vals[0].type.isScalar else {
-                throw error(loc, "cannot convert '\(vals.map { $0.type.metal }.joined(separator: ", "))' to '\(t.metal)'")
+                throw error(.typeMismatch, loc, "cannot convert '\(vals.map { $0.type.metal }.joined(separator: ", "))' to '\(t.metal)'")
             }
             return try convert(vals[0], to: t, loc, explicit: true)
         case .vector(let s, let n):
@@ -670,11 +670,11 @@ extension Semantic {
                     total += m
                     out.append(try convert(v, to: .vector(s, m), args[k].loc).g)
                 default:
-                    throw error(args[k].loc, "cannot use '\(v.type.metal)' to construct '\(t.metal)'")
+                    throw error(.typeMismatch, args[k].loc, "cannot use '\(v.type.metal)' to construct '\(t.metal)'")
                 }
             }
             guard total == n else {
-                throw error(loc, "\(total) components given to construct '\(t.metal)', which has \(n)")
+                throw error(.typeMismatch, loc, "\(total) components given to construct '\(t.metal)', which has \(n)")
             }
             return TE(g: .call(t.glsl, out), type: t)
         case .matrix(let s, let c, let r):
@@ -685,24 +685,24 @@ extension Semantic {
                 switch v.type {
                 case .scalar: out.append(try convert(v, to: .scalar(s), args[k].loc).g); total += 1
                 case .vector(_, let m): out.append(try convert(v, to: .vector(s, m), args[k].loc).g); total += m
-                default: throw error(args[k].loc, "cannot use '\(v.type.metal)' to construct '\(t.metal)'")
+                default: throw error(.typeMismatch, args[k].loc, "cannot use '\(v.type.metal)' to construct '\(t.metal)'")
                 }
             }
             guard total == c * r || (total == 1 && vals.count == 1) else {
-                throw error(loc, "\(total) components given to construct '\(t.metal)', which has \(c * r)")
+                throw error(.typeMismatch, loc, "\(total) components given to construct '\(t.metal)', which has \(c * r)")
             }
             return TE(g: .call(t.glsl, out), type: t)
         case .structure(let name):
             let info = structByGLSL[name]!
             if vals.count == 1, vals[0].type == t { return vals[0] }
-            guard vals.count <= info.members.count else { throw error(loc, "too many initializers for struct '\(name)'") }
+            guard vals.count <= info.members.count else { throw error(.semantic, loc, "too many initializers for struct '\(name)'") }
             var out: [GExpr] = []
             for (k, m) in info.members.enumerated() {
                 out.append(k < vals.count ? try convert(vals[k], to: m.type, args[k].loc).g : zeroValue(m.type))
             }
             return TE(g: .call(info.glslName, out), type: t)
         default:
-            throw error(loc, "cannot construct a value of type '\(t.metal)'")
+            throw error(.typeMismatch, loc, "cannot construct a value of type '\(t.metal)'")
         }
     }
 
@@ -711,7 +711,7 @@ extension Semantic {
         let v = try lowerExpr(x)
         guard let from = v.type.scalar, let to = t.scalar, v.type.vectorSize == t.vectorSize, !v.type.isMatrix, !t.isMatrix,
               from != .half, to != .half, from != .bool, to != .bool else {
-            throw error(loc, "as_type<\(t.metal)>(\(v.type.metal)) is not supported (only between 32-bit float, int and uint of the same size)")
+            throw error(.unsupportedConstruct, loc, "as_type<\(t.metal)>(\(v.type.metal)) is not supported (only between 32-bit float, int and uint of the same size)")
         }
         if from == to { return TE(g: v.g, type: t) }
         let fn: String
@@ -733,10 +733,10 @@ extension Semantic {
         }
         if case .templateIdent(let name, let targs) = callee.kind {
             if let r = try instantiate(name, targs, args, loc) { return r }
-            throw error(loc, "no matching function template for call to '\(name)'")
+            throw error(.noMatchingOverload, loc, "no matching function template for call to '\(name)'")
         }
         guard case .ident(var name) = callee.kind else {
-            throw error(loc, "called object is not a function")
+            throw error(.noMatchingOverload, loc, "called object is not a function")
         }
         if name.hasPrefix("metal::") {
             name.removeFirst(7)
@@ -746,7 +746,8 @@ extension Semantic {
             if case .lambda(let id) = v.kind {
                 if let r = try lowerUserCall(name, [allFunctions[id]], args, loc, fallbackToBuiltin: false) { return r }
             }
-            throw error(loc, "called object '\(name)' is a variable, not a function")
+            throw error(.noMatchingOverload, loc, "called object '\(name)' is a variable, not a function",
+                        notes: [MetalNote(location: v.loc, message: "'\(name)' declared here")])
         }
         if let s = currentMethodStruct, let methods = functions[s.name + "::" + name] {
             let this = Expr(.unary("&", Expr(.ident("this"), loc)), loc)
@@ -760,21 +761,21 @@ extension Semantic {
             if let r = try instantiate(name, [], args, loc) { return r }
             if !Builtins.isBuiltinFunction(name) {
                 if templates[name]!.allSatisfy({ $0.templateParams.isEmpty }) {
-                    throw error(loc, "no matching function for call to '\(name)': an unsized array parameter ('thread T name[]') takes an array whose size is known where it is called")
+                    throw error(.noMatchingOverload, loc, "no matching function for call to '\(name)': an unsized array parameter ('thread T name[]') takes an array whose size is known where it is called")
                 }
-                throw error(loc, "no matching function template for call to '\(name)' (template arguments are deduced from arguments whose parameter type is a template parameter)")
+                throw error(.noMatchingOverload, loc, "no matching function template for call to '\(name)' (template arguments are deduced from arguments whose parameter type is a template parameter)")
             }
         }
         if Builtins.isBuiltinFunction(name) {
             return try lowerBuiltinCall(name, args, loc)
         }
         if current == nil, declaredFunctionNames.contains(name) {
-            throw error(loc, "the initializer of a program-scope constant must be a constant expression in GLSL ES; it cannot call function '\(name)'")
+            throw error(.unsupportedConstruct, loc, "the initializer of a program-scope constant must be a constant expression in GLSL ES; it cannot call function '\(name)'")
         }
         if Builtins.unsupported.contains(name) {
-            throw error(loc, "Metal function '\(name)' is not supported by the GLSL translator")
+            throw error(.unsupportedConstruct, loc, "Metal function '\(name)' is not supported by the GLSL translator")
         }
-        throw error(loc, "use of undeclared function '\(name)'")
+        throw error(.undeclaredIdentifier, loc, "use of undeclared function '\(name)'")
     }
 
     /// An argument for a reference / pointer parameter: an lvalue (with `&` for pointers).
@@ -784,11 +785,11 @@ extension Semantic {
         else if pointer, case .ident(let n) = a.kind, let v = lookup(n), case .pointer = v.kind {
             return TE(g: .name(v.glslName), type: v.type, lvalue: true)
         } else if pointer {
-            throw error(a.loc, "pass the address of a local variable ('&x') to a 'thread T *' parameter")
+            throw error(.semantic, a.loc, "pass the address of a local variable ('&x') to a 'thread T *' parameter")
         }
         let v = try lowerExpr(inner)
-        if v.subarray != nil { throw error(a.loc, "a row of a multidimensional array cannot be passed to a reference or pointer parameter, or to an array parameter that the function writes") }
-        if !v.lvalue { throw error(a.loc, "an out argument must be an assignable variable") }
+        if v.subarray != nil { throw error(.semantic, a.loc, "a row of a multidimensional array cannot be passed to a reference or pointer parameter, or to an array parameter that the function writes") }
+        if !v.lvalue { throw error(.semantic, a.loc, "an out argument must be an assignable variable") }
         return v
     }
 
@@ -824,10 +825,18 @@ extension Semantic {
         guard let minCost = best.map(\.1).min() else {
             if fallbackToBuiltin { return nil }
             let sigs = overloads.map { f in "\(name)(\(f.params.map { $0.type.metal }.joined(separator: ", ")))" }
-            throw error(loc, "no matching function for call to '\(name)' with arguments (\(plain.map { $0?.type.metal ?? "&..." }.joined(separator: ", "))); candidates: \(sigs.joined(separator: "; "))")
+            // Clang's note per candidate: where each overload that did not fit is declared.
+            let notes = overloads.map { f in
+                MetalNote(location: f.decl.loc, message: "candidate function '\(name)(\(f.params.map { $0.type.metal }.joined(separator: ", ")))' declared here")
+            }
+            throw error(.noMatchingOverload, loc, "no matching function for call to '\(name)' with arguments (\(plain.map { $0?.type.metal ?? "&..." }.joined(separator: ", "))); candidates: \(sigs.joined(separator: "; "))",
+                        notes: notes)
         }
         let winners = best.filter { $0.1 == minCost }
-        if winners.count > 1 { throw error(loc, "call to '\(name)' is ambiguous") }
+        if winners.count > 1 {
+            throw error(.noMatchingOverload, loc, "call to '\(name)' is ambiguous",
+                        notes: winners.map { MetalNote(location: $0.0.decl.loc, message: "candidate function declared here") })
+        }
         let f = winners[0].0
         var out: [GExpr] = []
         for (k, p) in f.params.enumerated() {

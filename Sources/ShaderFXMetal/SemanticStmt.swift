@@ -49,7 +49,7 @@ extension Semantic {
                         var common: (Bool, String)?
                         for d in lowered {
                             guard case .decl(let c, let t, let its) = d.kind, common == nil || (common! == (c, t)) else {
-                                throw error(i.loc, "for-loop declarations of different types are not supported in GLSL")
+                                throw error(.unsupportedConstruct, i.loc, "for-loop declarations of different types are not supported in GLSL")
                             }
                             common = (c, t)
                             items += its
@@ -68,11 +68,11 @@ extension Semantic {
             return try withScope { () throws(MetalError) -> [GStmt] in
                 let range = try lowerExpr(rangeExpr)
                 guard case .array(let elem, let n) = range.type, range.subarray == nil else {
-                    throw error(rangeExpr.loc, "range-based for needs an array, not '\(range.type.metal)'")
+                    throw error(.typeMismatch, rangeExpr.loc, "range-based for needs an array, not '\(range.type.metal)'")
                 }
-                guard isPure(range.g) else { throw error(rangeExpr.loc, "range-based for over an expression with side effects is not supported") }
+                guard isPure(range.g) else { throw error(.unsupportedConstruct, rangeExpr.loc, "range-based for over an expression with side effects is not supported") }
                 if v.type.isReference && !v.type.isConst {
-                    throw error(v.loc, "range-based for with a non-const reference is not supported; index the array")
+                    throw error(.unsupportedConstruct, v.loc, "range-based for with a non-const reference is not supported; index the array")
                 }
                 let elemType: MType = v.type.name == "auto" ? elem : try resolve(v.type)
                 var k = 0
@@ -100,11 +100,11 @@ extension Semantic {
         case .switchStmt(let c, let body):
             var sel = try lowerExpr(c)
             guard let sc = sel.type.scalar, sel.type.isScalar else {
-                throw error(c.loc, "switch condition must be an integer, not '\(sel.type.metal)'")
+                throw error(.typeMismatch, c.loc, "switch condition must be an integer, not '\(sel.type.metal)'")
             }
-            if sc.isFloat { throw error(c.loc, "switch condition must be an integer, not '\(sel.type.metal)'") }
+            if sc.isFloat { throw error(.typeMismatch, c.loc, "switch condition must be an integer, not '\(sel.type.metal)'") }
             if sc == .bool { sel = try convert(sel, to: .int, c.loc) }
-            guard case .block(let items) = body.kind else { throw error(body.loc, "switch body must be a block") }
+            guard case .block(let items) = body.kind else { throw error(.semantic, body.loc, "switch body must be a block") }
             switchDepth += 1
             defer { switchDepth -= 1 }
             let out = try withScope { () throws(MetalError) -> [GStmt] in
@@ -114,8 +114,8 @@ extension Semantic {
                 for i in items {
                     switch i.kind {
                     case .caseLabel(let e):
-                        guard let v = constInt(e) else { throw error(e.loc, "case label must be an integer constant") }
-                        if !values.insert(v).inserted { throw error(e.loc, "duplicate case value \(v)") }
+                        guard let v = constInt(e) else { throw error(.semantic, e.loc, "case label must be an integer constant") }
+                        if !values.insert(v).inserted { throw error(.semantic, e.loc, "duplicate case value \(v)") }
                         let lab = sel.type == .uint ? "\(UInt32(truncatingIfNeeded: v))u" : "\(Int32(truncatingIfNeeded: v))"
                         out.append(GStmt(.caseLabel(.lit(lab)), i.loc))
                         sawLabel = true
@@ -123,7 +123,7 @@ extension Semantic {
                         out.append(GStmt(.caseLabel(nil), i.loc))
                         sawLabel = true
                     default:
-                        if !sawLabel { throw error(i.loc, "statement before the first case label of a switch") }
+                        if !sawLabel { throw error(.semantic, i.loc, "statement before the first case label of a switch") }
                         out.append(contentsOf: try lowerStmt(i))
                     }
                 }
@@ -133,12 +133,12 @@ extension Semantic {
             }
             return [GStmt(.switchStmt(sel.g, out), s.loc)]
         case .caseLabel, .defaultLabel:
-            throw error(s.loc, "case label outside of a switch body (or inside a nested block, which GLSL does not allow)")
+            throw error(.semantic, s.loc, "case label outside of a switch body (or inside a nested block, which GLSL does not allow)")
         case .breakStmt:
-            if loopDepth == 0 && switchDepth == 0 { throw error(s.loc, "'break' outside of a loop or switch") }
+            if loopDepth == 0 && switchDepth == 0 { throw error(.semantic, s.loc, "'break' outside of a loop or switch") }
             return [GStmt(.breakStmt, s.loc)]
         case .continueStmt:
-            if loopDepth == 0 { throw error(s.loc, "'continue' outside of a loop") }
+            if loopDepth == 0 { throw error(.semantic, s.loc, "'continue' outside of a loop") }
             return [GStmt(.continueStmt, s.loc)]
         case .returnStmt(let e):
             guard let f = current else { return [] }
@@ -150,11 +150,11 @@ extension Semantic {
             }
             if f.deducesReturnType { f.returnType = .void; f.deducesReturnType = false }
             if let e {
-                if f.returnType == .void { throw error(e.loc, "void function '\(f.decl.name)' should not return a value") }
+                if f.returnType == .void { throw error(.semantic, e.loc, "void function '\(f.decl.name)' should not return a value") }
                 let v = try lowerInitializer(e, to: f.returnType)
                 return [GStmt(.returnStmt(v.g), s.loc)]
             }
-            if f.returnType != .void { throw error(s.loc, "non-void function '\(f.decl.name)' should return a value") }
+            if f.returnType != .void { throw error(.semantic, s.loc, "non-void function '\(f.decl.name)' should return a value") }
             return [GStmt(.returnStmt(nil), s.loc)]
         case .discard:
             return [GStmt(.discard, s.loc)]
@@ -184,10 +184,10 @@ extension Semantic {
         var out: [GStmt] = []
         for v in vars {
             if v.type.isReference {
-                throw error(v.loc, "local references are not supported; use the variable directly")
+                throw error(.unsupportedConstruct, v.loc, "local references are not supported; use the variable directly")
             }
             if v.type.isPointer {
-                throw error(v.loc, "local pointers are not supported")
+                throw error(.unsupportedConstruct, v.loc, "local pointers are not supported")
             }
             if v.type.name == "auto", let i = v.initializer, case .lambda(let decl) = i.kind {
                 try declareLambda(v, decl)
@@ -197,11 +197,11 @@ extension Semantic {
             if v.type.name == "auto" {
                 // `auto x = expr;` takes the initializer's type.
                 guard let i = v.initializer, v.arrayDims.isEmpty else {
-                    throw error(v.loc, "'auto' variables need an initializer (and cannot be arrays)")
+                    throw error(.semantic, v.loc, "'auto' variables need an initializer (and cannot be arrays)")
                 }
-                if case .initList = i.kind { throw error(i.loc, "'auto' cannot deduce a type from a brace initializer") }
+                if case .initList = i.kind { throw error(.semantic, i.loc, "'auto' cannot deduce a type from a brace initializer") }
                 base = try lowerExpr(i).type
-                if base.isArray { throw error(v.loc, "'auto' arrays are not supported") }
+                if base.isArray { throw error(.unsupportedConstruct, v.loc, "'auto' arrays are not supported") }
             } else {
                 base = try resolve(v.type)
             }
@@ -212,14 +212,14 @@ extension Semantic {
             }
             switch base {
             case .texture, .layer, .floatArray, .colorArray, .void:
-                throw error(v.loc, "local variables of type '\(base.metal)' are not supported")
+                throw error(.unsupportedConstruct, v.loc, "local variables of type '\(base.metal)' are not supported")
             default: break
             }
             if let space = v.type.addressSpace, space == "device" || space == "threadgroup" {
-                throw error(v.loc, "\(space) address space local variables are not supported")
+                throw error(.unsupportedConstruct, v.loc, "\(space) address space local variables are not supported")
             }
             if v.isStatic && !v.isConstant {
-                throw error(v.loc, "non-constant static local variables are not supported")
+                throw error(.unsupportedConstruct, v.loc, "non-constant static local variables are not supported")
             }
             var initCount: Int?
             if let i = v.initializer, case .initList(let items) = i.kind { initCount = items.count }
@@ -228,7 +228,7 @@ extension Semantic {
             let narrow = narrowWidth(v.type, type)
             if let i = v.initializer { value = try lowerInitializer(i, to: type) }
             if let narrow, let stored = value { value = narrowed(stored, narrow) }
-            if v.isConstant && value == nil { throw error(v.loc, "constant '\(v.name)' needs an initializer") }
+            if v.isConstant && value == nil { throw error(.semantic, v.loc, "constant '\(v.name)' needs an initializer") }
             let glslName = localNames.unique(GLSLNames.safe(v.name))
             var info = VarInfo(type: type, glslName: glslName, isConst: v.isConstant, loc: v.loc)
             info.narrow = narrow
@@ -246,7 +246,7 @@ extension Semantic {
     /// `auto name = [](...) { ... };`: the lambda becomes a function of its own (lowered now, with
     /// no access to the enclosing locals); `name(...)` calls it.
     func declareLambda(_ v: VarDecl, _ decl: FuncDecl) throws(MetalError) {
-        guard let outer = current else { throw error(v.loc, "lambdas are only supported inside functions") }
+        guard let outer = current else { throw error(.unsupportedConstruct, v.loc, "lambdas are only supported inside functions") }
         var d = decl
         d.name = "\(outer.decl.name)::lambda \(v.name)@\(v.loc)"
         let saved = (scopes, localNames, loopDepth, switchDepth)
@@ -273,7 +273,7 @@ extension Semantic {
         switch t {
         case .scalar:
             if items.isEmpty { return TE(g: zeroValue(t), type: t) }
-            guard items.count == 1 else { throw error(e.loc, "too many initializers for '\(t.metal)'") }
+            guard items.count == 1 else { throw error(.semantic, e.loc, "too many initializers for '\(t.metal)'") }
             return try lowerInitializer(items[0], to: t)
         case .vector(let s, let n):
             if items.isEmpty { return TE(g: zeroValue(t), type: t) }
@@ -281,7 +281,7 @@ extension Semantic {
                 let v = try lowerExpr(items[0])
                 if v.type.isVector { return try convert(v, to: t, e.loc) }
             }
-            guard items.count <= n else { throw error(e.loc, "too many initializers for '\(t.metal)'") }
+            guard items.count <= n else { throw error(.semantic, e.loc, "too many initializers for '\(t.metal)'") }
             var args: [GExpr] = []
             for i in items { args.append(try lowerInitializer(i, to: .scalar(s)).g) }
             while args.count < n { args.append(zeroValue(.scalar(s))) }
@@ -302,11 +302,11 @@ extension Semantic {
                 while args.count < c { args.append(zeroValue(.vector(s, r))) }
             }
             if args.count != c * r && args.count != c && args.count != 1 {
-                throw error(e.loc, "\(args.count) initializers for '\(t.metal)', which has \(c) columns of \(r)")
+                throw error(.semantic, e.loc, "\(args.count) initializers for '\(t.metal)', which has \(c) columns of \(r)")
             }
             return TE(g: .call(t.glsl, args), type: t)
         case .array(let elem, let n):
-            guard items.count <= n else { throw error(e.loc, "too many initializers for array of \(n)") }
+            guard items.count <= n else { throw error(.semantic, e.loc, "too many initializers for array of \(n)") }
             var flat: [GExpr] = []
             for i in items {
                 let v = try lowerInitializer(i, to: elem)
@@ -318,7 +318,7 @@ extension Semantic {
             }
             return TE(g: .call(t.glslConstructor, flat), type: t)
         case .structure(let name):
-            guard let info = structByGLSL[name] else { throw error(e.loc, "unknown struct") }
+            guard let info = structByGLSL[name] else { throw error(.semantic, e.loc, "unknown struct") }
             if items.count == 1, case .initList = items[0].kind {} else if items.count == 1, case .designated = items[0].kind {} else if items.count == 1 {
                 let v = try lowerExpr(items[0])
                 if v.type == t { return v }
@@ -331,13 +331,13 @@ extension Semantic {
                 var value = item
                 if case .designated(let member, let inner) = item.kind {
                     guard let k = info.members.firstIndex(where: { $0.name == member }) else {
-                        throw error(item.loc, "struct '\(name)' has no member '\(member)'")
+                        throw error(.undeclaredIdentifier, item.loc, "struct '\(name)' has no member '\(member)'")
                     }
                     next = k
                     value = inner
                 }
-                guard next < values.count else { throw error(item.loc, "too many initializers for struct '\(name)'") }
-                if values[next] != nil { throw error(item.loc, "member '\(info.members[next].name)' of '\(name)' is initialized twice") }
+                guard next < values.count else { throw error(.semantic, item.loc, "too many initializers for struct '\(name)'") }
+                if values[next] != nil { throw error(.semantic, item.loc, "member '\(info.members[next].name)' of '\(name)' is initialized twice") }
                 values[next] = value
                 next += 1
             }
@@ -347,7 +347,7 @@ extension Semantic {
             }
             return TE(g: .call(info.glslName, args), type: t)
         default:
-            throw error(e.loc, "brace initialization of '\(t.metal)' is not supported")
+            throw error(.unsupportedConstruct, e.loc, "brace initialization of '\(t.metal)' is not supported")
         }
     }
 

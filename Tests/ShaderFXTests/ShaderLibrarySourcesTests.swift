@@ -67,9 +67,9 @@ import Testing
         #expect(Self.translated.origin(ofLine: 99) == nil)
         #expect(Self.glsl.origin(ofLine: 3) == ShaderSourceLocation(file: "lib.glsl", line: 3))
         #expect(Stitcher.describe(log: "0:4(10): error: `colr' undeclared", library: Self.translated)
-                == "Inc.h:12: error: `colr' undeclared (generated GLSL 4:10)")
+                == "Inc.h:12:3: error: `colr' undeclared (generated GLSL 4:10)")
         #expect(Stitcher.describe(log: "0:1(2): error: e", library: Self.translated) == "Foo.metal (generated GLSL):1:2: error: e")
-        #expect(Stitcher.describe(log: "1(3) : error C0000: e", library: Self.translated) == "Foo.metal:11: error C0000: e (generated GLSL 3)")
+        #expect(Stitcher.describe(log: "1(3) : error C0000: e", library: Self.translated) == "Foo.metal:11:3: error C0000: e (generated GLSL 3)")
         #expect(Stitcher.describe(log: "0:100002(1): error: m", library: Self.translated) == "<ShaderFX generated main>:2:1: error: m")
         // Only the stitchable function is an effect function, though sfx_helper is not one anyway.
         #expect(Self.translated.effectFunctions().map(\.name) == ["foo"])
@@ -84,7 +84,7 @@ import Testing
         guard case let .compileFailed(file, log) = error else { Issue.record("\(String(describing: error))"); return }
         #expect(file == "Foo.metal")
         // Mesa writes "error:", NVIDIA "error C1503:": the place is what matters.
-        #expect(log.contains("Inc.h:12: error"), "\(log)")
+        #expect(log.contains("Inc.h:12:3: error"), "\(log)")
         #expect(log.contains("colr"))
     }
 
@@ -118,7 +118,8 @@ import Testing
         }
         guard case let .compileFailed(file, log) = error else { Issue.record("\(String(describing: error))"); return }
         #expect(file == "Tint.metal")
-        #expect(log.contains("Tint.metal:10: error"), "\(log)")
+        // The Metal line and the column where its statement starts (`return result;`, column 5).
+        #expect(log.contains("Tint.metal:10:5: error"), "\(log)")
         // Mesa gives a column (8:23), NVIDIA none (8).
         #expect(log.contains("(generated GLSL \(broken + 1):") || log.contains("(generated GLSL \(broken + 1))"), "\(log)")
     }
@@ -133,6 +134,19 @@ import Testing
         #expect(line == 4)
         #expect(column > 0)
         #expect(error!.description == "bad.metal:4:\(column): error: \(message)")
+    }
+
+    /// A translation error keeps its notes (and the translation's other errors) in its message,
+    /// as clang prints them; `#warning` lines become the library's warnings.
+    @Test func translationErrorsKeepTheirNotesAndWarnings() throws {
+        let error = #expect(throws: ShaderError.self) {
+            try ShaderLibrary(metalSource: "#define TINT (color * missing)\n[[ stitchable ]] half4 f(float2 position, half4 color) { return TINT; }\n",
+                              name: "m.metal")
+        }
+        #expect(error?.description == "m.metal:2:65: error: use of undeclared identifier 'missing'\nm.metal:1:23: note: expanded from macro 'TINT'")
+        let warned = try ShaderLibrary(metalSource: "#warning check  me\n[[ stitchable ]] half4 f(float2 position, half4 color) { return color; }\n",
+                                       name: "w.metal")
+        #expect(warned.warnings == ["w.metal:1:2: warning: check me [-W#warnings]"])
     }
 
     @Test func missingFilesAndFolders() {

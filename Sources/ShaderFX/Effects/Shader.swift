@@ -29,6 +29,9 @@ public struct ShaderLibrary: Sendable, Equatable {
     /// Under Apple precision, the Metal lines where `half` values round to binary16, in source
     /// analysis order (what `shaderfx precision` ranks).
     public internal(set) var halfRoundingLines: [ShaderSourceLine] = []
+    /// The translation's warnings (Metal's `#warning` lines), each as clang prints it:
+    /// `file:line:col: warning: message [-W#warnings]` and its notes (empty for GLSL).
+    public internal(set) var warnings: [String] = []
 
     /// A library from GLSL text.
     /// - Parameters:

@@ -12,7 +12,8 @@ public enum ShaderError: Error, Equatable, CustomStringConvertible {
     case linkFailed(file: String, log: String)
     /// The arguments given do not match the function's parameters.
     case argumentMismatch(function: String, reason: String)
-    /// A Metal source could not be translated to GLSL (`file:line:column: error: message`).
+    /// A Metal source could not be translated to GLSL (`file:line:column: error: message`; the
+    /// message's further lines are the error's notes and the translation's other errors).
     case translationFailed(file: String, line: Int, column: Int, message: String)
     /// No function was named and the library does not have exactly one effect function;
     /// `candidates` are its effect functions as `name (kind)`.

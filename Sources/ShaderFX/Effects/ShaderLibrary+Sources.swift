@@ -130,6 +130,7 @@ extension ShaderLibrary {
                   })
         precision = translation.precision
         halfRoundingLines = translation.halfRoundingLines
+        warnings = translation.warnings.map(\.description)
         // Vertex, fragment and kernel functions are Metal for other pipelines: not failures.
         untranslated = translation.untranslated.filter { !$0.isStageFunction }.map {
             UntranslatedDeclaration(name: $0.name, isStitchable: $0.isStitchable, error: ShaderError($0.error))
@@ -153,10 +154,11 @@ extension ShaderLibrary {
 }
 
 extension ShaderError {
-    /// A translator error, as `file:line:column: error: message`.
+    /// A translator error, as `file:line:column: error: message`; the message goes on with the
+    /// error's notes and the translation's further errors, one line each, as clang prints them.
     init(_ error: MetalError) {
         self = .translationFailed(file: error.location.file, line: error.location.line,
-                                  column: error.location.column, message: error.message)
+                                  column: error.location.column, message: error.detail)
     }
 }
 

@@ -98,7 +98,9 @@ struct Stitcher {
 
     /// Rewrites a driver's compile log as `describe(log:file:)` does; lines of GLSL translated
     /// from another language (the library has a line map) are named by the file and line they
-    /// were translated from, e.g. `Ripple.metal:14: error: ... (generated GLSL 31:9)`.
+    /// were translated from, e.g. `Ripple.metal:14:5: error: ... (generated GLSL 31:9)`: the
+    /// Metal line and the column where the statement that became the GLSL line starts, the
+    /// driver's own line and column after it.
     static func describe(log: String, library: ShaderLibrary) -> String {
         log.split(separator: "\n").map { rawLine -> String in
             let line = String(rawLine)
@@ -118,8 +120,10 @@ struct Stitcher {
             where_ = "<ShaderFX generated main>:\(line - StitchedInterface.mainFirstLine + 1)"
         } else if !library.lineMap.isEmpty {
             let glsl = "\(line)" + (column.map { ":\($0)" } ?? "")
-            if let origin = library.origin(ofLine: line) {
-                return ("\(origin.file):\(origin.line)", " (generated GLSL \(glsl))")
+            // The Metal place the line was translated from: its line and the column where the
+            // statement or declaration that became this GLSL line starts.
+            if line <= library.lineMap.count, let origin = library.lineMap[line - 1] {
+                return (origin.description, " (generated GLSL \(glsl))")
             }
             return ("\(library.name) (generated GLSL):\(glsl)", "")
         } else {

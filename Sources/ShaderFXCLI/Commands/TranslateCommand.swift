@@ -15,7 +15,13 @@ struct TranslateCommand: ParsableCommand {
                 runs: each stitchable function keeps its name, with ShaderFX's GLSL signature (see 'shaderfx \
                 render --help'). With --function it also says the function's kind and the arguments it takes \
                 (as --arg NAME=VALUE), as comment lines before the GLSL. Errors name the Metal file, line and \
-                column: FILE:LINE:COL: error: MESSAGE (exit status 1).
+                column as clang does: FILE:LINE:COL: error: MESSAGE, then FILE:LINE:COL: note: lines (the macro a \
+                token came from, the #include that read the file, the first definition of a name), up to 20 errors \
+                (exit status 1). #warning lines print FILE:LINE:COL: warning: TEXT [-W#warnings] to standard error \
+                and the translation goes on. With --diagnostics json, standard error is one JSON object instead: \
+                {"diagnostics": [{"severity", "kind", "file", "line", "column", "message", "notes": [{"file", "line", \
+                "column", "message"}]}], "tooManyErrors"}, each error's kind one of ShaderFXMetal's MetalDiagnosticKind \
+                (syntax, undeclaredIdentifier, typeMismatch, noMatchingOverload, redefinition, unsupportedConstruct...).
                 """,
             examples: [
                 UsageExample("shaderfx translate Ripple.metal", explanation: "the GLSL of every function of the file"),
@@ -37,6 +43,8 @@ struct TranslateCommand: ParsableCommand {
     var output: String?
     @Option(valueName: "P", help: "float, or apple: half as binary16, each rounding an mtl_h() call in the GLSL")
     var precision: MetalPrecision = .float
+    @Option(valueName: "FORMAT", help: "how errors and warnings are written to standard error: text (clang's form) or json (with each one's kind)")
+    var diagnostics: DiagnosticsFormat = .text
 
     func run(_ context: CommandContext, output out: inout Output) throws -> Int32 {
         switch (file, library) {
@@ -45,7 +53,24 @@ struct TranslateCommand: ParsableCommand {
             throw UsageError.invalidValue(option: "--library", value: library!, expected: "either FILE or --library DIR, not both")
         default: break
         }
+        // Metal is translated here first for its diagnostics: a translation that fails as a whole
+        // still has the warnings read before it stopped, which clang prints before the errors.
+        if let outcome = metalDiagnostics() {
+            switch diagnostics {
+            case .json:
+                Output.write(outcome.json() + "\n", to: STDERR_FILENO)
+                if outcome.failure != nil { return 1 }
+            case .text:
+                if let failure = outcome.failure {
+                    let lines = outcome.warnings.map(\.description) + [failure.description]
+                    Output.write(lines.joined(separator: "\n") + "\n", to: STDERR_FILENO)
+                    return 1
+                }
+            }
+        }
+        let asText = diagnostics == .text
         guard let translated = try CustomShaderFlags.library(shader: file, folder: library, includes: include, precision: precision) else { return 0 }
+        if asText { CustomShaderFlags.printWarnings(of: translated) }
         if let path = file, translated.lineMap.isEmpty {
             throw UsageError.invalidValue(option: "file", value: path, expected: "a .metal file (GLSL needs no translation)")
         }
@@ -67,10 +92,14 @@ struct TranslateCommand: ParsableCommand {
         // What was left out is an error of the library, each with its place; the rest is still
         // printed. Asking for one function that translated is not spoilt by the others.
         let failures = translated.untranslated.filter { function == nil || $0.isStitchable && $0.name == function }
-        for failure in failures {
+        // At most MetalError.errorLimit errors, as clang stops at its -ferror-limit.
+        for failure in failures.prefix(MetalError.errorLimit) where asText {
             Output.write("\(failure.error)\n", to: STDERR_FILENO)
         }
-        if function != nil, !translated.untranslated.isEmpty {
+        if failures.count > MetalError.errorLimit, asText {
+            Output.write("fatal error: too many errors emitted, stopping now\n", to: STDERR_FILENO)
+        }
+        if function != nil, !translated.untranslated.isEmpty, asText {
             let count = translated.untranslated.filter(\.isStitchable).count
             if count > 0, !out.quiet {
                 Output.write("note: \(count) other stitchable function\(count == 1 ? "" : "s") of the library could not be translated; 'shaderfx translate' without --function lists why\n", to: STDERR_FILENO)
@@ -84,10 +113,110 @@ struct TranslateCommand: ParsableCommand {
             Output.write(text, to: STDOUT_FILENO)
         }
         if !failures.isEmpty {
+            guard asText else { return 1 }
             let functions = translated.untranslated.filter(\.isStitchable).count
             Output.write("shaderfx: \(functions) stitchable function\(functions == 1 ? "" : "s") and \(failures.count - functions) other declaration\(failures.count - functions == 1 ? "" : "s") could not be translated; the GLSL above holds the rest\n", to: STDERR_FILENO)
             return 1
         }
         return 0
+    }
+
+    /// How diagnostics are written to standard error.
+    enum DiagnosticsFormat: String, CaseIterable, ChoiceOptionValue {
+        /// `file:line:col: error: message` and its notes, as clang prints them.
+        case text
+        /// One JSON object listing every diagnostic with its kind.
+        case json
+    }
+
+    /// The Metal translation's warnings and errors (nil for input that is not Metal, which the
+    /// usual path reports).
+    private func metalDiagnostics() -> MetalDiagnostics? {
+        // Options the usual path refuses (a file for -I, a missing folder) are its to report.
+        func isFolder(_ path: String) -> Bool {
+            var folder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
+        }
+        guard include.allSatisfy(isFolder), library.map(isFolder) ?? true, !(file.map(isFolder) ?? false) else { return nil }
+        let translator = MetalTranslator(includePaths: include, precision: precision)
+        do {
+            let translation: MetalTranslation
+            if let path = file {
+                guard path.lowercased().hasSuffix(".metal") else { return nil }
+                translation = try translator.translate(file: path)
+            } else if let folder = library {
+                translation = try translator.translate(directory: folder)
+            } else {
+                return nil
+            }
+            let errors = translation.untranslated.filter {
+                !$0.isStageFunction && (function == nil || $0.isStitchable && $0.name == function)
+            }.map(\.error)
+            return MetalDiagnostics(warnings: translation.warnings, errors: Array(errors.prefix(MetalError.errorLimit)),
+                                    tooManyErrors: errors.count > MetalError.errorLimit, failure: nil)
+        } catch {
+            return MetalDiagnostics(warnings: error.warnings, errors: [error] + error.moreErrors,
+                                    tooManyErrors: error.tooManyErrors, failure: error)
+        }
+    }
+}
+
+/// What a Metal translation reported: its warnings, its errors (at most the limit), and the
+/// error that stopped it when it failed as a whole.
+private struct MetalDiagnostics {
+    var warnings: [MetalWarning]
+    var errors: [MetalError]
+    var tooManyErrors: Bool
+    var failure: MetalError?
+
+    /// `{"diagnostics": [...], "tooManyErrors": false}`, warnings first, keys sorted.
+    func json() -> String {
+        let listing = DiagnosticListing(diagnostics: warnings.map(DiagnosticRecord.init) + errors.map(DiagnosticRecord.init),
+                                        tooManyErrors: tooManyErrors)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(listing), let json = String(data: data, encoding: .utf8) else { return "{}" }
+        return json
+    }
+}
+
+/// `shaderfx translate --diagnostics json`: every diagnostic of a translation.
+private struct DiagnosticListing: Encodable {
+    var diagnostics: [DiagnosticRecord]
+    var tooManyErrors: Bool
+}
+
+/// One diagnostic: severity, kind, place, message and notes.
+private struct DiagnosticRecord: Encodable {
+    struct Note: Encodable {
+        var file: String
+        var line: Int
+        var column: Int
+        var message: String
+    }
+    var severity: String
+    var kind: String
+    var file: String
+    var line: Int
+    var column: Int
+    var message: String
+    var notes: [Note]
+
+    private init(severity: String, kind: MetalDiagnosticKind, location: MetalSourceLocation, message: String, notes: [MetalNote]) {
+        self.severity = severity
+        self.kind = kind.rawValue
+        file = location.file
+        line = location.line
+        column = location.column
+        self.message = message
+        self.notes = notes.map { Note(file: $0.location.file, line: $0.location.line, column: $0.location.column, message: $0.message) }
+    }
+
+    init(_ error: MetalError) {
+        self.init(severity: "error", kind: error.kind, location: error.location, message: error.message, notes: error.notes)
+    }
+
+    init(_ warning: MetalWarning) {
+        self.init(severity: "warning", kind: warning.kind, location: warning.location, message: warning.message, notes: warning.notes)
     }
 }

@@ -45,9 +45,16 @@ struct CustomShaderFlags: ParsableArguments {
     }
 
     /// The library `--shader` or `--library` names (nil when neither is given), translated from
-    /// Metal when it is Metal.
+    /// Metal when it is Metal; the translation's warnings (`#warning`) go to standard error.
     func loadLibrary() throws -> ShaderLibrary? {
-        try Self.library(shader: shader, folder: library, includes: include, precision: precision)
+        let loaded = try Self.library(shader: shader, folder: library, includes: include, precision: precision)
+        if let loaded { Self.printWarnings(of: loaded) }
+        return loaded
+    }
+
+    /// Writes a translated library's warnings to standard error, as clang does; the command goes on.
+    static func printWarnings(of library: ShaderLibrary) {
+        for warning in library.warnings { Output.write(warning + "\n", to: STDERR_FILENO) }
     }
 
     /// The library of a file (Metal or GLSL) or of a folder of `.metal` files, with include paths.

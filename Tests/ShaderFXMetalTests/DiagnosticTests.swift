@@ -1,0 +1,244 @@
+import Testing
+@testable import ShaderFXMetal
+
+/// Diagnostics as clang prints them: kinds, notes, several errors per translation, `#warning`,
+/// `#error` and `#line`. Expected texts are clang's forms (`file:line:col: error: ...`, `note:
+/// expanded from macro 'X'`, `warning: ... [-W#warnings]`) with positions counted in the sources.
+@Suite struct DiagnosticTests {
+    /// The error a translation of `files` throws (nil when it translates).
+    private func failure(_ files: [MetalSourceFile]) -> MetalError? {
+        do {
+            _ = try MetalTranslator().translate(files)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private func failure(_ text: String) -> MetalError? {
+        failure([MetalSourceFile(path: "m.metal", text: text)])
+    }
+
+    @Test func everyErrorHasAKind() {
+        let cases: [(String, MetalDiagnosticKind)] = [
+            ("float x = 1 @ 2;", .lexical),
+            ("#if 1 +\n#endif", .preprocessor),
+            ("#define M(a, b) a\nfloat x = M(1);", .macro),
+            ("#include \"nowhere.h\"", .includeFile),
+            ("#error stop", .errorDirective),
+            ("float x = ;", .syntax),
+            ("[[ stitchable ]] half4 f(float2 p, half4 c) { return c * missing; }", .undeclaredIdentifier),
+            ("[[ stitchable ]] half4 f(float2 p, half4 c) { Foo x; return c; }", .unknownType),
+            ("[[ stitchable ]] half4 f(float2 p, half4 c) { float3 v = p; return c; }", .typeMismatch),
+            ("float g(float x) { return x; }\n[[ stitchable ]] half4 f(float2 p, half4 c) { return c * g(p, p); }", .noMatchingOverload),
+            ("struct A { float x; };\nstruct A { float y; };", .redefinition),
+            ("[[ stitchable ]] half4 f(half4 c, float2 p) { return c; }", .invalidStitchable),
+            ("[[ stitchable ]] half4 f(float2 p, half4 c) { break; return c; }", .semantic),
+            ("kernel void k() {}", .unsupportedConstruct),
+            ("[[ stitchable ]] half4 f(float2 p, half4 c) { float a[100000][100000]; return c; }", .limit),
+        ]
+        for (source, kind) in cases {
+            #expect(failure(source)?.kind == kind, "\(source)")
+        }
+        #expect(failure([])?.kind == .sourceFile)
+    }
+
+    /// clang: the error at the macro's use, a note at the token's spelling in the body, one per
+    /// macro from the innermost out.
+    @Test func macroTokensPointAtTheirUseWithTheSpellingInANote() {
+        let text = """
+        #define INNER(x) (x + missing)
+        #define OUTER(y) INNER(y) * 2.0
+        [[ stitchable ]] half4 f(float2 p, half4 c) { return c * OUTER(1.0); }
+        """
+        let error = failure(text)
+        #expect(error?.description == """
+            m.metal:3:58: error: use of undeclared identifier 'missing'
+            m.metal:1:23: note: expanded from macro 'INNER'
+            m.metal:2:18: note: expanded from macro 'OUTER'
+            """)
+        #expect(error?.location.macroExpansions.map(\.macro) == ["OUTER", "INNER"])
+        #expect(error?.location.spellingLocation.description == "m.metal:1:23")
+        #expect(error?.location.macroExpansions.first?.spelling.description == "m.metal:2:18")
+    }
+
+    /// A macro argument's tokens keep the place where they were written.
+    @Test func macroArgumentsKeepTheirOwnPlace() {
+        let text = """
+        #define TWICE(x) ((x) * 2.0)
+        [[ stitchable ]] half4 f(float2 p, half4 c) { return c * TWICE(nothere); }
+        """
+        #expect(failure(text)?.description == "m.metal:2:64: error: use of undeclared identifier 'nothere'")
+    }
+
+    @Test func includeChainsAreNotes() {
+        let inner = MetalSourceFile(path: "/v/inner.h", text: "float broken(float x) {\n  return x + nope;\n}\n")
+        let outer = MetalSourceFile(path: "/v/outer.h", text: "// outer\n#include \"inner.h\"\n")
+        let main = MetalSourceFile(path: "/v/main.metal", text: "#include \"outer.h\"\n[[ stitchable ]] half4 f(float2 p, half4 c) { return c; }\n")
+        let error = failure([main, outer, inner])
+        // Only the helper fails: the library translates without it.
+        #expect(error == nil)
+        let translation = try? MetalTranslator().translate([main, outer, inner])
+        #expect(translation?.untranslated.first?.error.description == """
+            /v/inner.h:2:14: error: use of undeclared identifier 'nope'
+            /v/outer.h:2:10: note: in file included from here
+            /v/main.metal:1:10: note: in file included from here
+            """)
+    }
+
+    @Test func lexicalErrorsOfIncludedFilesNameTheInclude() {
+        let header = MetalSourceFile(path: "/v/bad.h", text: "float x = 1 @ 2;\n")
+        let main = MetalSourceFile(path: "/v/main.metal", text: "\n#include \"bad.h\"\n")
+        #expect(failure([main, header])?.description == """
+            /v/bad.h:1:13: error: unexpected character '@'
+            /v/main.metal:2:10: note: in file included from here
+            """)
+    }
+
+    @Test func redefinitionsNoteThePreviousDefinition() {
+        #expect(failure("struct A { float x; };\nstruct A { float y; };")?.description == """
+            m.metal:2:8: error: redefinition of struct 'A'
+            m.metal:1:8: note: previous definition is here
+            """)
+        let local = failure("[[ stitchable ]] half4 f(float2 p, half4 c) {\n  float a = 1;\n  float a = 2;\n  return c; }")
+        #expect(local?.description == """
+            m.metal:3:9: error: redefinition of 'a'
+            m.metal:2:9: note: previous definition is here
+            """)
+    }
+
+    /// Recovery goes by kind: a redefinition fails the library (leaving one definition out would
+    /// let the other stand in for it); another error leaves its function out.
+    @Test func recoveryTellsLibraryErrorsByKind() throws {
+        let twice = """
+        [[ stitchable ]] half4 ok(float2 p, half4 c) { return c; }
+        [[ stitchable ]] half4 f(float2 p, half4 c) { return c; }
+        [[ stitchable ]] half4 f(float2 p, half4 c) { return c * 2.0h; }
+        """
+        #expect(failure(twice)?.kind == .redefinition)
+        // The reading goes on past a redefinition, to report the other declarations' errors; the
+        // redefinition leads, and nothing is reported twice.
+        let more = failure(twice + "\n[[ stitchable ]] half4 g(float2 p, half4 c) { return c * nope; }")
+        #expect(more?.description == """
+            m.metal:3:24: error: redefinition of function 'f'; all files are translated as one library, so rename one of them or move it to a shared header
+            m.metal:2:24: note: previous definition is here
+            m.metal:4:58: error: use of undeclared identifier 'nope'
+            """)
+        let local = """
+        [[ stitchable ]] half4 ok(float2 p, half4 c) { return c; }
+        [[ stitchable ]] half4 f(float2 p, half4 c) { break; return c; }
+        """
+        let translation = try MetalTranslator().translate([MetalSourceFile(path: "m.metal", text: local)])
+        #expect(translation.functions.map(\.name) == ["ok"])
+        #expect(translation.untranslated.map(\.error.kind) == [.semantic])
+    }
+
+    @Test func aCallNoOverloadTakesNotesEachCandidate() {
+        let text = """
+        float g(float x) { return x; }
+        float g(float2 x) { return x.x; }
+        [[ stitchable ]] half4 f(float2 p, half4 c) { return c * g(p, 1.0); }
+        """
+        #expect(failure(text)?.description == """
+            m.metal:3:58: error: no matching function for call to 'g' with arguments (float2, float); candidates: g(float); g(float2)
+            m.metal:1:7: note: candidate function 'g(float)' declared here
+            m.metal:2:7: note: candidate function 'g(float2)' declared here
+            """)
+    }
+
+    /// A call to a function that is declared but not defined, or to a variable: where it is declared.
+    @Test func wrongCallsNoteTheDeclaration() {
+        let undefined = failure("float g(float x);\n[[ stitchable ]] half4 f(float2 p, half4 c) { return c * g(p.x); }")
+        #expect(undefined?.description == """
+            m.metal:2:58: error: function 'g' is declared but never defined
+            m.metal:1:7: note: 'g' declared here
+            """)
+        let variable = failure("[[ stitchable ]] half4 f(float2 p, half4 c) {\n  float k = 2;\n  return c * k(1); }")
+        #expect(variable?.description == """
+            m.metal:3:14: error: called object 'k' is a variable, not a function
+            m.metal:2:9: note: 'k' declared here
+            """)
+    }
+
+    /// Each function that fails reports its error; the first is thrown with the others after it
+    /// (errors of parsing first, then those of analysis, each kind in source order).
+    @Test func severalErrorsPerTranslation() {
+        let text = """
+        [[ stitchable ]] half4 a(float2 p, half4 c) { return c * one; }
+        [[ stitchable ]] half4 b(float2 p, half4 c) { float3 v = p; return c; }
+        [[ stitchable ]] half4 d(float2 p, half4 c) { return c +; }
+        """
+        let error = failure(text)
+        #expect(error?.description == """
+            m.metal:3:57: error: expected an expression, found ';'
+            m.metal:1:58: error: use of undeclared identifier 'one'
+            m.metal:2:58: error: cannot convert 'float2' to 'float3'
+            """)
+        #expect(error.map { [$0.kind] + $0.moreErrors.map(\.kind) } == [.syntax, .undeclaredIdentifier, .typeMismatch])
+        #expect(error?.tooManyErrors == false)
+    }
+
+    /// Files the preprocessor stops on each report their error, with the other files' errors.
+    @Test func everyFileOfALibraryReportsItsErrors() {
+        let a = MetalSourceFile(path: "a.metal", text: "#error a is not ready\n[[ stitchable ]] half4 f(float2 p, half4 c) { return c; }\n")
+        let b = MetalSourceFile(path: "b.metal", text: "#error b is not ready\n[[ stitchable ]] half4 g(float2 p, half4 c) { return c; }\n")
+        let c = MetalSourceFile(path: "c.metal", text: "[[ stitchable ]] half4 h(float2 p, half4 c) { return c * nope; }\n")
+        #expect(failure([a, b, c])?.description == """
+            a.metal:1:2: error: a is not ready
+            b.metal:1:2: error: b is not ready
+            c.metal:1:58: error: use of undeclared identifier 'nope'
+            """)
+    }
+
+    @Test func errorsStopAtTheLimit() {
+        let text = (1...25).map { "[[ stitchable ]] half4 f\($0)(float2 p, half4 c) { return c * u\($0); }" }.joined(separator: "\n")
+        let error = failure(text)
+        #expect(error.map { 1 + $0.moreErrors.count } == MetalError.errorLimit)
+        #expect(error?.tooManyErrors == true)
+        let lines = error?.description.split(separator: "\n") ?? []
+        #expect(lines.count == MetalError.errorLimit + 1)
+        #expect(lines.last == "fatal error: too many errors emitted, stopping now")
+        #expect(lines.first == "m.metal:1:59: error: use of undeclared identifier 'u1'")
+        #expect(lines[19] == "m.metal:20:60: error: use of undeclared identifier 'u20'")
+    }
+
+    @Test func warningDirectivesAreWarnings() throws {
+        let text = "#warning \"half is computed at float here\"\n" + header
+            + "#if __METAL_VERSION__ < 300\n#warning never\n#endif\n"
+            + "[[ stitchable ]] half4 f(float2 p, half4 c) { return c; }\n"
+        let translation = try MetalTranslator().translate([MetalSourceFile(path: "m.metal", text: text)])
+        #expect(translation.functions.map(\.name) == ["f"])
+        #expect(translation.warnings.map(\.description) == ["m.metal:1:2: warning: \"half is computed at float here\" [-W#warnings]"])
+        #expect(translation.warnings.first?.kind == .warningDirective)
+    }
+
+    /// A translation that fails as a whole keeps the warnings read before it stopped.
+    @Test func aFailedTranslationKeepsItsWarnings() {
+        let error = failure("#warning first\n#warning second\n[[ stitchable ]] half4 f(float2 p, half4 c) { return c * nope; }")
+        #expect(error?.warnings.map(\.description) == ["m.metal:1:2: warning: first [-W#warnings]", "m.metal:2:2: warning: second [-W#warnings]"])
+        #expect(failure("#warning early\n#error late")?.warnings.map(\.message) == ["early"])
+    }
+
+    @Test func errorDirectivesStopWithTheirText() {
+        let error = failure("#if __METAL_VERSION__ >= 300\n#error needs  Metal 2 (\"old\")\n#endif\n")
+        #expect(error?.description == "m.metal:2:2: error: needs Metal 2 (\"old\")")
+        #expect(error?.kind == .errorDirective)
+    }
+
+    @Test func lineDirectivesRenumberWhatFollows() {
+        let text = """
+        #line 100 "Effects.metal"
+        [[ stitchable ]] half4 f(float2 p, half4 c) {
+          return c * missing;
+        }
+        #line 7
+        float g() { return nope; }
+        """
+        let error = failure(text)
+        #expect(error?.location.description == "Effects.metal:101:14")
+        let translation = try? MetalTranslator().translate([MetalSourceFile(path: "m.metal", text: text + "\n[[ stitchable ]] half4 h(float2 p, half4 c) { return c; }")])
+        #expect(translation?.untranslated.map(\.error.location.description) == ["Effects.metal:101:14", "Effects.metal:7:20"])
+        #expect(translation?.function(named: "h")?.location.description == "Effects.metal:8:24")
+        #expect(failure("#line x\n")?.description == "m.metal:1:7: error: #line directive requires a simple digit sequence")
+    }
+}
