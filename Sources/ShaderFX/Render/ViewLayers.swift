@@ -39,10 +39,20 @@ extension Renderer {
     package func straightFrame(of texture: Texture, width: Int, height: Int) throws -> StraightFrame {
         try locked {
             setState()
-            let target = try Framebuffer(context: context, width: width, height: height, eightBit: true)
+            // The 8-bit target is kept for the next frame of the same size (one, replaced when the size changes).
+            let target: Framebuffer
+            if let kept = straightTarget, kept.width == width, kept.height == height {
+                target = kept
+            } else {
+                straightTarget = nil
+                target = try Framebuffer(context: context, width: width, height: height, eightBit: true)
+                straightTarget = target
+            }
             try straighten(Canvas(texture: texture, margin: .zero, scale: 1), from: .zero, into: target)
-            context.finish()
-            return StraightFrame(width: width, height: height, bytes: try target.readBytes(x: 0, y: 0, width: width, height: height))
+            // Into a buffer recycled from an earlier frame once its writer gave it back (`StraightFrame.release`).
+            var bytes = FrameBufferPool.shared.take(count: width * height * 4)
+            try target.readBytes(x: 0, y: 0, width: width, height: height, into: &bytes)
+            return StraightFrame(width: width, height: height, bytes: bytes, pool: .shared)
         }
     }
 }

@@ -17,7 +17,30 @@ extension ViewCompositor {
         // A blend mode is no layer of the view's bounds in SwiftUI: everything its subtree draws
         // blends, also what an offset or an overflowing child puts outside the view's frame.
         let frame = if case .blend = effect { result.all.reduce(result.frame) { $0.union($1.frame) } } else { result.frame }
+        // A clipped picture (a photo with `cornerRadius`) is drawn straight through the clip's
+        // coverage, without a layer of its own: the same products of the picture's sample and
+        // the coverages, with one clear and one full-size pass fewer.
+        if case .clip(let clip) = effect, !clip.eoFill, let (image, rect) = Self.soleImage(node.children[0], result.children[0]),
+           !image.isTemplate {
+            let (origin, points) = layerGeometry(frame)
+            let s = CGFloat(scale)
+            // What the clip's layer would hold: nothing outside its whole points.
+            let layerRect = CGRect(x: CGFloat(origin.x) / s, y: CGFloat(origin.y) / s, width: CGFloat(points.x), height: CGFloat(points.y))
+            return try drawImage(image, in: rect, transform: .identity, clip: [Path(layerRect), clip.shape.path(in: frame)],
+                                 into: layer, opacity: opacity)
+        }
         try draw(content, through: effect, frame: frame, mask: mask, into: layer, opacity: opacity)
+    }
+
+    /// The one picture `node` draws and its frame, when it draws a picture and nothing else
+    /// (through layout nodes of one child: `resizable().frame(...)`).
+    static func soleImage(_ node: ViewNode, _ result: LayoutResult.Node) -> (ImageDrawing, CGRect)? {
+        switch node.drawing {
+        case .image(let image): (image, result.frame)
+        case .children where node.children.count == 1 && result.children.count == 1:
+            soleImage(node.children[0], result.children[0])
+        default: nil
+        }
     }
 
     /// Draws `content`, in a view of `frame` (root points), through `effect`.
