@@ -18,7 +18,7 @@ indirect enum DrawnContent: Equatable {
 /// photo carries a ripple at a fixed time, drawn as the frames of an animation or as a thousand
 /// jobs of one template, runs the ripple once.
 ///
-/// Bounded: at most `entryLimit` results and `byteLimit` bytes of float texture; the least
+/// Bounded: at most `entryLimit` results (4) and `byteLimit` bytes (128 MiB) of float texture; the least
 /// recently used goes first.
 final class EffectResultCache {
     struct Key: Equatable {
@@ -39,15 +39,22 @@ final class EffectResultCache {
         var bytes: Int { framebuffer.width * framebuffer.height * 16 }
     }
 
-    /// The most results kept.
-    static let entryLimit = 4
-    /// The most bytes of RGBA32F texture they may hold together.
-    static let byteLimit = 128 << 20
+    /// The most results kept (4 by default).
+    let entryLimit: Int
+    /// The most bytes of RGBA32F texture they may hold together (128 MiB by default).
+    let byteLimit: Int
 
-    /// Whether results are kept (off: every chain runs, for tests that compare).
+    /// Whether results are kept (off: every chain runs).
     var isEnabled = true
     /// Least recently used first.
     private var entries: [Entry] = []
+    /// Results found kept since the cache was made (for tests).
+    private(set) var hits = 0
+
+    init(entryLimit: Int = 4, byteLimit: Int = 128 << 20) {
+        self.entryLimit = entryLimit
+        self.byteLimit = byteLimit
+    }
 
     /// Results held now (for tests).
     var count: Int { entries.count }
@@ -59,18 +66,19 @@ final class EffectResultCache {
         guard isEnabled, let index = entries.firstIndex(where: { $0.key == key }) else { return nil }
         let entry = entries.remove(at: index)
         entries.append(entry)
+        hits += 1
         return entry
     }
 
     /// Whether a result of `bytes` would be kept at all.
-    func accepts(bytes: Int) -> Bool { isEnabled && bytes <= Self.byteLimit }
+    func accepts(bytes: Int) -> Bool { isEnabled && bytes <= byteLimit }
 
     /// Keeps `entry`, dropping the least recently used past the bounds.
     func keep(_ entry: Entry) {
         guard accepts(bytes: entry.bytes) else { return }
         entries.removeAll { $0.key == entry.key }
         entries.append(entry)
-        while entries.count > Self.entryLimit || bytes > Self.byteLimit { entries.removeFirst() }
+        while entries.count > entryLimit || bytes > byteLimit { entries.removeFirst() }
     }
 }
 

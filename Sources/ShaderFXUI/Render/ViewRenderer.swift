@@ -29,7 +29,7 @@ public final class ViewRenderer<Content: View> {
     let renderer: Renderer
     let services: ViewServices
     private var pipeline: PaintPipeline?
-    private var kept: ViewCompositor?
+    private(set) var kept: ViewCompositor?
 
     /// A renderer of `content` on `renderer` (a new GPU context of its own by default).
     public init(content: Content, renderer: Renderer? = nil) throws {
