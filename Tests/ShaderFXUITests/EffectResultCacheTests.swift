@@ -102,3 +102,38 @@ private let sharedRenderer = Result { try Renderer() }
         }
     }
 }
+
+/// Frames read back overlapped with the next frame's drawing: each is the frame drawn alone,
+/// handed back one call later, in order, with no fence left behind.
+@Suite struct OverlappedReadBackTests {
+    static func card(_ k: Int) -> AnyView {
+        AnyView(VStack(spacing: 0) {
+            Color(red: Double(k) / 4, green: 0.5, blue: 1 - Double(k) / 4).frame(width: 30, height: 10)
+            Text("\(k)").foregroundStyle(.black)
+        }.frame(width: 30, height: 40).background(Color.white.opacity(0.5)))
+    }
+
+    @Test func eachFrameComesBackOneCallLaterAsDrawnAlone() throws {
+        let gpu = try sharedRenderer.get()
+        let renderer = try ViewRenderer(content: Self.card(0), renderer: gpu)
+        renderer.scale = 2
+        var received: [StraightFrame] = []
+        for k in 0..<4 {
+            renderer.content = Self.card(k)
+            let frame = try renderer.renderStraightOverlapped()
+            #expect((frame == nil) == (k == 0))
+            if let frame { received.append(frame) }
+        }
+        received.append(try #require(try renderer.finishStraight()))
+        #expect(try renderer.finishStraight() == nil)
+        #expect(gpu.liveFences == 0)
+        #expect(received.count == 4)
+        for (k, frame) in received.enumerated() {
+            let alone = try ViewRenderer(content: Self.card(k), renderer: gpu)
+            alone.scale = 2
+            #expect(frame == (try alone.renderStraight()), "frame \(k)")
+        }
+        // Neighbouring frames differ, so a frame handed back at the wrong call would show.
+        #expect(received[0] != received[1])
+    }
+}

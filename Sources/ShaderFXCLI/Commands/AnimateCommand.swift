@@ -337,17 +337,9 @@ extension AnimateCommand {
         var sheet: [Int: RGBAImage] = [:]
         let sheetFrames = Set(Self.sheetIndices(range, count: 12))
         let start = ContinuousClock.now
-        for index in range {
-            let time = Double(index) / Double(fps)
-            // Each touch at or before this frame, on the view as it is at the touch's time.
-            while let event = events.first, event.time <= time {
-                events.removeFirst()
-                try program.update(viewRenderer, settings: settings(at: event.time))
-                if try viewRenderer.deliver(event, tracker: tracker) == 0 { unhandled += 1 }
-                if let error = program.handlerError { throw error }
-            }
-            try program.update(viewRenderer, settings: settings(at: time))
-            let frame = try viewRenderer.renderStraight()
+        // Each frame's pixels are read back while the next is evaluated and drawn, so a frame is
+        // written once the next one is drawn (the last after the loop).
+        func write(_ frame: StraightFrame, index: Int) throws {
             if sink == nil {
                 width = frame.width
                 height = frame.height
@@ -365,6 +357,19 @@ extension AnimateCommand {
             try sink?.write(frame, index: index)
             progress.update(done: index - range.lowerBound + 1, elapsed: ContinuousClock.now - start)
         }
+        for index in range {
+            let time = Double(index) / Double(fps)
+            // Each touch at or before this frame, on the view as it is at the touch's time.
+            while let event = events.first, event.time <= time {
+                events.removeFirst()
+                try program.update(viewRenderer, settings: settings(at: event.time))
+                if try viewRenderer.deliver(event, tracker: tracker) == 0 { unhandled += 1 }
+                if let error = program.handlerError { throw error }
+            }
+            try program.update(viewRenderer, settings: settings(at: time))
+            if let frame = try viewRenderer.renderStraightOverlapped() { try write(frame, index: index - 1) }
+        }
+        if let frame = try viewRenderer.finishStraight() { try write(frame, index: range.upperBound) }
         guard let sink else { return 1 }
         let first = viewRenderer
         if unhandled > 0 {
