@@ -136,4 +136,16 @@ private let sharedRenderer = Result { try Renderer() }
         // Neighbouring frames differ, so a frame handed back at the wrong call would show.
         #expect(received[0] != received[1])
     }
+
+    @Test func theKeptStraighteningTargetGivesWhatStraighteningOnTheCPUGives() throws {
+        // Views of two sizes in turn on one renderer (the kept 8-bit target replaced at each
+        // change of size): each frame is the float picture straightened by `PNG.straight8`.
+        let gpu = try sharedRenderer.get()
+        for (k, view) in [Self.card(1), Self.card(2), AnyView(Self.card(3).padding(5)), Self.card(1)].enumerated() {
+            let renderer = try ViewRenderer(content: view, renderer: gpu)
+            renderer.scale = 2
+            let straight = try renderer.renderStraight()
+            #expect(straight == StraightFrame(image: try renderer.render()), "view \(k)")
+        }
+    }
 }
