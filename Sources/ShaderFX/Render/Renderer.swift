@@ -42,6 +42,12 @@ public final class Renderer: @unchecked Sendable {
     private let vertexArray: VertexArray
     /// The storage of the stitched programs' array block (`StitchedInterface.arrayCapacity` floats).
     let arrayBuffer: UniformBuffer
+    /// The 8-bit target a view's picture is straightened into (`straightFrame`), kept for the
+    /// next frame of its size.
+    var straightTarget: Framebuffer?
+    /// The two pixel buffers a view's pictures are read into in turn (`startStraightFrame`).
+    var straightBuffers: [PixelBuffer] = []
+    var nextStraightBuffer = 0
     /// Counts the fences `renderSequence` made that are not yet deleted.
     let fenceCounter = Fence.LiveCounter()
 

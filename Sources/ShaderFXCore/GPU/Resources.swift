@@ -169,12 +169,20 @@ extension Framebuffer {
     /// Reads the rectangle at (`x`, `y`) of an 8-bit framebuffer as bytes, top row first, in
     /// bands of at most `readBandBytes` bytes.
     package func readBytes(x: Int, y: Int, width: Int, height: Int) throws(GPUError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        try readBytes(x: x, y: y, width: width, height: height, into: &bytes)
+        return bytes
+    }
+
+    /// `readBytes` into `bytes`, which holds exactly `width * height * 4` bytes (a buffer
+    /// recycled from an earlier frame: no fresh pages to fault in).
+    package func readBytes(x: Int, y: Int, width: Int, height: Int, into bytes: inout [UInt8]) throws(GPUError) {
+        precondition(bytes.count == width * height * 4, "the buffer holds width * height * 4 bytes")
         context.assertCurrent("glReadPixels")
         let gl = context.gl
         gl.BindFramebuffer(GLenum(GL_FRAMEBUFFER), id)
         gl.PixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
         let rowBytes = width * 4
-        var bytes = [UInt8](repeating: 0, count: rowBytes * height)
         bytes.withUnsafeMutableBufferPointer { buffer in
             for band in Self.bands(height: height, rowBytes: rowBytes) {
                 gl.ReadPixels(GLint(x), GLint(y + band.lowerBound), GLsizei(width), GLsizei(band.count),
@@ -182,7 +190,6 @@ extension Framebuffer {
             }
         }
         try context.check("glReadPixels(\(width)x\(height), 8-bit)")
-        return bytes
     }
 }
 

@@ -21,6 +21,8 @@ final class ViewCompositor {
     /// Blend modes and template images (`BlendModes.swift`), made on first use.
     var blender: BlendCompositor?
     let coverageCache = CoverageCache()
+    /// Effect chains' results kept between renders (`EffectResultCache`).
+    let effectResults = EffectResultCache()
 
     /// A framebuffer and where its pixel (0, 0) lies in the root's device pixels.
     struct Layer {

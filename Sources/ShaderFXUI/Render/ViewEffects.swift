@@ -17,11 +17,35 @@ extension ViewCompositor {
         // A blend mode is no layer of the view's bounds in SwiftUI: everything its subtree draws
         // blends, also what an offset or an overflowing child puts outside the view's frame.
         let frame = if case .blend = effect { result.all.reduce(result.frame) { $0.union($1.frame) } } else { result.frame }
-        try draw(content, through: effect, frame: frame, mask: mask, into: layer, opacity: opacity)
+        // A clipped picture (a photo with `cornerRadius`) is drawn straight through the clip's
+        // coverage, without a layer of its own: the same products of the picture's sample and
+        // the coverages, with one clear and one full-size pass fewer.
+        if case .clip(let clip) = effect, !clip.eoFill, let (image, rect) = Self.soleImage(node.children[0], result.children[0]),
+           !image.isTemplate {
+            // What the clip's layer would hold: nothing outside its whole points.
+            let layerRect = Self.layerRect(frame, scale: scale)
+            return try drawImage(image, in: rect, transform: .identity, clip: [Path(layerRect), clip.shape.path(in: frame)],
+                                 into: layer, opacity: opacity)
+        }
+        let drawn = node.children.count == 1 ? Self.drawnContent(node.children[0], result.children[0], scale: scale) : nil
+        try draw(content, through: effect, frame: frame, mask: mask, drawn: drawn, into: layer, opacity: opacity)
     }
 
-    /// Draws `content`, in a view of `frame` (root points), through `effect`.
-    func draw(_ content: @escaping Content, through effect: DrawEffect, frame: CGRect, mask: Content? = nil, into layer: Layer, opacity: Double) throws {
+    /// The one picture `node` draws and its frame, when it draws a picture and nothing else
+    /// (through layout nodes of one child: `resizable().frame(...)`).
+    static func soleImage(_ node: ViewNode, _ result: LayoutResult.Node) -> (ImageDrawing, CGRect)? {
+        switch node.drawing {
+        case .image(let image): (image, result.frame)
+        case .children where node.children.count == 1 && result.children.count == 1:
+            soleImage(node.children[0], result.children[0])
+        default: nil
+        }
+    }
+
+    /// Draws `content`, in a view of `frame` (root points), through `effect`; `drawn` describes
+    /// what `content` draws when it is known (`DrawnContent`), so a chain's result can be kept.
+    func draw(_ content: @escaping Content, through effect: DrawEffect, frame: CGRect, mask: Content? = nil, drawn: DrawnContent? = nil,
+              into layer: Layer, opacity: Double) throws {
         switch effect {
         case .opacity(let value):
             try content(layer, opacity * min(max(value, 0), 1))
@@ -30,10 +54,10 @@ extension ViewCompositor {
         case .shader(let effect):
             // A disabled effect draws the view as if it were absent (SwiftUI's `isEnabled: false`).
             guard effect.isEnabled else { return try content(layer, opacity) }
-            try composite(content, frame: frame, effects: [effect], into: layer, opacity: opacity)
+            try composite(content, frame: frame, effects: [effect], drawn: drawn, into: layer, opacity: opacity)
         case .shaders(let effects):
             guard effects.contains(where: \.isEnabled) else { return try content(layer, opacity) }
-            try composite(content, frame: frame, effects: effects, into: layer, opacity: opacity)
+            try composite(content, frame: frame, effects: effects, drawn: drawn, into: layer, opacity: opacity)
         case .blur(let radius, let opaque):
             if opaque { library.note("blur(radius:opaque: true) is drawn as opaque: false (edges fade)") }
             try composite(content, frame: frame, effects: radius > 0 ? Blur(radius: Float(radius)).passes : [], into: layer, opacity: opacity)
@@ -88,21 +112,40 @@ extension ViewCompositor {
 
     /// Draws `content` into a layer of the view's frame grown by the effects' margin, runs
     /// `effects` over it (the renderer's effect path) and composites the result, moved by
-    /// `offset` points, into `layer` at `opacity`.
-    func composite(_ content: Content, frame: CGRect, effects: [Effect], offset: CGSize = .zero, into layer: Layer, opacity: Double) throws {
+    /// `offset` points, into `layer` at `opacity`. With `drawn` (what `content` draws), the
+    /// chain's result is kept (`EffectResultCache`) and a later render with equal content,
+    /// effects and geometry composites the kept copy instead.
+    func composite(_ content: Content, frame: CGRect, effects: [Effect], offset: CGSize = .zero, drawn: DrawnContent? = nil,
+                   into layer: Layer, opacity: Double) throws {
         let (origin, points) = layerGeometry(frame)
         let margin = effects.isEmpty ? .zero : try renderer.layerMargin(for: effects, size: points, scale: scale)
-        let flat = try makeLayer(width: points.x * scale + 2 * margin.x, height: points.y * scale + 2 * margin.y, origin: origin &- margin)
-        defer { recycle(flat) }
-        try content(flat, 1)
         let s = CGFloat(scale)
-        try withEffects(effects, over: flat.framebuffer.texture, size: points, margin: margin) { texture, grown in
+        func place(_ texture: Texture, grown: SIMD2<Int>) throws {
             let rect = CGRect(x: CGFloat(origin.x - grown.x) / s + offset.width, y: CGFloat(origin.y - grown.y) / s + offset.height,
                               width: CGFloat(texture.width) / s, height: CGFloat(texture.height) / s)
             let toDevice = layer.userToDevice(scale: scale)
             let whole = (rect.minX * s).rounded() == rect.minX * s && (rect.minY * s).rounded() == rect.minY * s
             try paints.fill(.texture(texture, rect: rect, filter: whole ? .nearest : .linear), rect: rect.applying(toDevice),
                             into: layer.framebuffer, userToDevice: toDevice, opacity: Float(opacity))
+        }
+        let key = drawn.map { EffectResultCache.Key(content: $0, effects: effects, origin: origin, points: points, margin: margin, scale: scale) }
+        if let key, let kept = effectResults.result(for: key) {
+            return try place(kept.framebuffer.texture, grown: kept.grown)
+        }
+        let flat = try makeLayer(width: points.x * scale + 2 * margin.x, height: points.y * scale + 2 * margin.y, origin: origin &- margin)
+        defer { recycle(flat) }
+        try content(flat, 1)
+        try withEffects(effects, over: flat.framebuffer.texture, size: points, margin: margin) { texture, grown in
+            if let key, effectResults.accepts(bytes: texture.width * texture.height * 16) {
+                // A copy the renderer cannot take back: a cleared float layer and the result over it
+                // (source-over onto transparent is the source, bit for bit).
+                let copy = try Framebuffer(context: context, width: texture.width, height: texture.height)
+                let whole = CGRect(x: 0, y: 0, width: texture.width, height: texture.height)
+                try paints.clear(copy)
+                try paints.fill(.texture(texture, rect: whole, filter: .nearest), rect: whole, into: copy, userToDevice: .identity)
+                effectResults.keep(EffectResultCache.Entry(key: key, framebuffer: copy, grown: grown))
+            }
+            try place(texture, grown: grown)
         }
     }
 

@@ -29,7 +29,9 @@ public final class ViewRenderer<Content: View> {
     let renderer: Renderer
     let services: ViewServices
     private var pipeline: PaintPipeline?
-    private var kept: ViewCompositor?
+    private(set) var kept: ViewCompositor?
+    /// The frame `renderStraightOverlapped` started and has not handed back.
+    private var pending: PendingStraightFrame?
 
     /// A renderer of `content` on `renderer` (a new GPU context of its own by default).
     public init(content: Content, renderer: Renderer? = nil) throws {
@@ -76,6 +78,28 @@ public final class ViewRenderer<Content: View> {
         try draw { layer, width, height in
             try renderer.straightFrame(of: layer.framebuffer.texture, width: width, height: height)
         }
+    }
+
+    /// `renderStraight()` with its read-back overlapped: draws the view and starts reading it
+    /// back, then gives the frame the call before drew (nil on the first call), so one frame's
+    /// pixels travel back while the next is evaluated and drawn; `finishStraight()` gives the
+    /// last. The read-back of `timings` is starting this frame's plus waiting for the one before.
+    public func renderStraightOverlapped() throws -> StraightFrame? {
+        let previous = pending
+        pending = nil
+        let (started, collected) = try draw { layer, width, height in
+            let started = try renderer.startStraightFrame(of: layer.framebuffer.texture, width: width, height: height)
+            return (started, try previous.map { try renderer.collectStraightFrame($0) })
+        }
+        pending = started
+        return collected
+    }
+
+    /// The frame the last `renderStraightOverlapped()` drew, once its read-back is done; nil when
+    /// none is on its way.
+    public func finishStraight() throws -> StraightFrame? {
+        defer { pending = nil }
+        return try pending.map { pending in try renderer.withContext { try renderer.collectStraightFrame(pending) } }
     }
 
     /// The view drawn at `scale`, `proposedSize` proposed to it: a premultiplied picture the root's

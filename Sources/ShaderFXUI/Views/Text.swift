@@ -101,10 +101,12 @@ package struct TextDrawing: Sendable {
     package let options: TextLayoutOptions
     package let styles: [AnyShapeStyle?]
 
-    /// The lines for a width (nil or infinite: one line a paragraph).
+    /// The lines for a width (nil or infinite: one line a paragraph), kept by string, font,
+    /// tracking, width and options (`TextLayoutCache`): measuring and drawing the same text
+    /// shapes it once.
     package func layout(width: CGFloat?) -> TextLayout {
         let limit = width.flatMap { $0.isFinite ? Double(max($0, 0)) : nil }
-        return TextLayout(runs: runs, width: limit, options: options)
+        return TextLayoutCache.shared.layout(runs: runs, width: limit, options: options)
     }
 
     /// The text's size for a proposal: its widest line by its lines' height, wrapped to the
