@@ -120,20 +120,31 @@ static int is_mesa_driver(const char *path) {
     return strstr(base, "_dri.so") != NULL || strncmp(base, "libgallium", 10) == 0;
 }
 
-static int pin_driver(struct dl_phdr_info *info, size_t size, void *data) {
+/* The paths of the loaded Mesa drivers, gathered by dl_iterate_phdr; dlopen is called only after
+ * the walk ends (dlopen inside its callback takes the loader's lock in the other order than a
+ * sanitizer's dlopen interceptor, and two threads can then wait on each other). */
+typedef struct DriverPaths { int count; char path[4][512]; } DriverPaths;
+
+static int gather_driver(struct dl_phdr_info *info, size_t size, void *data) {
     (void)size;
+    DriverPaths *found = data;
     if (!info->dlpi_name || !info->dlpi_name[0] || !is_mesa_driver(info->dlpi_name)) return 0;
-    /* RTLD_NOLOAD: only an object already loaded; RTLD_NODELETE: never unmapped. The handle
-     * is not closed: that reference is the point. */
-    if (dlopen(info->dlpi_name, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE)) (*(int *)data)++;
+    if (found->count < 4 && strlen(info->dlpi_name) < sizeof found->path[0]) {
+        snprintf(found->path[found->count], sizeof found->path[0], "%s", info->dlpi_name);
+        found->count++;
+    }
     return 0;
 }
 
 int sfx_keep_drivers_loaded(void) {
+    DriverPaths found = {0};
+    dl_iterate_phdr(gather_driver, &found);
     int pinned = 0;
-    pthread_mutex_lock(&lock);
-    dl_iterate_phdr(pin_driver, &pinned);
-    pthread_mutex_unlock(&lock);
+    for (int i = 0; i < found.count; i++) {
+        /* RTLD_NOLOAD: only an object already loaded; RTLD_NODELETE: never unmapped. The handle
+         * is not closed: that reference is the point. */
+        if (dlopen(found.path[i], RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE)) pinned++;
+    }
     return pinned;
 }
 
