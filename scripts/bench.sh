@@ -10,7 +10,8 @@
 #   3. Many small jobs: JOBS (default 1000) 256x256 jobs of varied effects through one
 #      `shaderfx batch`, against one `render` process per job (PROCESS_JOBS of them, default 200,
 #      timed for real; the ratio is per job).
-#   4. On a hardware GPU: the ripple at 1080p and 4K to PNG files and as raw frames.
+#   4. On a hardware GPU: the ripple at 1080p and 4K to PNG files and as raw frames, then over a
+#      photo of each size to PNG files (photographic content).
 #   5. scripts/bench-compare.sh: shaderfx compare against ImageMagick's compare on 4K pairs.
 #   6. A 1080x1920 card view drawn warm (animate --view); 7. JOBS of that card through batch, each with its own title.
 # Python's Pillow, moderngl and numpy are installed with pip into .build/bench-venv when missing;
@@ -150,6 +151,15 @@ if ! "$bin" info | grep -q "software rendering"; then
     ls -la "$work/raw.rgba" | awk '{print "  raw bytes in the file: " $5}'
     rm -f "$work/raw.rgba"
   done
+  # Photographic content beside the rendered: the same ripple over a photo of each size.
+  if [ $python_ok = 1 ]; then
+    for s in 1920x1080 3840x2160; do
+      "$py" scripts/bench/photo_frame.py "$work/photo-$s.png" $s ${PHOTO:-}
+      rm -rf "$work/gpu-frames"
+      "$bin" animate ripple -i "$work/photo-$s.png" --fps 60 -o "$work/gpu-frames" | sed "s/^/  $s photo PNG: /"
+      echo "  $s photo PNG bytes: $(du -cb "$work"/gpu-frames/frame_*.png | tail -1 | cut -f1)"
+    done
+  fi
 fi
 
 if [ -x scripts/bench-compare.sh ]; then

@@ -178,6 +178,39 @@ struct PhotoTierTests {
         #expect(try types(photo, .sub) == [1])
     }
 
+    @Test("the sampled choice: each row takes the filter with the least sum of magnitudes over bytes 0-63 of every 256, and holds that filter's output",
+          arguments: [(1, 1), (3, 5), (3, 21), (4, 64), (3, 100), (4, 333), (3, 1280)])
+    func sampledFilterChoice(_ channels: Int, _ width: Int) throws {
+        let height = 12
+        var random = SplitMix(state: UInt64(width))
+        // A photo's rows, then rows of noise and rows that repeat, so that every filter wins somewhere.
+        var pixels = photoImage(width: width, height: height, channels: channels)
+        for i in 0..<(width * channels * 3) { pixels[4 * width * channels + i] = random.byte() }
+        for i in 0..<(width * channels) { pixels[9 * width * channels + i] = pixels[8 * width * channels + i] }
+        let n = width * channels
+        let filterer = RowFilterer(rowLength: n, bytesPerPixel: channels, strategy: .sampledMinimumSum)
+        var chosen = Set<UInt8>()
+        for y in 0..<height {
+            let row = Array(pixels[(y * n)..<((y + 1) * n)])
+            let above = y == 0 ? [UInt8](repeating: 0, count: n) : Array(pixels[((y - 1) * n)..<(y * n)])
+            let candidates = (0..<5).map { referenceFilter(row, above: above, bytesPerPixel: channels, filter: $0) }
+            let costs = candidates.map { bytes in
+                bytes.indices.filter { $0 % 256 < 64 }.reduce(0) { $0 + min(Int(bytes[$1]), 256 - Int(bytes[$1])) }
+            }
+            let expected = costs.indices.min { costs[$0] < costs[$1] || costs[$0] == costs[$1] && $0 < $1 }!
+            var output = [UInt8](repeating: 0, count: 1 + n)
+            row.withUnsafeBufferPointer { r in
+                above.withUnsafeBufferPointer { a in
+                    output.withUnsafeMutableBufferPointer { filterer.filter(r.baseAddress!, above: y == 0 ? nil : a.baseAddress!, into: $0.baseAddress!) }
+                }
+            }
+            #expect(Int(output[0]) == expected, "row \(y): costs \(costs)")
+            #expect(Array(output[1...]) == candidates[Int(output[0])], "row \(y)")
+            chosen.insert(output[0])
+        }
+        if width >= 64 { #expect(chosen.count > 1, "\(chosen)") }
+    }
+
     @Test("photographic files are at most 1.10x the size of libpng's zlib level 1 with its adaptive filters (Pillow's compress_level=1)",
           arguments: [3, 4])
     func photoSizes(_ channels: Int) throws {
@@ -193,6 +226,25 @@ struct PhotoTierTests {
         #expect(status == 0)
         #expect(Double(ours.count) <= 1.10 * Double(referenceSize), "\(ours.count) bytes against \(referenceSize)")
         print("photo \(width)x\(height)x\(channels): \(ours.count) bytes, libpng level 1 adaptive \(referenceSize)")
+    }
+}
+
+/// One row filtered with PNG filter type `filter` (PNG specification, 9.2), in Int arithmetic:
+/// a reference apart from `RowFilterer`.
+func referenceFilter(_ row: [UInt8], above: [UInt8], bytesPerPixel bpp: Int, filter: Int) -> [UInt8] {
+    row.indices.map { i in
+        let x = Int(row[i]), a = i >= bpp ? Int(row[i - bpp]) : 0, b = Int(above[i]), c = i >= bpp ? Int(above[i - bpp]) : 0
+        let predicted: Int
+        switch filter {
+        case 0: predicted = 0
+        case 1: predicted = a
+        case 2: predicted = b
+        case 3: predicted = (a + b) / 2
+        default:
+            let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+            predicted = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
+        }
+        return UInt8((x - predicted + 256) % 256)
     }
 }
 

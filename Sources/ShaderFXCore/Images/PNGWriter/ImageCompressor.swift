@@ -32,7 +32,7 @@ struct CompressionPlan: Sendable {
     var imageDeflater = false
     /// The filters of the bands `ImageDeflater` declines (unchanged from `strategy`: not
     /// filtered again).
-    var photoStrategy: FilterStrategy = .minimumSum
+    var photoStrategy: FilterStrategy = .sampledMinimumSum
     /// The most bands compressed at once (1: single-threaded).
     var threads: Int
     /// The smallest band worth compressing on its own, in filtered bytes.
@@ -44,6 +44,17 @@ struct CompressionPlan: Sendable {
         // Two bands per thread balance uneven content; each band is at least the minimum.
         return max(1, min(filteredCount / minimumBandBytes, 2 * threads, height))
     }
+}
+
+/// A zlib stream in pieces: joined in order (`all`), they are the stream.
+struct ZlibPieces {
+    var header: [UInt8]
+    var bands: [[UInt8]]
+    var trailer: [UInt8]
+
+    var all: [[UInt8]] { [header] + bands + [trailer] }
+    /// The stream's length in bytes.
+    var count: Int { bands.reduce(header.count + trailer.count) { $0 + $1.count } }
 }
 
 /// One band's compressed output: raw DEFLATE, ready to be concatenated.
@@ -59,6 +70,18 @@ enum ImageCompressor {
     static func zlibStream(_ pixels: PixelRows, plan: CompressionPlan) throws(PNGEncodingError)
         -> [UInt8]
     {
+        let pieces = try zlibPieces(pixels, plan: plan)
+        var stream = [UInt8]()
+        stream.reserveCapacity(pieces.count)
+        for piece in pieces.all { stream += piece }
+        return stream
+    }
+
+    /// Filters and compresses `pixels` into a zlib stream left in its pieces (header, each
+    /// band's DEFLATE bytes, Adler-32), so that a writer can copy them once, into its file.
+    static func zlibPieces(_ pixels: PixelRows, plan: CompressionPlan) throws(PNGEncodingError)
+        -> ZlibPieces
+    {
         let bandCount = plan.bandCount(filteredCount: pixels.filteredCount, height: pixels.height)
         let rowsPerBand = (pixels.height + bandCount - 1) / bandCount
         let bands = (pixels.height + rowsPerBand - 1) / rowsPerBand
@@ -73,21 +96,13 @@ enum ImageCompressor {
             }
             if bands == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: bands, execute: work) }
         }
-        var total = 6
-        for band in results {
-            if let error = band.error { throw error }
-            total += band.bytes.count
-        }
-        var stream = [UInt8]()
-        stream.reserveCapacity(total)
-        stream += zlibHeader(level: plan.level)
         var adler: UInt32 = 1
         for band in results {
-            stream += band.bytes
+            if let error = band.error { throw error }
             adler = adler32Combine(adler, band.adler, length: band.filteredCount)
         }
-        stream += [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)]
-        return stream
+        return ZlibPieces(header: zlibHeader(level: plan.level), bands: results.map(\.bytes),
+                          trailer: [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)])
     }
 
     /// Filters and compresses rows `rows`; unless `last`, turns the output into a non-final,
@@ -105,25 +120,35 @@ enum ImageCompressor {
     /// Filters rows `rows` into `filtered` and compresses them.
     private static func compressBand(_ pixels: PixelRows, rows: Range<Int>, plan: CompressionPlan, last: Bool,
                                      filtered: UnsafeMutablePointer<UInt8>) -> Band {
-        let count = rows.count * (1 + pixels.rowLength)
-        filterRows(pixels, rows: rows, strategy: plan.strategy, into: filtered)
+        let stride = 1 + pixels.rowLength
+        let count = rows.count * stride
         var band = Band()
         band.filteredCount = count
         if plan.imageDeflater {
-            let bytesPerPixel = pixels.format.channels
-            if let bytes = ImageDeflater.compress(filtered, count: count, bytesPerPixel: bytesPerPixel,
-                                                  rowStride: 1 + pixels.rowLength, last: last) {
+            // Only the rows of the trial block are filtered first: a photographic band is
+            // filtered again with other filters, and the rest of a rendered one when its trial
+            // block is accepted.
+            let trialRows = min(rows.count, (ImageDeflater.trialInputBytes + stride - 1) / stride)
+            let trial = rows.lowerBound..<(rows.lowerBound + trialRows), rest = trial.upperBound..<rows.upperBound
+            filterRows(pixels, rows: trial, strategy: plan.strategy, into: filtered)
+            if let bytes = ImageDeflater.compress(filtered, count: count, bytesPerPixel: pixels.format.channels,
+                                                  rowStride: stride, last: last, prepareRest: {
+                                                      filterRows(pixels, rows: rest, strategy: plan.strategy, into: filtered + trialRows * stride)
+                                                  }) {
                 band.bytes = bytes
             } else {
                 // Photographic content: the adaptive filters, then Huffman codes fitted to it.
                 if plan.photoStrategy != plan.strategy {
                     filterRows(pixels, rows: rows, strategy: plan.photoStrategy, into: filtered)
+                } else {
+                    filterRows(pixels, rows: rest, strategy: plan.strategy, into: filtered + trialRows * stride)
                 }
                 band.bytes = PhotoDeflater.compress(filtered, count: count, last: last)
             }
             band.adler = libdeflate_adler32(1, filtered, count)
             return band
         }
+        filterRows(pixels, rows: rows, strategy: plan.strategy, into: filtered)
         band.adler = libdeflate_adler32(1, filtered, count)
         let size = CompressorPool.shared.withCompressor(level: plan.level) { compressor -> Int in
             guard let compressor else { return -1 }

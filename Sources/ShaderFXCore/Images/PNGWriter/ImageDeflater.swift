@@ -51,17 +51,24 @@ struct ImageDeflater {
     /// Compresses `input[0..<count]`, filtered rows of `rowStride` bytes with pixels of
     /// `bytesPerPixel`, as DEFLATE blocks; unless `last`, the stream ends with an empty stored
     /// block instead of a final one, byte-aligned, so that another band's blocks can follow.
-    /// Returns nil when the band is better left to libdeflate (see the type's summary), unless
-    /// `mayDecline` is false.
+    /// Returns nil when the band is better left to `PhotoDeflater` (see the type's summary),
+    /// unless `mayDecline` is false.
+    ///
+    /// Only `input[0..<trialInputBytes]` (or all of it, if shorter) need hold their bytes at
+    /// first: `prepareRest` is called once the trial block is accepted, before anything past it
+    /// is read, so that a caller can leave the rest of a band unfiltered until it is needed.
     static func compress(_ input: UnsafePointer<UInt8>, count: Int, bytesPerPixel: Int, rowStride: Int, last: Bool,
-                         mayDecline: Bool = true) -> [UInt8]? {
+                         mayDecline: Bool = true, prepareRest: () -> Void = {}) -> [UInt8]? {
         withScratch(UInt32.self, count: tableEntries) { table in
             withScratch(MatchSequence.self, count: sequenceCapacity) { sequences in
                 ImageDeflater(bytesPerPixel: bytesPerPixel, rowStride: rowStride, table: table, sequences: sequences)
-                    .compress(input, count: count, last: last, mayDecline: mayDecline)
+                    .compress(input, count: count, last: last, mayDecline: mayDecline, prepareRest: prepareRest)
             }
         }
     }
+
+    /// The input bytes the trial block reads: its own, and the longest match past its end.
+    static let trialInputBytes = trialBlockBytes + 258
 
     /// Runs `body` with room for `count` values of `type` from the encoder's scratch pool.
     private static func withScratch<Element, Result>(_ type: Element.Type, count: Int,
@@ -73,7 +80,8 @@ struct ImageDeflater {
         }
     }
 
-    private func compress(_ input: UnsafePointer<UInt8>, count: Int, last: Bool, mayDecline: Bool) -> [UInt8]? {
+    private func compress(_ input: UnsafePointer<UInt8>, count: Int, last: Bool, mayDecline: Bool,
+                          prepareRest: () -> Void) -> [UInt8]? {
         table.initialize(repeating: 0, count: Self.tableEntries)
         // Every block is at worst stored (5 bytes of header per 65535 bytes), plus 8 bytes of
         // slack for the bit writer's whole-word stores and the closing stored block.
@@ -94,6 +102,7 @@ struct ImageDeflater {
                     initialized = 0
                     return
                 }
+                if first { prepareRest() }
                 if block.bitCount < storedBits {
                     block.write(into: &writer, source: input + position, sequences: sequences, count: sequenceCount, final: final)
                 } else {
@@ -437,19 +446,18 @@ struct BlockCodes {
             writer.put(UInt64(extra), Self.runExtraBits(symbol))
             writer.flush()
         }
-        // Literal codes, and each length's code with its extra bits after it, in one table.
+        // Literal codes, and each length's code with its extra bits after it, in one table:
+        // the code in the low 24 bits, its length in bits in the high 8, so one load gives both.
         var literal = [UInt32](repeating: 0, count: 256 + 259)
-        var literalBits = [UInt8](repeating: 0, count: 256 + 259)
         // Entries 0...255 are bytes; 256 (no match length is 0) is end-of-block.
         for symbol in 0...256 {
-            literal[symbol] = UInt32(literalCodes[symbol])
-            literalBits[symbol] = literalLengths[symbol]
+            literal[symbol] = UInt32(literalCodes[symbol]) | UInt32(literalLengths[symbol]) << 24
         }
         for length in 3...258 {
             let slot = Int(DeflateTables.lengthSlot[length]), symbol = 257 + slot
             literal[256 + length] = UInt32(literalCodes[symbol])
                 | UInt32(length - Int(DeflateTables.lengthBase[slot])) << UInt32(literalLengths[symbol])
-            literalBits[256 + length] = literalLengths[symbol] + DeflateTables.lengthExtra[slot]
+                | UInt32(literalLengths[symbol] + DeflateTables.lengthExtra[slot]) << 24
         }
         var distance = [UInt32](repeating: 0, count: 30)
         var distanceBits = [UInt8](repeating: 0, count: 30)
@@ -457,35 +465,51 @@ struct BlockCodes {
             distance[slot] = UInt32(distanceCodes[slot])
             distanceBits[slot] = distanceLengths[slot] + DeflateTables.distanceExtra[slot]
         }
+        // Four literals fit the bit buffer between flushes (7 bits held, then 4 x 14) when no
+        // byte's code is longer than 14 bits; otherwise three.
+        let fourAtOnce = literalLengths[0..<256].max()! <= 14
         literal.withUnsafeBufferPointer { literal in
-        literalBits.withUnsafeBufferPointer { literalBits in
         distance.withUnsafeBufferPointer { distance in
         distanceBits.withUnsafeBufferPointer { distanceBits in
         distanceLengths.withUnsafeBufferPointer { distanceLengths in
         DeflateTables.distanceSlot.withUnsafeBufferPointer { distanceSlot in
         DeflateTables.distanceBase.withUnsafeBufferPointer { distanceBase in
+            let table = literal.baseAddress!
+            @inline(__always) func put(_ w: inout BitWriter, _ entry: UInt32) {
+                w.put(UInt64(entry & 0xFF_FFFF), Int(entry >> 24))
+            }
             var w = writer
             var at = source
             for i in 0..<count {
                 let sequence = sequences[i]
                 let end = at + Int(sequence.literals)
-                while at + 3 <= end {
-                    let a = Int(at[0]), b = Int(at[1]), c = Int(at[2])
-                    w.put(UInt64(literal[a]), Int(literalBits[a]))
-                    w.put(UInt64(literal[b]), Int(literalBits[b]))
-                    w.put(UInt64(literal[c]), Int(literalBits[c]))
-                    w.flush()
-                    at += 3
+                if fourAtOnce {
+                    while at + 4 <= end {
+                        let word = UnsafeRawPointer(at).loadUnaligned(as: UInt32.self)
+                        put(&w, table[Int(word & 0xFF)])
+                        put(&w, table[Int(word >> 8 & 0xFF)])
+                        put(&w, table[Int(word >> 16 & 0xFF)])
+                        put(&w, table[Int(word >> 24)])
+                        w.flush()
+                        at += 4
+                    }
+                } else {
+                    while at + 3 <= end {
+                        put(&w, table[Int(at[0])])
+                        put(&w, table[Int(at[1])])
+                        put(&w, table[Int(at[2])])
+                        w.flush()
+                        at += 3
+                    }
                 }
                 while at < end {
-                    let a = Int(at[0])
-                    w.put(UInt64(literal[a]), Int(literalBits[a]))
+                    put(&w, table[Int(at[0])])
                     at += 1
                 }
                 w.flush()
                 let length = Int(sequence.length)
                 if length > 0 {
-                    w.put(UInt64(literal[256 + length]), Int(literalBits[256 + length]))
+                    put(&w, table[256 + length])
                     let d = Int(sequence.distance)
                     let slot = Int(distanceSlot[DeflateTables.distanceIndex(d)])
                     let extra = UInt64(d - Int(distanceBase[slot])) << UInt64(distanceLengths[slot])
@@ -494,9 +518,9 @@ struct BlockCodes {
                     at += length
                 }
             }
-            w.put(UInt64(literal[256]), Int(literalBits[256]))
+            put(&w, table[256])
             w.flush()
             writer = w
-        }}}}}}}
+        }}}}}}
     }
 }

@@ -190,12 +190,16 @@ public struct PNGEncoder: Sendable {
 
     /// Filters and compresses validated rows into a zlib stream (IDAT's content).
     func zlibStream(_ rows: PixelRows) throws(PNGEncodingError) -> [UInt8] {
-        let plan = CompressionPlan(
+        try ImageCompressor.zlibStream(rows, plan: compressionPlan)
+    }
+
+    /// How `options` compress an image.
+    var compressionPlan: CompressionPlan {
+        CompressionPlan(
             strategy: filterStrategy, level: options.compression.level,
             imageDeflater: options.compression == .fast,
-            photoStrategy: options.filtering == .automatic ? .minimumSum : filterStrategy,
+            photoStrategy: options.filtering == .automatic ? .sampledMinimumSum : filterStrategy,
             threads: options.parallelism.threadCount, minimumBandBytes: options.minimumBandBytes)
-        return try ImageCompressor.zlibStream(rows, plan: plan)
     }
 
     /// The row filters that `options` select.
@@ -208,18 +212,13 @@ public struct PNGEncoder: Sendable {
     }
 
     private func encodeValidated(_ rows: PixelRows) throws(PNGEncodingError) -> [UInt8] {
-        let stream = try zlibStream(rows)
-        var out = ChunkWriter(capacity: stream.count + stream.count / Self.maximumChunkData * 12 + 64)
+        // The stream's pieces go straight into the file's IDAT chunks: one copy of the bytes.
+        let pieces = try ImageCompressor.zlibPieces(rows, plan: compressionPlan)
+        let count = pieces.count
+        var out = ChunkWriter(capacity: count + count / Self.maximumChunkData * 12 + 64)
         out.bytes += ChunkWriter.signature
         out.appendChunk("IHDR", ChunkWriter.headerData(width: rows.width, height: rows.height, format: rows.format))
-        stream.withUnsafeBytes { stream in
-            var offset = 0
-            repeat {
-                let length = min(Self.maximumChunkData, stream.count - offset)
-                out.appendChunk("IDAT", UnsafeRawBufferPointer(rebasing: stream[offset..<offset + length]))
-                offset += length
-            } while offset < stream.count
-        }
+        out.appendChunks("IDAT", joining: pieces.all, maximumData: Self.maximumChunkData)
         out.appendChunk("IEND", [])
         return out.bytes
     }
@@ -316,6 +315,34 @@ struct ChunkWriter {
             libdeflate_crc32(0, all.baseAddress! + start, all.count - start)
         }
         Self.putUInt32(&bytes, crc)
+    }
+
+    /// Appends chunks of `type` whose data, joined, are `pieces` joined: each chunk holds
+    /// `maximumData` bytes but the last (at least one chunk, empty if the pieces are).
+    mutating func appendChunks(_ type: String, joining pieces: [[UInt8]], maximumData: Int) {
+        let typeBytes = Array(type.utf8)
+        precondition(typeBytes.count == 4 && maximumData > 0, "chunk types have four letters")
+        var remaining = pieces.reduce(0) { $0 + $1.count }
+        var piece = 0, offset = 0
+        repeat {
+            let length = min(maximumData, remaining)
+            Self.putUInt32(&bytes, UInt32(length))
+            let start = bytes.count
+            bytes += typeBytes
+            var needed = length
+            while needed > 0 {
+                let taken = min(needed, pieces[piece].count - offset)
+                bytes += pieces[piece][offset..<(offset + taken)]
+                needed -= taken
+                offset += taken
+                if offset == pieces[piece].count { piece += 1; offset = 0 }
+            }
+            remaining -= length
+            let crc = bytes.withUnsafeBytes { all in
+                libdeflate_crc32(0, all.baseAddress! + start, all.count - start)
+            }
+            Self.putUInt32(&bytes, crc)
+        } while remaining > 0
     }
 
     /// Appends `value` big-endian.

@@ -12,6 +12,11 @@ enum FilterStrategy: Sendable, Equatable {
     /// Per row, the filter whose output has the smallest sum of absolute values (bytes read
     /// as signed), over all five filters: libpng's default heuristic.
     case minimumSum
+    /// Per row, the filter whose output has the smallest sum of absolute values over a sample
+    /// of the row (`RowFilterer.sampleBytes` of every `samplePeriod`), over all five filters;
+    /// only the chosen filter is then applied. For photographic rows, whose statistics vary
+    /// little along a row, it picks what `minimumSum` picks at about half the work.
+    case sampledMinimumSum
 }
 
 /// Filters rows of 8-bit samples into PNG's filtered form (a filter-type byte, then the row).
@@ -59,6 +64,65 @@ struct RowFilterer: ~Copyable {
             } else {
                 let candidate = scratch + (Int(chosen.rawValue) - 1) * rowLength
                 (output + 1).update(from: candidate, count: rowLength)
+            }
+        case .sampledMinimumSum:
+            let chosen = chooseSampledMinimumSum(row, prior)
+            output[0] = chosen.rawValue
+            apply(chosen, row, prior, output + 1)
+        }
+    }
+
+    /// Bytes in each sample of a row that `sampledMinimumSum` measures...
+    static let sampleBytes = 64
+    /// ...and the distance from one sample's start to the next: a quarter of the row is read.
+    static let samplePeriod = 256
+
+    /// The filter whose output over the samples of the row has the smallest sum of
+    /// magnitudes; ties go to the simpler filter, as in `chooseMinimumSum`.
+    private func chooseSampledMinimumSum(_ row: UnsafePointer<UInt8>, _ prior: UnsafePointer<UInt8>) -> RowFilter {
+        var costs: (UInt32, UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0, 0)
+        var start = 0
+        while start < rowLength {
+            let range = start..<min(rowLength, start + Self.sampleBytes)
+            costs.0 &+= cost(.none, row, prior, range)
+            costs.1 &+= cost(.sub, row, prior, range)
+            costs.2 &+= cost(.up, row, prior, range)
+            costs.3 &+= cost(.average, row, prior, range)
+            costs.4 &+= cost(.paeth, row, prior, range)
+            start += Self.samplePeriod
+        }
+        var best = RowFilter.none, least = costs.0
+        if costs.1 < least { best = .sub; least = costs.1 }
+        if costs.2 < least { best = .up; least = costs.2 }
+        if costs.3 < least { best = .average; least = costs.3 }
+        if costs.4 < least { best = .paeth }
+        return best
+    }
+
+    /// The cost of `row[range]` filtered with `filter` (the sum of the output's magnitudes),
+    /// computed without writing the output.
+    @inline(__always)
+    private func cost(_ filter: RowFilter, _ row: UnsafePointer<UInt8>, _ prior: UnsafePointer<UInt8>,
+                      _ range: Range<Int>) -> UInt32 {
+        // The first pixel has no left neighbour: a = c = 0.
+        let bpp = min(bytesPerPixel, rowLength)
+        let head = range.lowerBound..<max(range.lowerBound, min(range.upperBound, bpp))
+        let body = head.upperBound..<range.upperBound
+        switch filter {
+        case .none:
+            return Self.blockSum(range) { row[$0] }
+        case .sub:
+            return Self.blockSum(head) { row[$0] } &+ Self.blockSum(body) { row[$0] &- row[$0 &- bpp] }
+        case .up:
+            return Self.blockSum(range) { row[$0] &- prior[$0] }
+        case .average:
+            return Self.blockSum(head) { row[$0] &- (prior[$0] >> 1) } &+ Self.blockSum(body) { i in
+                let a = row[i &- bpp], b = prior[i]
+                return row[i] &- ((a & b) &+ ((a ^ b) >> 1))
+            }
+        case .paeth:
+            return Self.blockSum(head) { row[$0] &- prior[$0] } &+ Self.blockSum(body) { i in
+                row[i] &- Self.paeth(row[i &- bpp], prior[i], prior[i &- bpp])
             }
         }
     }
