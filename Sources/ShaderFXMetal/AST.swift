@@ -2,6 +2,8 @@
 struct TypeSpec {
     /// The base name without namespace (`float4`, `Layer`, `texture2d`, a struct name).
     var name: String
+    /// The namespaces written before the name (`metal::float4`: `["metal"]`; a leading `::`: `""`).
+    var namespaces: [String] = []
     /// Template arguments (`texture2d<half>`).
     var templateArgs: [TypeSpec] = []
     /// Address space qualifier (`device`, `constant`, `thread`, `threadgroup`), if any.
@@ -40,6 +42,13 @@ final class Expr {
         case designated(String, Expr)
         /// `[](params) -> R { body }` (no captures).
         case lambda(FuncDecl)
+        /// A name with its namespaces written before it (`metal::sin`, `N::k`; a leading `::` is
+        /// `""`). Lowering drops them (``Lowering``).
+        case qualified([String], Expr)
+        /// An enumerator of a scoped enum: `Name::A` (lowering names its constant `Name::A`).
+        case enumerator(String, String)
+        /// `numeric_limits<T>::member()` (lowering gives its value as a literal).
+        case numericLimits(TypeSpec, String)
     }
     var kind: Kind
     var loc: MetalSourceLocation
@@ -70,6 +79,9 @@ final class Expr {
         case .initList: return "initializer list"
         case .designated(let m, _): return "designated '.\(m)'"
         case .lambda: return "lambda"
+        case .qualified(_, let inner): return inner.kindName
+        case .enumerator(let e, let m): return "name '\(e)::\(m)'"
+        case .numericLimits: return "literal"
         }
     }
 }
@@ -85,6 +97,9 @@ struct VarDecl {
     var samplerArgs: [Expr]?
     var isConstant = false    // constant / constexpr / const
     var isStatic = false
+    /// `extern constant float k;`: without an initialiser, a declaration of a constant another
+    /// file of the library defines.
+    var isExtern = false
     var loc: MetalSourceLocation
 }
 
@@ -108,6 +123,10 @@ final class Stmt {
         case returnStmt(Expr?)
         case discard
         case empty
+        /// A struct defined inside a function (lowering moves it to file scope).
+        case structDecl(StructDecl)
+        /// `using namespace N;` inside a function.
+        case usingNamespace(String)
     }
     var kind: Kind
     var loc: MetalSourceLocation
@@ -140,9 +159,20 @@ struct FuncDecl {
     var templateParams: [String] = []
     /// An instance of a function with unsized array parameters, their sizes filled in.
     var isSizeInstance = false
-    /// For a member function defined outside its class (`float S::f(...) { ... }`, named
-    /// `S::f`): the class.
+    /// For a member function defined outside its class (`float S::f(...) { ... }`): the class.
+    /// The parser keeps the written name (`f`); lowering names it `S::f`.
     var memberOf: String?
+    /// A constructor (named as its class, `S`, until lowering names it ``Lowering/constructorName``).
+    var isConstructor = false
+    /// A constructor's member initialiser list, `: a(x), b{y}`, in the order written.
+    var memberInitializers: [MemberInitializer] = []
+}
+
+/// One entry of a constructor's member initialiser list: `a(x)` or `a{x}`.
+struct MemberInitializer {
+    var member: String
+    var value: Expr
+    var loc: MetalSourceLocation
 }
 
 /// A struct definition.
@@ -150,16 +180,39 @@ struct StructDecl {
     var name: String
     var members: [VarDecl]
     var loc: MetalSourceLocation
-    /// Member functions, lowered to free functions taking `this`.
+    /// Member functions (semantic analysis makes them free functions taking `this`).
     var methods: [FuncDecl] = []
 }
 
-/// A top-level declaration.
+/// `enum [class] Name [: type] { A, B = 3, C };`
+struct EnumDecl {
+    var name: String
+    /// `enum class` / `enum struct`: enumerators are written `Name::A`.
+    var isScoped: Bool
+    var underlying: TypeSpec
+    var enumerators: [Enumerator]
+    var loc: MetalSourceLocation
+}
+
+/// One enumerator, with its value if one is written.
+struct Enumerator {
+    var name: String
+    var value: Expr?
+    var loc: MetalSourceLocation
+}
+
+/// A top-level declaration. The parser also gives `enumeration`, `namespace` and
+/// `usingNamespace`, which ``Lowering`` replaces; semantic analysis sees only the first four.
 enum Decl {
     case function(FuncDecl)
     case structure(StructDecl)
     case global(VarDecl)
     case typeAlias(String, TypeSpec, MetalSourceLocation)
+    case enumeration(EnumDecl)
+    /// `namespace [N] { ... }` (nil: an anonymous namespace).
+    case namespace(String?, [Decl], MetalSourceLocation)
+    /// `using namespace N;`
+    case usingNamespace(String, MetalSourceLocation)
 }
 
 /// The declarations of one preprocessed file.

@@ -201,6 +201,20 @@ final class Semantic {
 
     // MARK: Driver
 
+    /// A declaration ``Lowering`` replaces, met by the analysis: a fault of the translator.
+    static func unlowered(_ d: Decl) -> MetalError {
+        let loc: MetalSourceLocation
+        switch d {
+        case .enumeration(let e): loc = e.loc
+        case .namespace(_, _, let l), .usingNamespace(_, let l): loc = l
+        case .function(let f): loc = f.loc
+        case .structure(let s): loc = s.loc
+        case .global(let v): loc = v.loc
+        case .typeAlias(_, _, let l): loc = l
+        }
+        return MetalError(.semantic, location: loc, message: "internal error: a declaration reached semantic analysis without being lowered")
+    }
+
     func run(_ units: [TranslationUnit]) throws(MetalError) {
         // Declarations seen twice at the same location come from one header included by several files.
         var seen: Set<String> = []
@@ -213,6 +227,7 @@ final class Semantic {
                 case .structure(let s): key = "s \(s.name) \(s.loc)"
                 case .global(let g): key = "g \(g.name) \(g.loc)"
                 case .typeAlias(let name, _, let loc): key = "a \(name) \(loc)"
+                case .enumeration, .namespace, .usingNamespace: throw Semantic.unlowered(d)
                 }
                 if seen.insert(key).inserted { decls.append(d) }
             }
@@ -241,6 +256,7 @@ final class Semantic {
             case .global(let v):
                 if let getter = try computedConstant(v) { getters.append(getter) } else { try declareGlobal(v) }
             case .function: break
+            case .enumeration, .namespace, .usingNamespace: throw Semantic.unlowered(d)
             }
         }
         for d in decls + getters.map(Decl.function) {
@@ -253,7 +269,7 @@ final class Semantic {
                     var f = m
                     f.name = s.name + "::" + m.name
                     try declareMember(f, of: s.name)
-                    if m.name == Parser.constructorName { try declareFunction(constructionFunction(s.name, m)) }
+                    if m.name == Lowering.constructorName { try declareFunction(constructionFunction(s.name, m)) }
                 }
             default: break
             }
@@ -478,7 +494,7 @@ final class Semantic {
     func constructionFunction(_ owner: String, _ ctor: FuncDecl) -> FuncDecl {
         let loc = ctor.loc
         let value = "sfx_self"
-        let call = Expr(.call(Expr(.member(Expr(.ident(value), loc), Parser.constructorName), loc),
+        let call = Expr(.call(Expr(.member(Expr(.ident(value), loc), Lowering.constructorName), loc),
                               ctor.params.map { Expr(.ident($0.name), loc) }), loc)
         let body = Stmt(.block([
             Stmt(.decl([VarDecl(type: TypeSpec(name: owner, loc: loc), name: value, loc: loc)]), loc),
@@ -521,7 +537,8 @@ final class Semantic {
         case .index(let a, let b), .binary(_, let a, let b), .assign(_, let a, let b), .comma(let a, let b):
             return visit(a) || visit(b)
         case .ternary(let a, let b, let c): return visit(a) || visit(b) || visit(c)
-        case .intLit, .floatLit, .boolLit, .templateIdent, .lambda: return false
+        case .intLit, .floatLit, .boolLit, .templateIdent, .lambda, .enumerator, .numericLimits: return false
+        case .qualified(_, let a): return visit(a)
         }
     }
 

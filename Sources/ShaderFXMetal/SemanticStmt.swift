@@ -10,6 +10,8 @@ extension Semantic {
     func lowerStmt(_ s: Stmt) throws(MetalError) -> [GStmt] {
         switch s.kind {
         case .empty: return []
+        case .structDecl, .usingNamespace:
+            throw error(.semantic, s.loc, "internal error: a statement reached semantic analysis without being lowered")
         case .block(let items):
             let body = try withScope { () throws(MetalError) -> [GStmt] in
                 var out: [GStmt] = []

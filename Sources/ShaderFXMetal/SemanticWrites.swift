@@ -51,8 +51,10 @@ extension Semantic {
             scan(a, &u); scan(b, &u)
         case .ternary(let a, let b, let c):
             scan(a, &u); scan(b, &u); scan(c, &u)
-        case .intLit, .floatLit, .boolLit, .ident, .templateIdent, .lambda:
+        case .intLit, .floatLit, .boolLit, .ident, .templateIdent, .lambda, .enumerator, .numericLimits:
             break
+        case .qualified(_, let a):
+            scan(a, &u)
         }
     }
 
@@ -73,7 +75,7 @@ extension Semantic {
         case .switchStmt(let c, let b):
             scan(c, &u); scan(b, &u)
         case .returnStmt(let e): if let e { scan(e, &u) }
-        case .defaultLabel, .breakStmt, .continueStmt, .discard, .empty: break
+        case .defaultLabel, .breakStmt, .continueStmt, .discard, .empty, .structDecl, .usingNamespace: break
         }
     }
 
