@@ -31,10 +31,10 @@ final class Expr {
         case member(Expr, String)
         case arrow(Expr, String)
         case index(Expr, Expr)
-        case unary(String, Expr)          // - + ! ~ ++ -- * &
-        case postfix(String, Expr)        // ++ --
-        case binary(String, Expr, Expr)
-        case assign(String, Expr, Expr)   // = += ...
+        case unary(UnaryOperator, Expr)
+        case postfix(PostfixOperator, Expr)
+        case binary(BinaryOperator, Expr, Expr)
+        case assign(AssignOperator, Expr, Expr)
         case ternary(Expr, Expr, Expr)
         case comma(Expr, Expr)
         case initList([Expr])

@@ -242,7 +242,7 @@ extension Semantic {
         }
         var args: [TE] = []
         for e in exprs {
-            if case .unary("&", _) = e.kind { throw error(.semantic, e.loc, "unexpected '&' argument to '\(name)'") }
+            if case .unary(.address, _) = e.kind { throw error(.semantic, e.loc, "unexpected '&' argument to '\(name)'") }
             args.append(try lowerExpr(e))
         }
         switch form {
@@ -317,18 +317,18 @@ extension Semantic {
             try arity(3)
             let t = try genericType(args, allowInt: false, name, loc)
             let a = try genericArgs(args, exprs, t, scalarOK: [])
-            return TE(g: .binary("+", .binary("*", a[0], a[1]), a[2]), type: t)
+            return TE(g: .binary(.add, .binary(.multiply, a[0], a[1]), a[2]), type: t)
         case .divide:
             try arity(2)
             let t = try genericType(args, allowInt: false, name, loc)
             let a = try genericArgs(args, exprs, t, scalarOK: [1])
-            return TE(g: .binary("/", a[0], a[1]), type: t)
+            return TE(g: .binary(.divide, a[0], a[1]), type: t)
         case .log10, .exp10:
             try arity(1)
             let t = try genericType(args, allowInt: false, name, loc)
             let x = try convert(args[0], to: t, exprs[0].loc)
-            if name == "log10" { return TE(g: .binary("*", .call("log2", [x.g]), .lit("0.30102999566")), type: t) }
-            return TE(g: .call("exp2", [.binary("*", x.g, .lit("3.32192809489"))]), type: t)
+            if name == "log10" { return TE(g: .binary(.multiply, .call("log2", [x.g]), .lit("0.30102999566")), type: t) }
+            return TE(g: .call("exp2", [.binary(.multiply, x.g, .lit("3.32192809489"))]), type: t)
         case .length_squared, .distance_squared:
             let n = name == "length_squared" ? 1 : 2
             try arity(n)
@@ -360,7 +360,7 @@ extension Semantic {
             case .vector(.bool, _): return TE(g: .call(name, [args[0].g]), type: .bool)
             case .vector:
                 // Metal converts to bool per component.
-                let b = try lowerBinary("!=", args[0], literal(.int(0), args[0].type.scalar!), loc)
+                let b = try lowerBinary(.notEqual, args[0], literal(.int(0), args[0].type.scalar!), loc)
                 return TE(g: .call(name, [b.g]), type: .bool)
             default:
                 throw error(.noMatchingOverload, loc, "'\(name)' takes a vector of booleans")
@@ -372,9 +372,9 @@ extension Semantic {
             let bt = t.with(scalar: .bool)
             if name == "isfinite" {
                 if t.isVector {
-                    return TE(g: .call("not", [.call("bvec\(t.vectorSize)", [.binary("|", .call("uvec\(t.vectorSize)", [.call("isnan", [x.g])]), .call("uvec\(t.vectorSize)", [.call("isinf", [x.g])]))])]), type: bt)
+                    return TE(g: .call("not", [.call("bvec\(t.vectorSize)", [.binary(.bitOr, .call("uvec\(t.vectorSize)", [.call("isnan", [x.g])]), .call("uvec\(t.vectorSize)", [.call("isinf", [x.g])]))])]), type: bt)
                 }
-                return TE(g: .unary("!", .binary("||", .call("isnan", [x.g]), .call("isinf", [x.g]))), type: bt)
+                return TE(g: .unary(.not, .binary(.logicalOr, .call("isnan", [x.g]), .call("isinf", [x.g]))), type: bt)
             }
             return TE(g: .call(name, [x.g]), type: bt)
         case .select:
@@ -421,7 +421,7 @@ extension Semantic {
             guard let methods = functions[s.name + "::" + method] else {
                 throw error(.undeclaredIdentifier, loc, "no member function named '\(method)' in '\(s.name)'")
             }
-            let this = Expr(.unary("&", objExpr), objExpr.loc)
+            let this = Expr(.unary(.address, objExpr), objExpr.loc)
             if let r = try lowerUserCall(s.name + "::" + method, methods, [this] + exprs, loc, fallbackToBuiltin: false) { return r }
         }
         switch (obj.type, method) {
@@ -471,7 +471,7 @@ extension Semantic {
             }
             var uv = try convert(try lowerExpr(exprs[1]), to: .vector(.float, 2), exprs[1].loc)
             if sampler.pixelCoordinates {
-                uv = TE(g: .binary("/", uv.g, .call("vec2", [.call("textureSize", [obj.g, .lit("0")])])), type: uv.type)
+                uv = TE(g: .binary(.divide, uv.g, .call("vec2", [.call("textureSize", [obj.g, .lit("0")])])), type: uv.type)
             }
             // The layer's own texture keeps the renderer's sampling: any other state reads texels.
             if !sampler.isNative || objExpr == nil {

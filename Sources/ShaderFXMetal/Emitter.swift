@@ -118,19 +118,19 @@ struct Emitter {
 
     // MARK: Expressions
 
-    static func binaryPrecedence(_ op: String) -> Int {
+    /// GLSL's binding strengths (its `^^` would be 5, between `||` and `&&`).
+    static func binaryPrecedence(_ op: BinaryOperator) -> Int {
         switch op {
-        case "||": return 4
-        case "^^": return 5
-        case "&&": return 6
-        case "|": return 7
-        case "^": return 8
-        case "&": return 9
-        case "==", "!=": return 10
-        case "<", ">", "<=", ">=": return 11
-        case "<<", ">>": return 12
-        case "+", "-": return 13
-        default: return 14   // * / %
+        case .logicalOr: return 4
+        case .logicalAnd: return 6
+        case .bitOr: return 7
+        case .bitXor: return 8
+        case .bitAnd: return 9
+        case .equal, .notEqual: return 10
+        case .less, .greater, .lessEqual, .greaterEqual: return 11
+        case .shiftLeft, .shiftRight: return 12
+        case .add, .subtract: return 13
+        case .multiply, .divide, .remainder: return 14
         }
     }
 
@@ -157,18 +157,18 @@ struct Emitter {
         case .call(let f, let args): text = f + "(" + args.map { expr($0, 2) }.joined(separator: ", ") + ")"
         case .unary(let op, let a):
             var inner = expr(a, 15)
-            if let f = inner.first, (op == "-" && f == "-") || (op == "+" && f == "+") { inner = "(" + inner + ")" }
-            text = op + inner
-        case .postfix(let op, let a): text = expr(a, 16) + op
+            if let f = inner.first, (op == .negate && f == "-") || (op == .plus && f == "+") { inner = "(" + inner + ")" }
+            text = op.rawValue + inner
+        case .postfix(let op, let a): text = expr(a, 16) + op.rawValue
         case .binary(let op, let l, let r):
             // Mixed bitwise / shift / comparison operands get parentheses for readability.
             let lp = (p <= 12 && precedence(l) < 15 && precedence(l) != p) ? 99 : p
             let rp = (p <= 12 && precedence(r) < 15) ? 99 : p + 1
-            text = expr(l, lp) + " " + op + " " + expr(r, rp)
+            text = expr(l, lp) + " " + op.rawValue + " " + expr(r, rp)
         case .ternary(let c, let a, let b): text = expr(c, 4) + " ? " + expr(a, 2) + " : " + expr(b, 3)
         case .member(let b, let m): text = expr(b, 16) + "." + m
         case .index(let b, let i): text = expr(b, 16) + "[" + expr(i, 0) + "]"
-        case .assign(let op, let l, let r): text = expr(l, 15) + " " + op + " " + expr(r, 2)
+        case .assign(let op, let l, let r): text = expr(l, 15) + " " + op.rawValue + " " + expr(r, 2)
         case .comma(let a, let b): text = expr(a, 1) + ", " + expr(b, 2)
         case .convert(let to, let from, let inner):
             text = to.glsl == from.glsl ? expr(inner, p) : to.glsl + "(" + expr(inner, 2) + ")"

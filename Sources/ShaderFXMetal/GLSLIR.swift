@@ -8,13 +8,13 @@ indirect enum GExpr {
     case name(String)
     /// A call of a function or a constructor (`vec3`, `float[3]`).
     case call(String, [GExpr])
-    case unary(String, GExpr)
-    case postfix(String, GExpr)
-    case binary(String, GExpr, GExpr)
+    case unary(UnaryOperator, GExpr)
+    case postfix(PostfixOperator, GExpr)
+    case binary(BinaryOperator, GExpr, GExpr)
     case ternary(GExpr, GExpr, GExpr)
     case member(GExpr, String)
     case index(GExpr, GExpr)
-    case assign(String, GExpr, GExpr)
+    case assign(AssignOperator, GExpr, GExpr)
     case comma(GExpr, GExpr)
     /// A conversion of `value` from Metal type `from` to `to`, every one of MSL's implicit and
     /// explicit value conversions (`half` → `float`, `int` → `float3` ...). Printed as a GLSL

@@ -39,7 +39,7 @@ struct Lowering {
     static func numericLimit(_ type: String, _ member: String, _ loc: MetalSourceLocation) -> Expr? {
         func float(_ v: Double, half: Bool) -> Expr { Expr(.floatLit(v, half: half), loc) }
         func int(_ v: UInt64, unsigned: Bool) -> Expr { Expr(.intLit(v, unsigned: unsigned), loc) }
-        func neg(_ e: Expr) -> Expr { Expr(.unary("-", e), loc) }
+        func neg(_ e: Expr) -> Expr { Expr(.unary(.negate, e), loc) }
         switch (type, member) {
         case ("float", "max"): return float(Double(Float.greatestFiniteMagnitude), half: false)
         case ("float", "min"): return float(Double(Float.leastNormalMagnitude), half: false)
@@ -51,7 +51,7 @@ struct Lowering {
         case ("half", "epsilon"): return float(0.0009765625, half: true)
         case ("float", "infinity"), ("half", "infinity"): return Expr(.ident("__metal_infinity"), loc)
         case ("int", "max"): return int(2147483647, unsigned: false)
-        case ("int", "min"), ("int", "lowest"): return Expr(.binary("-", neg(int(2147483647, unsigned: false)), int(1, unsigned: false)), loc)
+        case ("int", "min"), ("int", "lowest"): return Expr(.binary(.subtract, neg(int(2147483647, unsigned: false)), int(1, unsigned: false)), loc)
         case ("uint", "max"): return int(4294967295, unsigned: true)
         case ("uint", "min"), ("uint", "lowest"): return int(0, unsigned: true)
         default: return nil
@@ -92,7 +92,7 @@ struct Lowering {
             if let value = enumerator.value {
                 v.initializer = try lower(value)
             } else if let p = previous {
-                v.initializer = Expr(.binary("+", Expr(.ident(p), loc), Expr(.intLit(1, unsigned: false), loc)), loc)
+                v.initializer = Expr(.binary(.add, Expr(.ident(p), loc), Expr(.intLit(1, unsigned: false), loc)), loc)
             } else {
                 v.initializer = Expr(.intLit(0, unsigned: false), loc)
             }
@@ -123,7 +123,7 @@ struct Lowering {
         var assignments: [Stmt] = []
         for m in f.memberInitializers {
             let target = Expr(.arrow(Expr(.ident("this"), m.loc), m.member), m.loc)
-            assignments.append(Stmt(.expr(Expr(.assign("=", target, try lower(m.value)), m.loc)), m.loc))
+            assignments.append(Stmt(.expr(Expr(.assign(.assign, target, try lower(m.value)), m.loc)), m.loc))
         }
         f.memberInitializers = []
         if let body = f.body {

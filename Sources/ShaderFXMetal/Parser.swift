@@ -835,8 +835,6 @@ struct Parser {
         return e
     }
 
-    static let assignOps: Set<String> = ["=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="]
-
     /// Nesting depth of expressions and statements (bounded, so hostile input cannot exhaust the stack).
     var depth = 0
     static let maxDepth = 200
@@ -850,10 +848,10 @@ struct Parser {
         try enter()
         defer { depth -= 1 }
         let lhs = try parseTernary()
-        if cur.kind == .punct, Parser.assignOps.contains(cur.text) {
-            let op = next()
+        if cur.kind == .punct, let op = AssignOperator(rawValue: cur.text) {
+            let t = next()
             let rhs = cur.isPunct("{") ? try parseInitList() : try parseAssignment()
-            return Expr(.assign(op.text, lhs, rhs), op.loc)
+            return Expr(.assign(op, lhs, rhs), t.loc)
         }
         return lhs
     }
@@ -870,15 +868,12 @@ struct Parser {
         return c
     }
 
-    static let binaryPrec: [String: Int] = ["||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6, "<": 7, ">": 7,
-                                            "<=": 7, ">=": 7, "<<": 8, ">>": 8, "+": 9, "-": 9, "*": 10, "/": 10, "%": 10]
-
     mutating func parseBinary(_ minPrec: Int) throws(MetalError) -> Expr {
         var lhs = try parseUnary()
-        while cur.kind == .punct, let p = Parser.binaryPrec[cur.text], p > minPrec {
-            let op = next()
-            let rhs = try parseBinary(p)
-            lhs = Expr(.binary(op.text, lhs, rhs), op.loc)
+        while cur.kind == .punct, let op = BinaryOperator(rawValue: cur.text), op.precedence > minPrec {
+            let t = next()
+            let rhs = try parseBinary(op.precedence)
+            lhs = Expr(.binary(op, lhs, rhs), t.loc)
         }
         return lhs
     }
@@ -895,21 +890,16 @@ struct Parser {
         try enter()
         defer { depth -= 1 }
         let t = cur
-        if t.kind == .punct {
-            switch t.text {
-            case "-", "+", "!", "~", "*", "&", "++", "--":
-                pos += 1
-                return Expr(.unary(t.text, try parseUnary()), t.loc)
-            case "(":
-                if isCastStart() {
-                    pos += 1
-                    let type = try parseType()
-                    try expect(")")
-                    let operand = try parseUnary()
-                    return Expr(.construct(type, [operand]), t.loc)
-                }
-            default: break
-            }
+        if t.kind == .punct, let op = UnaryOperator(rawValue: t.text) {
+            pos += 1
+            return Expr(.unary(op, try parseUnary()), t.loc)
+        }
+        if isCastStart() {
+            pos += 1
+            let type = try parseType()
+            try expect(")")
+            let operand = try parseUnary()
+            return Expr(.construct(type, [operand]), t.loc)
         }
         return try parsePostfix(try parsePrimary())
     }
@@ -935,9 +925,9 @@ struct Parser {
             } else if accept("->") {
                 let m = try identifier("a member name")
                 e = Expr(.arrow(e, m.text), m.loc)
-            } else if t.isPunct("++") || t.isPunct("--") {
+            } else if t.kind == .punct, let op = PostfixOperator(rawValue: t.text) {
                 pos += 1
-                e = Expr(.postfix(t.text, e), t.loc)
+                e = Expr(.postfix(op, e), t.loc)
             } else {
                 return e
             }

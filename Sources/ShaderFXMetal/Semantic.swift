@@ -347,20 +347,20 @@ final class Semantic {
             return globals[n]?.constInt
         case .unary(let op, let a):
             guard let v = constInt(a) else { return nil }
-            switch op { case "-": return 0 &- v; case "+": return v; case "~": return ~v; case "!": return v == 0 ? 1 : 0; default: return nil }
+            switch op { case .negate: return 0 &- v; case .plus: return v; case .bitNot: return ~v; case .not: return v == 0 ? 1 : 0; default: return nil }
         case .binary(let op, let a, let b):
             guard let x = constInt(a), let y = constInt(b) else { return nil }
             switch op {
-            case "+": return x &+ y
-            case "-": return x &- y
-            case "*": return x &* y
-            case "/": return y == 0 ? nil : x.dividedReportingOverflow(by: y).partialValue
-            case "%": return y == 0 ? nil : x.remainderReportingOverflow(dividingBy: y).partialValue
-            case "<<": return x << y
-            case ">>": return x >> y
-            case "&": return x & y
-            case "|": return x | y
-            case "^": return x ^ y
+            case .add: return x &+ y
+            case .subtract: return x &- y
+            case .multiply: return x &* y
+            case .divide: return y == 0 ? nil : x.dividedReportingOverflow(by: y).partialValue
+            case .remainder: return y == 0 ? nil : x.remainderReportingOverflow(dividingBy: y).partialValue
+            case .shiftLeft: return x << y
+            case .shiftRight: return x >> y
+            case .bitAnd: return x & y
+            case .bitOr: return x | y
+            case .bitXor: return x ^ y
             default: return nil
             }
         case .construct(let t, let args) where args.count == 1 && MType.builtin(named: t.name)?.scalar?.isInteger == true:
@@ -515,7 +515,7 @@ final class Semantic {
         func literalOnly(_ e: Expr) -> Bool {
             switch e.kind {
             case .intLit, .floatLit, .boolLit: return true
-            case .unary(let op, let a): return (op == "-" || op == "+") && literalOnly(a)
+            case .unary(let op, let a): return (op == .negate || op == .plus) && literalOnly(a)
             case .construct(_, let items), .initList(let items): return items.allSatisfy(literalOnly)
             default: return false
             }
@@ -552,7 +552,7 @@ final class Semantic {
             if ["texture", "texelFetch", "textureSize", "dFdx", "dFdy", "fwidth", StitchedInterface.arrayElement,
                 StitchedInterface.sampleLayer].contains(f) { return false }
             return args.allSatisfy(isConstantExpression)
-        case .unary(let op, let a): return op != "++" && op != "--" && isConstantExpression(a)
+        case .unary(let op, let a): return op != .increment && op != .decrement && isConstantExpression(a)
         case .binary(_, let a, let b): return isConstantExpression(a) && isConstantExpression(b)
         case .ternary(let a, let b, let c): return isConstantExpression(a) && isConstantExpression(b) && isConstantExpression(c)
         case .member(let a, _), .convert(_, _, let a): return isConstantExpression(a)
@@ -784,14 +784,14 @@ final class Semantic {
             // What enters a stitchable function as `half` (the colour, `half` arguments) is binary16.
             for (p, g) in zip(f.params, gparams) where p.type.isHalf && !p.type.isArray {
                 let v = roundedHalf(TE(g: .name(g.name), type: p.type), p.loc)
-                if case .call = v.g { out.append(GStmt(.expr(.assign("=", .name(g.name), v.g)), p.loc)) }
+                if case .call = v.g { out.append(GStmt(.expr(.assign(.assign, .name(g.name), v.g)), p.loc)) }
             }
         }
         // A narrow integer parameter holds what its argument converts to (`short s` given 70000 is 4464).
         for (p, g) in zip(f.params, gparams) {
             guard let narrow = scopes[0][p.name]?.narrow else { continue }
             let v = narrowed(TE(g: .name(g.name), type: p.type), narrow)
-            out.append(GStmt(.expr(.assign("=", .name(g.name), v.g)), p.loc))
+            out.append(GStmt(.expr(.assign(.assign, .name(g.name), v.g)), p.loc))
         }
         for s in stmts { out.append(contentsOf: try lowerStmt(s)) }
         if f.returnType != .void && !endsWithReturn(out) {

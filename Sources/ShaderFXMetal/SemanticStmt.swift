@@ -96,7 +96,7 @@ extension Semantic {
                     return out
                 }
                 let initS = GStmt(.decl(isConst: false, type: "int", [(index, "", GExpr.lit("0"))]), s.loc)
-                return [GStmt(.forLoop(initS, .binary("<", .name(index), .lit("\(n)")), .unary("++", .name(index)),
+                return [GStmt(.forLoop(initS, .binary(.less, .name(index), .lit("\(n)")), .unary(.increment, .name(index)),
                                        GStmt(.block(loopBody), body.loc)), s.loc)]
             }
         case .switchStmt(let c, let body):

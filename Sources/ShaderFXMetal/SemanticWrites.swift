@@ -22,7 +22,7 @@ extension Semantic {
             if let n = rootName(l) { u.written.insert(n) }
             scan(l, &u); scan(r, &u)
         case .unary(let op, let a):
-            if op == "++" || op == "--" || op == "&", let n = rootName(a) { u.written.insert(n) }
+            if op == .increment || op == .decrement || op == .address, let n = rootName(a) { u.written.insert(n) }
             scan(a, &u)
         case .postfix(_, let a):
             if let n = rootName(a) { u.written.insert(n) }

@@ -113,12 +113,12 @@ import Testing
             if case .global(let v) = d, v.name == "Mode::Brighter" { return v.initializer }
             return nil
         }.first
-        if case .binary("+", let a, let b) = brighter?.kind, case .ident("Mode::Bright") = a.kind, case .intLit(1, _) = b.kind {} else {
+        if case .binary(.add, let a, let b) = brighter?.kind, case .ident("Mode::Bright") = a.kind, case .intLit(1, _) = b.kind {} else {
             Issue.record("Mode::Brighter is not Mode::Bright + 1")
         }
         // The member initialiser list opens the constructor's body.
         guard case .structure(let glow) = unit.decls[4] else { Issue.record("no struct Glow"); return }
-        if case .expr(let e) = statements(glow.methods[0]).first?.kind, case .assign("=", let target, _) = e.kind,
+        if case .expr(let e) = statements(glow.methods[0]).first?.kind, case .assign(.assign, let target, _) = e.kind,
            case .arrow(let this, "a") = target.kind, case .ident("this") = this.kind {} else {
             Issue.record("the constructor does not start with this->a = ...")
         }
@@ -128,7 +128,7 @@ import Testing
             #expect(v == Double(Float.greatestFiniteMagnitude))
         } else { Issue.record("numeric_limits<float>::max() is not a literal") }
         // `metal::sin(...)` keeps naming the standard library; `fx::` goes.
-        if case .binary("+", let a, let b) = initializer("s", in: lit)?.kind, case .call(let callee, _) = a.kind,
+        if case .binary(.add, let a, let b) = initializer("s", in: lit)?.kind, case .call(let callee, _) = a.kind,
            case .call(let get, _) = b.kind, case .member(let made, "get") = get.kind, case .construct(let t, _) = made.kind {
             if case .ident(let n) = callee.kind { #expect(n == "metal::sin") } else { Issue.record("metal::sin lost") }
             #expect(t.name == "Glow" && t.namespaces.isEmpty)
