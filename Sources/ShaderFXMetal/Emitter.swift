@@ -8,11 +8,11 @@ struct Emitter {
         e.line("// Translated from Metal by ShaderFXMetal.", nil)
         for s in program.structs {
             e.line("struct \(s.name) {", s.loc)
-            for m in s.members { e.line("    \(m.type) \(m.name)\(m.suffix);", m.loc) }
+            for m in s.members { e.line("    \(m.type.spelling) \(m.name)\(Emitter.suffix(m.arraySize));", m.loc) }
             e.line("};", s.loc)
         }
         for g in program.globals {
-            e.line("const \(g.type) \(g.name)\(g.suffix) = \(Emitter.expr(g.value, 2));", g.loc)
+            e.line("const \(g.type.spelling) \(g.name)\(Emitter.suffix(g.arraySize)) = \(Emitter.expr(g.value, 2));", g.loc)
         }
         for h in program.helpers {
             for l in h.split(separator: "\n", omittingEmptySubsequences: false) { e.line(String(l), nil) }
@@ -21,8 +21,8 @@ struct Emitter {
         for f in program.functions {
             for (p, loc) in f.pragmas { e.line(p, loc) }
             for k in stitchable.indices where stitchable[k].name == f.name { stitchable[k].signature?.line = e.lines.count + 1 }
-            let params = f.params.map { ($0.qualifier.isEmpty ? "" : $0.qualifier + " ") + "\($0.type) \($0.name)\($0.suffix)" }
-            e.line("\(f.returnType) \(f.name)(\(params.joined(separator: ", "))) {", f.loc)
+            let params = f.params.map { ($0.qualifier == .none ? "" : $0.qualifier.rawValue + " ") + "\($0.type.spelling) \($0.name)\(Emitter.suffix($0.arraySize))" }
+            e.line("\(f.returnType.spelling) \(f.name)(\(params.joined(separator: ", "))) {", f.loc)
             for s in f.body { e.stmt(s, 1) }
             e.line("}", f.loc)
         }
@@ -36,10 +36,12 @@ struct Emitter {
 
     private static func indent(_ n: Int) -> String { String(repeating: "    ", count: n) }
 
-    private static func declText(_ isConst: Bool, _ type: String, _ items: [(name: String, suffix: String, initializer: GExpr?)]) -> String {
+    private static func suffix(_ arraySize: Int?) -> String { arraySize.map { "[\($0)]" } ?? "" }
+
+    private static func declText(_ isConst: Bool, _ type: GType, _ items: [GDeclarator]) -> String {
         // Initializers are assignment-expressions: a comma expression needs parentheses.
-        let parts = items.map { "\($0.name)\($0.suffix)" + ($0.initializer.map { " = " + expr($0, 2) } ?? "") }
-        return (isConst ? "const " : "") + type + " " + parts.joined(separator: ", ")
+        let parts = items.map { "\($0.name)\(suffix($0.arraySize))" + ($0.initializer.map { " = " + expr($0, 2) } ?? "") }
+        return (isConst ? "const " : "") + type.spelling + " " + parts.joined(separator: ", ")
     }
 
     private mutating func stmt(_ s: GStmt, _ depth: Int) {

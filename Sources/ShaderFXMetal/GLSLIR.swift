@@ -1,5 +1,56 @@
+import ShaderFXContract
+
 /// The lowered, GLSL-shaped program that the semantic pass produces and the emitter prints.
-/// Every conversion is explicit and every name is final here.
+/// Every conversion is explicit and every name is final here. Declarations carry GLSL types
+/// (``GType``) and operators are enums; calls and constructors still name their function as text.
+
+/// A GLSL ES scalar type.
+enum GScalar: String, Equatable {
+    case float, int, uint, bool
+
+    /// The prefix of its vector types (`vec`, `ivec`, `uvec`, `bvec`).
+    var vectorPrefix: String {
+        switch self {
+        case .float: return "vec"
+        case .int: return "ivec"
+        case .uint: return "uvec"
+        case .bool: return "bvec"
+        }
+    }
+}
+
+/// A GLSL ES type of a declaration (for an array, its element type: the declarator has the size).
+enum GType: Equatable {
+    case void
+    case scalar(GScalar)
+    case vector(GScalar, Int)
+    case matrix(columns: Int, rows: Int)
+    case structure(String)
+    /// A type the stitching contract defines (`sfx_image`, `sfx_layer`, the argument arrays).
+    case contract(ParameterType)
+    /// A sampler state, which has no GLSL value (the stitcher binds each texture's sampler):
+    /// printed as a comment.
+    case samplerState
+
+    var spelling: String {
+        switch self {
+        case .void: return "void"
+        case .scalar(let s): return s.rawValue
+        case .vector(let s, let n): return "\(s.vectorPrefix)\(n)"
+        case .matrix(let c, let r): return c == r ? "mat\(c)" : "mat\(c)x\(r)"
+        case .structure(let n): return n
+        case .contract(let t): return t.rawValue
+        case .samplerState: return "/*sampler*/"
+        }
+    }
+}
+
+/// One declarator: a name, its array size (arrays of arrays are flattened), an initialiser.
+struct GDeclarator {
+    var name: String
+    var arraySize: Int?
+    var initializer: GExpr?
+}
 
 /// A GLSL expression.
 indirect enum GExpr {
@@ -32,8 +83,8 @@ indirect enum GExpr {
 /// A GLSL statement with the Metal location it comes from.
 final class GStmt {
     indirect enum Kind {
-        /// `[const] type name[suffix] [= init];` (several declarators share the statement).
-        case decl(isConst: Bool, type: String, [(name: String, suffix: String, initializer: GExpr?)])
+        /// `[const] type name[N] [= init];` (several declarators share the statement).
+        case decl(isConst: Bool, type: GType, [GDeclarator])
         case expr(GExpr)
         case block([GStmt])
         case ifElse(GExpr, GStmt, GStmt?)
@@ -58,17 +109,20 @@ final class GStmt {
 
 /// A GLSL function parameter.
 struct GParam {
-    var qualifier: String   // "", "inout", "out"
-    var type: String
+    enum Qualifier: String {
+        case none = "", `inout`
+    }
+    var qualifier: Qualifier
+    var type: GType
     var name: String
-    var suffix: String
+    var arraySize: Int?
     var loc: MetalSourceLocation?
 }
 
 /// A GLSL function definition.
 struct GFunction {
     var name: String
-    var returnType: String
+    var returnType: GType
     var params: [GParam]
     var body: [GStmt]
     var loc: MetalSourceLocation
@@ -79,15 +133,15 @@ struct GFunction {
 /// A GLSL struct.
 struct GStruct {
     var name: String
-    var members: [(type: String, name: String, suffix: String, loc: MetalSourceLocation)]
+    var members: [(type: GType, name: String, arraySize: Int?, loc: MetalSourceLocation)]
     var loc: MetalSourceLocation
 }
 
 /// A GLSL `const` global.
 struct GGlobal {
-    var type: String
+    var type: GType
     var name: String
-    var suffix: String
+    var arraySize: Int?
     var value: GExpr
     var loc: MetalSourceLocation
 }

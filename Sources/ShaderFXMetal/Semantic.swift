@@ -410,7 +410,7 @@ final class Semantic {
         structByGLSL[info.glslName] = info
         structOrder.append(s.name)
         program.structs.append(GStruct(name: info.glslName, members: members.enumerated().map { k, m in
-            (m.type.innermost.glsl, m.glslName, m.type.glslArraySuffix, s.members[k].loc)
+            (m.type.innermost.glslType, m.glslName, m.type.glslArraySize, s.members[k].loc)
         }, loc: s.loc))
     }
 
@@ -449,7 +449,7 @@ final class Semantic {
             info.constInt = constInt(initExpr).map { type == .uint ? Int64(UInt32(truncatingIfNeeded: $0)) : Int64(Int32(truncatingIfNeeded: $0)) }
         }
         globals[v.name] = info
-        program.globals.append(GGlobal(type: type.innermost.glsl, name: glslName, suffix: type.glslArraySuffix, value: value.g, loc: v.loc))
+        program.globals.append(GGlobal(type: type.innermost.glslType, name: glslName, arraySize: type.glslArraySize, value: value.g, loc: v.loc))
     }
 
     /// The function that stands for program-scope constant `v` when its initializer calls a user
@@ -751,11 +751,11 @@ final class Semantic {
         if f.decl.isStitchable { kind = try classify(f) }
         for (k, p) in f.params.enumerated() {
             let glslName = localNames.unique(GLSLNames.safe(p.name))
-            var qualifier = ""
+            var qualifier = GParam.Qualifier.none
             var vk: VarInfo.Kind = .value
-            if p.isReference { qualifier = "inout" }
-            if p.isPointer { qualifier = "inout"; vk = .pointer }
-            if p.isPointer && p.isConstPointee { qualifier = "" }
+            if p.isReference { qualifier = .inout }
+            if p.isPointer { qualifier = .inout; vk = .pointer }
+            if p.isPointer && p.isConstPointee { qualifier = .none }
             if f.decl.isStitchable, (p.isPointer || p.isReference) {
                 throw error(.invalidStitchable, p.loc, "stitchable function parameters cannot be references or thread pointers")
             }
@@ -769,7 +769,7 @@ final class Semantic {
             if let c = p.countName {
                 scopes[0][c] = VarInfo(type: p.countIsUnsigned ? .uint : .int, glslName: glslName, kind: .arrayCount(glslName), isConst: true, loc: p.loc)
             }
-            gparams.append(GParam(qualifier: qualifier, type: p.type.innermost.glsl, name: glslName, suffix: p.type.glslArraySuffix, loc: p.loc))
+            gparams.append(GParam(qualifier: qualifier, type: p.type.innermost.glslType, name: glslName, arraySize: p.type.glslArraySize, loc: p.loc))
             if kind != nil {
                 let leading = (kind == .color || kind == .layer) ? 2 : 1
                 if k >= leading {
@@ -798,14 +798,14 @@ final class Semantic {
             // C++ leaves falling off the end undefined; GLSL compilers may reject it. Return a zero value.
             out.append(GStmt(.returnStmt(zeroValue(f.returnType)), nil))
         }
-        let gf = GFunction(name: f.glslName, returnType: f.returnType.glsl, params: gparams, body: out, loc: f.decl.loc)
+        let gf = GFunction(name: f.glslName, returnType: f.returnType.glslType, params: gparams, body: out, loc: f.decl.loc)
         if let kind {
             f.stitchable = MetalStitchableFunction(name: f.glslName, kind: kind, location: f.decl.loc, parameters: userParams)
             f.stitchable?.glslParameterNames = userGLSLNames
             // Stitchable parameter types were checked by `classify`: each is a contract type.
-            let typed = gparams.compactMap { p in ParameterType(rawValue: p.type).map { StitchedSignature.Parameter(name: p.name, type: $0) } }
+            let typed = gparams.compactMap { p in ParameterType(rawValue: p.type.spelling).map { StitchedSignature.Parameter(name: p.name, type: $0) } }
             if typed.count == gparams.count {
-                f.stitchable?.signature = StitchedSignature(function: f.glslName, returnType: gf.returnType, parameters: typed,
+                f.stitchable?.signature = StitchedSignature(function: f.glslName, returnType: gf.returnType.spelling, parameters: typed,
                                                             line: 0, samplers: [])
             }
         }

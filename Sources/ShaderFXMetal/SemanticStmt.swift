@@ -47,8 +47,8 @@ extension Semantic {
                     var lowered = try lowerStmt(i)
                     if lowered.count > 1 {
                         // `int i = 0, j = 2` → one GLSL declaration when the types agree.
-                        var items: [(name: String, suffix: String, initializer: GExpr?)] = []
-                        var common: (Bool, String)?
+                        var items: [GDeclarator] = []
+                        var common: (Bool, GType)?
                         for d in lowered {
                             guard case .decl(let c, let t, let its) = d.kind, common == nil || (common! == (c, t)) else {
                                 throw error(.unsupportedConstruct, i.loc, "for-loop declarations of different types are not supported in GLSL")
@@ -85,7 +85,7 @@ extension Semantic {
                 let glslName = localNames.unique(GLSLNames.safe(v.name))
                 let loopBody = try withScope { () throws(MetalError) -> [GStmt] in
                     try declareLocal(v.name, VarInfo(type: elemType, glslName: glslName, isConst: v.isConstant, loc: v.loc), v.loc)
-                    var out: [GStmt] = [GStmt(.decl(isConst: false, type: elemType.innermost.glsl, [(glslName, elemType.glslArraySuffix, value.g)]), v.loc)]
+                    var out: [GStmt] = [GStmt(.decl(isConst: false, type: elemType.innermost.glslType, [GDeclarator(name: glslName, arraySize: elemType.glslArraySize, initializer: value.g)]), v.loc)]
                     loopDepth += 1
                     defer { loopDepth -= 1 }
                     if case .block(let items) = body.kind {
@@ -95,7 +95,7 @@ extension Semantic {
                     }
                     return out
                 }
-                let initS = GStmt(.decl(isConst: false, type: "int", [(index, "", GExpr.lit("0"))]), s.loc)
+                let initS = GStmt(.decl(isConst: false, type: .scalar(.int), [GDeclarator(name: index, initializer: GExpr.lit("0"))]), s.loc)
                 return [GStmt(.forLoop(initS, .binary(.less, .name(index), .lit("\(n)")), .unary(.increment, .name(index)),
                                        GStmt(.block(loopBody), body.loc)), s.loc)]
             }
@@ -240,7 +240,7 @@ extension Semantic {
             }
             try declareLocal(v.name, info, v.loc)
             let isConst = v.isConstant && value.map { isConstantExpression($0.g) } == true
-            out.append(GStmt(.decl(isConst: isConst, type: type.innermost.glsl, [(glslName, type.glslArraySuffix, value?.g)]), v.loc))
+            out.append(GStmt(.decl(isConst: isConst, type: type.innermost.glslType, [GDeclarator(name: glslName, arraySize: type.glslArraySize, initializer: value?.g)]), v.loc))
         }
         return out
     }
