@@ -255,7 +255,7 @@ extension Semantic {
                 // GLSL has no unsigned abs/sign: |u| is u, sign(u) is u != 0.
                 let x = try convert(args[0], to: t, exprs[0].loc)
                 if g == "abs" { return x }
-                return TE(g: .call("min", [x.g, t.isVector ? .call(t.glsl, [.lit("1u")]) : .lit("1u")]), type: t)
+                return TE(g: .call("min", [x.g, t.isVector ? GExpr.constructor(of: t, [.lit("1u")]) : .lit("1u")]), type: t)
             }
             return TE(g: .call(g, try genericArgs(args, exprs, t, scalarOK: scalarOK)), type: t)
         case .reduce(let g, let n):
@@ -372,7 +372,7 @@ extension Semantic {
             let bt = t.with(scalar: .bool)
             if name == "isfinite" {
                 if t.isVector {
-                    return TE(g: .call("not", [.call("bvec\(t.vectorSize)", [.binary(.bitOr, .call("uvec\(t.vectorSize)", [.call("isnan", [x.g])]), .call("uvec\(t.vectorSize)", [.call("isinf", [x.g])]))])]), type: bt)
+                    return TE(g: .call("not", [.construct(.vector(.bool, t.vectorSize), arraySize: nil, [.binary(.bitOr, .construct(.vector(.uint, t.vectorSize), arraySize: nil, [.call("isnan", [x.g])]), .construct(.vector(.uint, t.vectorSize), arraySize: nil, [.call("isinf", [x.g])]))])]), type: bt)
                 }
                 return TE(g: .unary(.not, .binary(.logicalOr, .call("isnan", [x.g]), .call("isinf", [x.g]))), type: bt)
             }
@@ -471,13 +471,13 @@ extension Semantic {
             }
             var uv = try convert(try lowerExpr(exprs[1]), to: .vector(.float, 2), exprs[1].loc)
             if sampler.pixelCoordinates {
-                uv = TE(g: .binary(.divide, uv.g, .call("vec2", [.call("textureSize", [obj.g, .lit("0")])])), type: uv.type)
+                uv = TE(g: .binary(.divide, uv.g, .construct(.vector(.float, 2), arraySize: nil, [.call("textureSize", [obj.g, .lit("0")])])), type: uv.type)
             }
             // The layer's own texture keeps the renderer's sampling: any other state reads texels.
             if !sampler.isNative || objExpr == nil {
                 // Textures have one level, so level() and bias() change nothing here.
                 requireSoftSampling()
-                let modes = GExpr.call("ivec2", [.lit("\(sampler.addressS.rawValue)"), .lit("\(sampler.addressT.rawValue)")])
+                let modes = GExpr.construct(.vector(.int, 2), arraySize: nil, [.lit("\(sampler.addressS.rawValue)"), .lit("\(sampler.addressT.rawValue)")])
                 return TE(g: .call("mtl_sample", [obj.g, uv.g, modes, .lit("\(sampler.filter.rawValue)"), .lit(sampler.borderGLSL)]),
                           type: .vector(.half, 4))
             }
@@ -489,7 +489,7 @@ extension Semantic {
             if exprs.count > 1 { throw error(.noMatchingOverload, loc, "'\(method)' takes at most one (lod) argument") }
             if let l = exprs.first, constInt(l) != 0 { throw error(.unsupportedConstruct, l.loc, "mipmap levels other than 0 are not supported") }
             let c = method == "get_width" ? "x" : "y"
-            return TE(g: .call("uint", [.member(.call("textureSize", [obj.g, .lit("0")]), c)]), type: .uint)
+            return TE(g: .construct(.scalar(.uint), arraySize: nil, [.member(.call("textureSize", [obj.g, .lit("0")]), c)]), type: .uint)
         case "read":
             guard exprs.count == 1 || exprs.count == 2 else { throw error(.noMatchingOverload, loc, "'read' takes a coordinate (and an optional lod 0)") }
             if exprs.count == 2, constInt(exprs[1]) != 0 { throw error(.unsupportedConstruct, exprs[1].loc, "mipmap levels other than 0 are not supported") }

@@ -144,7 +144,7 @@ struct Emitter {
         case .binary(let op, _, _): return binaryPrecedence(op)
         case .unary: return 15
         case .lit(let s): return s.hasPrefix("-") ? 15 : 17
-        case .postfix, .call, .member, .index: return 16
+        case .postfix, .call, .construct, .member, .index: return 16
         case .name: return 17
         case .convert(let to, let from, let inner): return to.glsl == from.glsl ? precedence(inner) : 16
         }
@@ -157,6 +157,8 @@ struct Emitter {
         switch e {
         case .lit(let s), .name(let s): text = s
         case .call(let f, let args): text = f + "(" + args.map { expr($0, 2) }.joined(separator: ", ") + ")"
+        case .construct(let t, let size, let args):
+            text = t.spelling + suffix(size) + "(" + args.map { expr($0, 2) }.joined(separator: ", ") + ")"
         case .unary(let op, let a):
             var inner = expr(a, 15)
             if let f = inner.first, (op == .negate && f == "-") || (op == .plus && f == "+") { inner = "(" + inner + ")" }

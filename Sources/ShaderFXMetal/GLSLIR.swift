@@ -57,8 +57,11 @@ indirect enum GExpr {
     /// A literal or other primary text, printed as is (`1.0`, `2u`, `-3`).
     case lit(String)
     case name(String)
-    /// A call of a function or a constructor (`vec3`, `float[3]`).
+    /// A call of a function (a GLSL builtin, a helper, a translated function).
     case call(String, [GExpr])
+    /// A constructor: `vec3(...)`, `float(...)`, `float[3](...)` (the element type and the
+    /// flattened size), `S(...)`.
+    case construct(GType, arraySize: Int?, [GExpr])
     case unary(UnaryOperator, GExpr)
     case postfix(PostfixOperator, GExpr)
     case binary(BinaryOperator, GExpr, GExpr)
@@ -72,6 +75,11 @@ indirect enum GExpr {
     /// constructor, or as `value` alone where both types have the same GLSL type (`half` and
     /// `float` are both `float` in GLSL ES), so the node is where a `half` value's precision changes.
     case convert(to: MType, from: MType, GExpr)
+
+    /// The constructor of Metal type `t` (an array's: its element type, flattened size).
+    static func constructor(of t: MType, _ args: [GExpr]) -> GExpr {
+        .construct(t.innermost.glslType, arraySize: t.glslArraySize, args)
+    }
 
     /// The expression inside any conversions that print nothing (their GLSL types are equal).
     var strippingSilentConversions: GExpr {

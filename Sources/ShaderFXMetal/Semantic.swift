@@ -552,6 +552,7 @@ final class Semantic {
             if ["texture", "texelFetch", "textureSize", "dFdx", "dFdy", "fwidth", StitchedInterface.arrayElement,
                 StitchedInterface.sampleLayer].contains(f) { return false }
             return args.allSatisfy(isConstantExpression)
+        case .construct(_, _, let args): return args.allSatisfy(isConstantExpression)
         case .unary(let op, let a): return op != .increment && op != .decrement && isConstantExpression(a)
         case .binary(_, let a, let b): return isConstantExpression(a) && isConstantExpression(b)
         case .ternary(let a, let b, let c): return isConstantExpression(a) && isConstantExpression(b) && isConstantExpression(c)
@@ -966,13 +967,13 @@ final class Semantic {
             case .uint: return .lit("0u")
             default: return .lit("0.0")
             }
-        case .vector(let s, _), .matrix(let s, _, _): return .call(t.glsl, [zeroValue(.scalar(s))])
+        case .vector(let s, _), .matrix(let s, _, _): return GExpr.constructor(of: t, [zeroValue(.scalar(s))])
         case .array(_, _):
             let e = t.innermost
-            return .call(t.glslConstructor, Array(repeating: zeroValue(e), count: t.flatCount))
+            return GExpr.constructor(of: t, Array(repeating: zeroValue(e), count: t.flatCount))
         case .structure(let n):
             let info = structByGLSL[n]!
-            return .call(info.glslName, info.members.map { zeroValue($0.type) })
+            return .construct(.structure(info.glslName), arraySize: nil, info.members.map { zeroValue($0.type) })
         default: return .lit("0")
         }
     }

@@ -73,7 +73,7 @@ extension Semantic {
                 if case .lit(let s) = off, let i = Int(s) { return .index(sub.base, .lit("\(i + k)")) }
                 return .index(sub.base, .binary(.add, off, .lit("\(k)")))
             }
-            return try convert(TE(g: .call(v.type.glslConstructor, items), type: v.type), to: t, loc, explicit: explicit)
+            return try convert(TE(g: GExpr.constructor(of: v.type, items), type: v.type), to: t, loc, explicit: explicit)
         }
         if v.type == t { return v }
         switch (v.type, t) {
@@ -111,6 +111,7 @@ extension Semantic {
         case .ternary(let a, let b, let c): return isPure(a) && isPure(b) && isPure(c)
         case .member(let a, _), .convert(_, _, let a): return isPure(a)
         case .call(let f, let args): return !allFunctions.contains { $0.glslName == f } && args.allSatisfy(isPure)
+        case .construct(_, _, let args): return args.allSatisfy(isPure)
         }
     }
 
@@ -259,7 +260,7 @@ extension Semantic {
                 return try lowerCall(Expr(.ident(getter), loc), [], loc)
             case .arrayCount(let array):
                 let count = GExpr.member(.name(array), "count")
-                return v.type == .uint ? TE(g: .call("uint", [count]), type: .uint) : TE(g: count, type: .int)
+                return v.type == .uint ? TE(g: .construct(.scalar(.uint), arraySize: nil, [count]), type: .uint) : TE(g: count, type: .int)
             case .pointer:
                 // A bare pointer is only meaningful when passed on; callers handle that case.
                 return TE(g: .name(v.glslName), type: v.type, lvalue: true)
@@ -657,7 +658,7 @@ extension Semantic {
                 // `half3(color)` of a half4 keeps the first components (public SwiftUI shaders
                 // that Xcode compiles use it); GLSL's vec3(vec4) does the same.
                 if case .vector(_, let m) = vals[0].type, m > n {
-                    return TE(g: .call(t.glsl, [try convert(vals[0], to: .vector(s, m), args[0].loc).g]), type: t)
+                    return TE(g: GExpr.constructor(of: t, [try convert(vals[0], to: .vector(s, m), args[0].loc).g]), type: t)
                 }
             }
             var total = 0
@@ -677,7 +678,7 @@ extension Semantic {
             guard total == n else {
                 throw error(.typeMismatch, loc, "\(total) components given to construct '\(t.metal)', which has \(n)")
             }
-            return TE(g: .call(t.glsl, out), type: t)
+            return TE(g: GExpr.constructor(of: t, out), type: t)
         case .matrix(let s, let c, let r):
             if vals.count == 1, vals[0].type.isMatrix { return try convert(vals[0], to: t, loc) }
             var out: [GExpr] = []
@@ -692,7 +693,7 @@ extension Semantic {
             guard total == c * r || (total == 1 && vals.count == 1) else {
                 throw error(.typeMismatch, loc, "\(total) components given to construct '\(t.metal)', which has \(c * r)")
             }
-            return TE(g: .call(t.glsl, out), type: t)
+            return TE(g: GExpr.constructor(of: t, out), type: t)
         case .structure(let name):
             let info = structByGLSL[name]!
             if vals.count == 1, vals[0].type == t { return vals[0] }
@@ -701,7 +702,7 @@ extension Semantic {
             for (k, m) in info.members.enumerated() {
                 out.append(k < vals.count ? try convert(vals[k], to: m.type, args[k].loc).g : zeroValue(m.type))
             }
-            return TE(g: .call(info.glslName, out), type: t)
+            return TE(g: .construct(.structure(info.glslName), arraySize: nil, out), type: t)
         default:
             throw error(.typeMismatch, loc, "cannot construct a value of type '\(t.metal)'")
         }
@@ -721,7 +722,7 @@ extension Semantic {
         case (.float, .uint): fn = "floatBitsToUint"
         case (.int, .float): fn = "intBitsToFloat"
         case (.uint, .float): fn = "uintBitsToFloat"
-        default: return TE(g: .call(t.glsl, [v.g]), type: t)   // int <-> uint keeps the bits
+        default: return TE(g: GExpr.constructor(of: t, [v.g]), type: t)   // int <-> uint keeps the bits
         }
         return TE(g: .call(fn, [v.g]), type: t)
     }

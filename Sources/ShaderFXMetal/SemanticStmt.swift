@@ -287,7 +287,7 @@ extension Semantic {
             var args: [GExpr] = []
             for i in items { args.append(try lowerInitializer(i, to: .scalar(s)).g) }
             while args.count < n { args.append(zeroValue(.scalar(s))) }
-            return TE(g: .call(t.glsl, args), type: t)
+            return TE(g: GExpr.constructor(of: t, args), type: t)
         case .matrix(let s, let c, let r):
             var args: [GExpr] = []
             var columns = 0
@@ -306,7 +306,7 @@ extension Semantic {
             if args.count != c * r && args.count != c && args.count != 1 {
                 throw error(.semantic, e.loc, "\(args.count) initializers for '\(t.metal)', which has \(c) columns of \(r)")
             }
-            return TE(g: .call(t.glsl, args), type: t)
+            return TE(g: GExpr.constructor(of: t, args), type: t)
         case .array(let elem, let n):
             guard items.count <= n else { throw error(.semantic, e.loc, "too many initializers for array of \(n)") }
             var flat: [GExpr] = []
@@ -318,7 +318,7 @@ extension Semantic {
             for _ in items.count..<n {
                 if case .array = elem { flat.append(contentsOf: flattenArrayValue(zero, elem)) } else { flat.append(zero) }
             }
-            return TE(g: .call(t.glslConstructor, flat), type: t)
+            return TE(g: GExpr.constructor(of: t, flat), type: t)
         case .structure(let name):
             guard let info = structByGLSL[name] else { throw error(.semantic, e.loc, "unknown struct") }
             if items.count == 1, case .initList = items[0].kind {} else if items.count == 1, case .designated = items[0].kind {} else if items.count == 1 {
@@ -347,7 +347,7 @@ extension Semantic {
             for (k, m) in info.members.enumerated() {
                 if let value = values[k] { args.append(try lowerInitializer(value, to: m.type).g) } else { args.append(zeroValue(m.type)) }
             }
-            return TE(g: .call(info.glslName, args), type: t)
+            return TE(g: .construct(.structure(info.glslName), arraySize: nil, args), type: t)
         default:
             throw error(.unsupportedConstruct, e.loc, "brace initialization of '\(t.metal)' is not supported")
         }
@@ -355,7 +355,7 @@ extension Semantic {
 
     /// The elements of a flattened array constructor value.
     func flattenArrayValue(_ g: GExpr, _ t: MType) -> [GExpr] {
-        if case .call(_, let args) = g.strippingSilentConversions { return args }
+        if case .construct(_, _, let args) = g.strippingSilentConversions { return args }
         return (0..<t.flatCount).map { GExpr.index(g, .lit("\($0)")) }
     }
 }

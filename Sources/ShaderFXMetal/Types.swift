@@ -134,8 +134,6 @@ indirect enum MType: Equatable, Sendable {
         if case .array(let e, _) = self { return e.innermost }
         return self
     }
-    /// The GLSL constructor name for this type (`float[6]` for arrays).
-    var glslConstructor: String { isArray ? innermost.glsl + glslArraySuffix : glsl }
 
     /// Metal spelling for messages.
     var metal: String {
