@@ -23,8 +23,11 @@ final class Expr {
         case ident(String)
         /// A call target with explicit template arguments: `f<float>`.
         case templateIdent(String, [TypeSpec])
-        /// `T(args)`, `(T)x`, `static_cast<T>(x)`.
+        /// `T(args)`, `T{args}`.
         case construct(TypeSpec, [Expr])
+        /// `(T)x`, `static_cast<T>(x)`, `const_cast<T>(x)`, `reinterpret_cast<T>(x)` (lowering makes
+        /// the first three a construction, the last an `as_type`).
+        case cast(CastStyle, TypeSpec, Expr)
         /// `as_type<T>(x)`.
         case asType(TypeSpec, Expr)
         case call(Expr, [Expr])
@@ -66,6 +69,7 @@ final class Expr {
         case .intLit, .floatLit, .boolLit: return "literal"
         case .ident(let n), .templateIdent(let n, _): return "name '\(n)'"
         case .construct(let t, _): return "construct '\(t.name)'"
+        case .cast(_, let t, _): return "cast '\(t.name)'"
         case .asType: return "as_type"
         case .call: return "call"
         case .member(_, let m), .arrow(_, let m): return "member '\(m)'"
@@ -86,6 +90,17 @@ final class Expr {
     }
 }
 
+/// How a cast is written.
+enum CastStyle {
+    case c, staticCast, constCast, reinterpretCast
+}
+
+/// `T v(args)`: a declarator initialised by a constructor call, with the location of its `(`.
+struct DirectInitializer {
+    var args: [Expr]
+    var loc: MetalSourceLocation
+}
+
 /// One declarator of a variable declaration (`float a = 1, b[3];`).
 struct VarDecl {
     var type: TypeSpec
@@ -93,6 +108,8 @@ struct VarDecl {
     /// Array dimensions (nil entry: `[]`, size from the initialiser).
     var arrayDims: [Expr?] = []
     var initializer: Expr?
+    /// `float3 v(1, 2, 3)` (lowering makes it the initialiser `float3(1, 2, 3)`).
+    var directInitializer: DirectInitializer?
     /// `sampler s(filter::linear, ...)`: the constructor arguments as `ns::value` pairs or calls.
     var samplerArgs: [Expr]?
     var isConstant = false    // constant / constexpr / const

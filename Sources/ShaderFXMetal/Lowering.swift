@@ -15,6 +15,8 @@
 /// - `extern` constants without an initialiser go (the translation sees every file of a
 ///   library, so only definitions are kept).
 /// - Sampler arguments lose their `metal::` (`metal::filter::linear`).
+/// - Casts become constructions (`(T)x`, `static_cast`, `const_cast`) or `as_type`
+///   (`reinterpret_cast`); `T v(args)` gets the initialiser `T(args)`.
 struct Lowering {
     /// The member name a constructor is kept under (`S::sfx_init`).
     static let constructorName = "sfx_init"
@@ -67,7 +69,7 @@ struct Lowering {
         case .structure(let s):
             return [.structure(try lower(s))]
         case .global(let v):
-            if v.isExtern && v.initializer == nil { return [] }
+            if v.isExtern && v.initializer == nil && v.directInitializer == nil { return [] }
             return [.global(try lower(v))]
         case .typeAlias:
             return [d]
@@ -141,6 +143,12 @@ struct Lowering {
         var v = v
         v.arrayDims = try v.arrayDims.map { (d) throws(MetalError) in try d.map { (e) throws(MetalError) in try lower(e) } }
         if let i = v.initializer { v.initializer = try lower(i) }
+        if let d = v.directInitializer {
+            var args: [Expr] = []
+            for a in d.args { args.append(try lower(a)) }
+            v.initializer = Expr(.construct(TypeSpec(name: v.type.name, templateArgs: v.type.templateArgs, loc: d.loc), args), d.loc)
+            v.directInitializer = nil
+        }
         if let args = v.samplerArgs { v.samplerArgs = args.map(Lowering.samplerArgument) }
         return v
     }
@@ -214,6 +222,21 @@ struct Lowering {
             e.kind = .construct(t, t.name == "sampler" ? out.map(Lowering.samplerArgument) : out)
         case .asType(let t, let x):
             e.kind = .asType(t, try lower(x))
+        case .cast(let style, let t, let x):
+            var type = t
+            switch style {
+            case .c, .staticCast:
+                e.kind = .construct(type, [try lower(x)])
+            case .constCast:
+                // `const_cast<T &>(x)` reads the same object: the cast is of the value.
+                type.isReference = false
+                e.kind = .construct(type, [try lower(x)])
+            case .reinterpretCast:
+                // A reinterpretation of an object's bits (`reinterpret_cast<uint &>(x)` too) is
+                // `as_type`'s (same size, checked there).
+                type.isReference = false
+                e.kind = .asType(type, try lower(x))
+            }
         case .call(let callee, let args):
             let c = try lowerCallee(callee)
             var out: [Expr] = []

@@ -393,7 +393,7 @@ struct Parser {
                 continue
             }
             for var m in try parseDeclarators(type: type, isConstant: false, isStatic: false) {
-                if m.initializer != nil {
+                if m.initializer != nil || m.directInitializer != nil {
                     throw MetalError(.unsupportedConstruct, location: m.loc, message: "default member initializers are not supported")
                 }
                 m.initializer = nil
@@ -553,7 +553,7 @@ struct Parser {
                     if accept(",") { continue }
                     args.append(try parseAssignment())
                 }
-                v.initializer = Expr(.construct(TypeSpec(name: t.name, templateArgs: t.templateArgs, loc: lp.loc), args), lp.loc)
+                v.directInitializer = DirectInitializer(args: args, loc: lp.loc)
             }
             decls.append(v)
         } while accept(",")
@@ -899,7 +899,7 @@ struct Parser {
             let type = try parseType()
             try expect(")")
             let operand = try parseUnary()
-            return Expr(.construct(type, [operand]), t.loc)
+            return Expr(.cast(.c, type, operand), t.loc)
         }
         return try parsePostfix(try parsePrimary())
     }
@@ -972,20 +972,16 @@ struct Parser {
                 pos += 1
                 try expect("<")
                 var type = try parseType()
-                // `reinterpret_cast<uint &>(x)` and `const_cast<T &>(x)`: the reference reads the
-                // same object, so the cast is of the value.
-                if t.text == "reinterpret_cast" || t.text == "const_cast" {
-                    _ = accept("&")
-                    type.isReference = false
-                }
+                if t.text == "reinterpret_cast" || t.text == "const_cast", accept("&") { type.isReference = true }
                 try expect(">")
                 try expect("(")
                 let e = try parseExpr()
                 try expect(")")
                 switch t.text {
-                // A reinterpretation of an object's bits is `as_type`'s (same size, checked there).
-                case "as_type", "reinterpret_cast": return Expr(.asType(type, e), t.loc)
-                default: return Expr(.construct(type, [e]), t.loc)
+                case "as_type": return Expr(.asType(type, e), t.loc)
+                case "reinterpret_cast": return Expr(.cast(.reinterpretCast, type, e), t.loc)
+                case "const_cast": return Expr(.cast(.constCast, type, e), t.loc)
+                default: return Expr(.cast(.staticCast, type, e), t.loc)
                 }
             }
             let j = skipNamespaces(from: 0)

@@ -538,7 +538,7 @@ final class Semantic {
             return visit(a) || visit(b)
         case .ternary(let a, let b, let c): return visit(a) || visit(b) || visit(c)
         case .intLit, .floatLit, .boolLit, .templateIdent, .lambda, .enumerator, .numericLimits: return false
-        case .qualified(_, let a): return visit(a)
+        case .qualified(_, let a), .cast(_, _, let a): return visit(a)
         }
     }
 

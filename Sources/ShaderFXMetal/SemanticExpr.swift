@@ -236,7 +236,7 @@ extension Semantic {
             throw error(.unsupportedConstruct, e.loc, "a brace initializer list is only supported to initialize a declared variable, in an assignment or in a return")
         case .designated(let member, _):
             throw error(.unsupportedConstruct, e.loc, "a designated initializer '.\(member) = ...' is only supported in the brace initializer of a struct")
-        case .qualified, .enumerator, .numericLimits:
+        case .qualified, .enumerator, .numericLimits, .cast:
             throw error(.semantic, e.loc, "internal error: an expression reached semantic analysis without being lowered")
         }
     }

@@ -53,7 +53,7 @@ extension Semantic {
             scan(a, &u); scan(b, &u); scan(c, &u)
         case .intLit, .floatLit, .boolLit, .ident, .templateIdent, .lambda, .enumerator, .numericLimits:
             break
-        case .qualified(_, let a):
+        case .qualified(_, let a), .cast(_, _, let a):
             scan(a, &u)
         }
     }

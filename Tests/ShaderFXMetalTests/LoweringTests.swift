@@ -148,4 +148,38 @@ import Testing
         #expect(glsl.contains("float s = sin(l.v) + Glow_get(Glow_sfx_make(1.0));"))
         #expect(glsl.range(of: "struct Local")!.lowerBound < glsl.range(of: "vec4 lit(")!.lowerBound)
     }
+
+    /// Casts and `T v(args)` as written, then as lowering makes them.
+    @Test func castsAndDirectInitialisers() throws {
+        let src = """
+        [[ stitchable ]] half4 casts(float2 p, half4 color) {
+            float3 v(p.x, p.y, 1.0);
+            uint b = reinterpret_cast<uint &>(v.x);
+            int i = (int)v.y;
+            return color * half(static_cast<float>(i) + float(b));
+        }
+        """
+        let tokens = try Preprocessor(includePaths: [], memoryFiles: [:]).run(MetalSourceFile(path: "test.metal", text: header + src))
+        var parser = Parser(tokens: tokens)
+        let unit = try parser.parseUnit()
+        let written = function("casts", in: unit.decls)
+        var v: VarDecl?
+        if case .decl(let vars) = statements(written).first?.kind { v = vars.first }
+        #expect(v?.initializer == nil && v?.directInitializer?.args.count == 3)
+        if case .cast(.reinterpretCast, let t, _) = initializer("b", in: written)?.kind { #expect(t.name == "uint" && t.isReference) } else {
+            Issue.record("reinterpret_cast not kept")
+        }
+        if case .cast(.c, let t, _) = initializer("i", in: written)?.kind { #expect(t.name == "int") } else { Issue.record("(int) not kept") }
+
+        let lowered = function("casts", in: try Lowering.lower(unit).decls)
+        if case .construct(let t, let args) = initializer("v", in: lowered)?.kind { #expect(t.name == "float3" && args.count == 3) } else {
+            Issue.record("float3 v(...) has no float3(...) initialiser")
+        }
+        if case .asType(let t, _) = initializer("b", in: lowered)?.kind { #expect(t.name == "uint" && !t.isReference) } else {
+            Issue.record("reinterpret_cast is not as_type")
+        }
+        if case .construct(let t, _) = initializer("i", in: lowered)?.kind { #expect(t.name == "int") } else { Issue.record("(int) is not a construction") }
+        let glsl = translate(src).glsl
+        #expect(glsl.contains("vec3 v = vec3(p.x, p.y, 1.0);\n    uint b = floatBitsToUint(v.x);\n    int i = int(v.y);"))
+    }
 }
