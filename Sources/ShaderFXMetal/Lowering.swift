@@ -24,11 +24,11 @@ struct Lowering {
     /// Structs found inside the functions of the top-level declaration being lowered.
     private var hoisted: [Decl] = []
 
-    static func lower(_ unit: TranslationUnit) throws(MetalError) -> TranslationUnit {
+    static func lower(_ unit: TranslationUnit) -> TranslationUnit {
         var lowering = Lowering()
         var decls: [Decl] = []
         for d in unit.decls {
-            let lowered = try lowering.lower(d)
+            let lowered = lowering.lower(d)
             decls.append(contentsOf: lowering.hoisted)
             lowering.hoisted = []
             decls.append(contentsOf: lowered)
@@ -62,29 +62,29 @@ struct Lowering {
 
     // MARK: Declarations
 
-    private mutating func lower(_ d: Decl) throws(MetalError) -> [Decl] {
+    private mutating func lower(_ d: Decl) -> [Decl] {
         switch d {
         case .function(let f):
-            return [.function(try lower(f))]
+            return [.function(lower(f))]
         case .structure(let s):
-            return [.structure(try lower(s))]
+            return [.structure(lower(s))]
         case .global(let v):
             if v.isExtern && v.initializer == nil && v.directInitializer == nil { return [] }
-            return [.global(try lower(v))]
+            return [.global(lower(v))]
         case .typeAlias:
             return [d]
         case .enumeration(let e):
-            return try lower(e)
+            return lower(e)
         case .namespace(_, let decls, _):
             var out: [Decl] = []
-            for inner in decls { out.append(contentsOf: try lower(inner)) }
+            for inner in decls { out.append(contentsOf: lower(inner)) }
             return out
         case .usingNamespace:
             return []
         }
     }
 
-    private mutating func lower(_ e: EnumDecl) throws(MetalError) -> [Decl] {
+    private mutating func lower(_ e: EnumDecl) -> [Decl] {
         var decls: [Decl] = [.typeAlias(e.name, e.underlying, e.loc)]
         var previous: String?
         for enumerator in e.enumerators {
@@ -92,7 +92,7 @@ struct Lowering {
             var v = VarDecl(type: e.underlying, name: e.isScoped ? e.name + "::" + enumerator.name : enumerator.name, loc: loc)
             v.isConstant = true
             if let value = enumerator.value {
-                v.initializer = try lower(value)
+                v.initializer = lower(value)
             } else if let p = previous {
                 v.initializer = Expr(.binary(.add, Expr(.ident(p), loc), Expr(.intLit(1, unsigned: false), loc)), loc)
             } else {
@@ -104,14 +104,14 @@ struct Lowering {
         return decls
     }
 
-    private mutating func lower(_ s: StructDecl) throws(MetalError) -> StructDecl {
+    private mutating func lower(_ s: StructDecl) -> StructDecl {
         var s = s
-        for k in s.members.indices { s.members[k] = try lower(s.members[k]) }
-        for k in s.methods.indices { s.methods[k] = try lower(s.methods[k]) }
+        for k in s.members.indices { s.members[k] = lower(s.members[k]) }
+        for k in s.methods.indices { s.methods[k] = lower(s.methods[k]) }
         return s
     }
 
-    private mutating func lower(_ f: FuncDecl) throws(MetalError) -> FuncDecl {
+    private mutating func lower(_ f: FuncDecl) -> FuncDecl {
         var f = f
         if f.isConstructor {
             f.name = (f.memberOf.map { $0 + "::" } ?? "") + Lowering.constructorName
@@ -119,17 +119,17 @@ struct Lowering {
             f.name = owner + "::" + f.name
         }
         for k in f.params.indices {
-            f.params[k].arrayDims = try f.params[k].arrayDims.map { (d) throws(MetalError) in try d.map { (e) throws(MetalError) in try lower(e) } }
-            if let v = f.params[k].defaultValue { f.params[k].defaultValue = try lower(v) }
+            f.params[k].arrayDims = f.params[k].arrayDims.map { (d) in d.map { (e) in lower(e) } }
+            if let v = f.params[k].defaultValue { f.params[k].defaultValue = lower(v) }
         }
         var assignments: [Stmt] = []
         for m in f.memberInitializers {
             let target = Expr(.arrow(Expr(.ident("this"), m.loc), m.member), m.loc)
-            assignments.append(Stmt(.expr(Expr(.assign(.assign, target, try lower(m.value)), m.loc)), m.loc))
+            assignments.append(Stmt(.expr(Expr(.assign(.assign, target, lower(m.value)), m.loc)), m.loc))
         }
         f.memberInitializers = []
         if let body = f.body {
-            let lowered = try lower(body)
+            let lowered = lower(body)
             if !assignments.isEmpty, case .block(let stmts) = lowered.kind {
                 f.body = Stmt(.block(assignments + stmts), lowered.loc)
             } else {
@@ -139,13 +139,13 @@ struct Lowering {
         return f
     }
 
-    private mutating func lower(_ v: VarDecl) throws(MetalError) -> VarDecl {
+    private mutating func lower(_ v: VarDecl) -> VarDecl {
         var v = v
-        v.arrayDims = try v.arrayDims.map { (d) throws(MetalError) in try d.map { (e) throws(MetalError) in try lower(e) } }
-        if let i = v.initializer { v.initializer = try lower(i) }
+        v.arrayDims = v.arrayDims.map { (d) in d.map { (e) in lower(e) } }
+        if let i = v.initializer { v.initializer = lower(i) }
         if let d = v.directInitializer {
             var args: [Expr] = []
-            for a in d.args { args.append(try lower(a)) }
+            for a in d.args { args.append(lower(a)) }
             v.initializer = Expr(.construct(TypeSpec(name: v.type.name, templateArgs: v.type.templateArgs, loc: d.loc), args), d.loc)
             v.directInitializer = nil
         }
@@ -168,39 +168,39 @@ struct Lowering {
 
     // MARK: Statements
 
-    private mutating func lower(_ s: Stmt) throws(MetalError) -> Stmt {
+    private mutating func lower(_ s: Stmt) -> Stmt {
         switch s.kind {
         case .block(let items):
             var out: [Stmt] = []
-            for i in items { out.append(try lower(i)) }
+            for i in items { out.append(lower(i)) }
             s.kind = .block(out)
         case .decl(let vars):
             var out: [VarDecl] = []
-            for v in vars { out.append(try lower(v)) }
+            for v in vars { out.append(lower(v)) }
             s.kind = .decl(out)
         case .expr(let e):
-            s.kind = .expr(try lower(e))
+            s.kind = .expr(lower(e))
         case .ifElse(let c, let a, let b):
-            s.kind = .ifElse(try lower(c), try lower(a), try b.map { (b) throws(MetalError) in try lower(b) })
+            s.kind = .ifElse(lower(c), lower(a), b.map { (b) in lower(b) })
         case .forLoop(let i, let c, let step, let body):
-            let li = try i.map { (i) throws(MetalError) in try lower(i) }
-            let lc = try c.map { (c) throws(MetalError) in try lower(c) }
-            let ls = try step.map { (st) throws(MetalError) in try lower(st) }
-            s.kind = .forLoop(li, lc, ls, try lower(body))
+            let li = i.map { (i) in lower(i) }
+            let lc = c.map { (c) in lower(c) }
+            let ls = step.map { (st) in lower(st) }
+            s.kind = .forLoop(li, lc, ls, lower(body))
         case .rangeFor(let v, let range, let body):
-            s.kind = .rangeFor(try lower(v), try lower(range), try lower(body))
+            s.kind = .rangeFor(lower(v), lower(range), lower(body))
         case .whileLoop(let c, let body):
-            s.kind = .whileLoop(try lower(c), try lower(body))
+            s.kind = .whileLoop(lower(c), lower(body))
         case .doWhile(let body, let c):
-            s.kind = .doWhile(try lower(body), try lower(c))
+            s.kind = .doWhile(lower(body), lower(c))
         case .switchStmt(let c, let body):
-            s.kind = .switchStmt(try lower(c), try lower(body))
+            s.kind = .switchStmt(lower(c), lower(body))
         case .caseLabel(let e):
-            s.kind = .caseLabel(try lower(e))
+            s.kind = .caseLabel(lower(e))
         case .returnStmt(let e):
-            s.kind = .returnStmt(try e.map { (e) throws(MetalError) in try lower(e) })
+            s.kind = .returnStmt(e.map { (e) in lower(e) })
         case .structDecl(let local):
-            hoisted.append(.structure(try lower(local)))
+            hoisted.append(.structure(lower(local)))
             s.kind = .empty
         case .usingNamespace:
             s.kind = .empty
@@ -212,81 +212,79 @@ struct Lowering {
 
     // MARK: Expressions
 
-    private mutating func lower(_ e: Expr) throws(MetalError) -> Expr {
+    private mutating func lower(_ e: Expr) -> Expr {
         switch e.kind {
         case .intLit, .floatLit, .boolLit, .ident, .templateIdent:
             break
         case .construct(let t, let args):
             var out: [Expr] = []
-            for a in args { out.append(try lower(a)) }
+            for a in args { out.append(lower(a)) }
             e.kind = .construct(t, t.name == "sampler" ? out.map(Lowering.samplerArgument) : out)
         case .asType(let t, let x):
-            e.kind = .asType(t, try lower(x))
+            e.kind = .asType(t, lower(x))
         case .cast(let style, let t, let x):
             var type = t
             switch style {
             case .c, .staticCast:
-                e.kind = .construct(type, [try lower(x)])
+                e.kind = .construct(type, [lower(x)])
             case .constCast:
                 // `const_cast<T &>(x)` reads the same object: the cast is of the value.
                 type.isReference = false
-                e.kind = .construct(type, [try lower(x)])
+                e.kind = .construct(type, [lower(x)])
             case .reinterpretCast:
                 // A reinterpretation of an object's bits (`reinterpret_cast<uint &>(x)` too) is
                 // `as_type`'s (same size, checked there).
                 type.isReference = false
-                e.kind = .asType(type, try lower(x))
+                e.kind = .asType(type, lower(x))
             }
         case .call(let callee, let args):
-            let c = try lowerCallee(callee)
+            let c = lowerCallee(callee)
             var out: [Expr] = []
-            for a in args { out.append(try lower(a)) }
+            for a in args { out.append(lower(a)) }
             e.kind = .call(c, out)
         case .member(let x, let m):
-            e.kind = .member(try lower(x), m)
+            e.kind = .member(lower(x), m)
         case .arrow(let x, let m):
-            e.kind = .arrow(try lower(x), m)
+            e.kind = .arrow(lower(x), m)
         case .index(let x, let i):
-            e.kind = .index(try lower(x), try lower(i))
+            e.kind = .index(lower(x), lower(i))
         case .unary(let op, let x):
-            e.kind = .unary(op, try lower(x))
+            e.kind = .unary(op, lower(x))
         case .postfix(let op, let x):
-            e.kind = .postfix(op, try lower(x))
+            e.kind = .postfix(op, lower(x))
         case .binary(let op, let a, let b):
-            e.kind = .binary(op, try lower(a), try lower(b))
+            e.kind = .binary(op, lower(a), lower(b))
         case .assign(let op, let a, let b):
-            e.kind = .assign(op, try lower(a), try lower(b))
+            e.kind = .assign(op, lower(a), lower(b))
         case .ternary(let c, let a, let b):
-            e.kind = .ternary(try lower(c), try lower(a), try lower(b))
+            e.kind = .ternary(lower(c), lower(a), lower(b))
         case .comma(let a, let b):
-            e.kind = .comma(try lower(a), try lower(b))
+            e.kind = .comma(lower(a), lower(b))
         case .initList(let items):
             var out: [Expr] = []
-            for i in items { out.append(try lower(i)) }
+            for i in items { out.append(lower(i)) }
             e.kind = .initList(out)
         case .designated(let m, let x):
-            e.kind = .designated(m, try lower(x))
+            e.kind = .designated(m, lower(x))
         case .lambda(let f):
-            e.kind = .lambda(try lower(f))
+            e.kind = .lambda(lower(f))
         case .qualified(_, let inner):
-            return try lower(inner)
+            return lower(inner)
         case .enumerator(let name, let member):
             e.kind = .ident(name + "::" + member)
         case .numericLimits(let t, let member):
-            guard let value = Lowering.numericLimit(t.name, member, e.loc) else {
-                throw MetalError(.unsupportedConstruct, location: e.loc, message: "numeric_limits<\(t.name)>::\(member)() is not supported")
-            }
-            return value
+            // The parser takes only members with a value; another is left for analysis to report.
+            return Lowering.numericLimit(t.name, member, e.loc) ?? e
         }
         return e
     }
 
     /// A called name written `metal::f` stays `metal::f` (the standard library's `f`); other
     /// namespaces are dropped.
-    private mutating func lowerCallee(_ e: Expr) throws(MetalError) -> Expr {
-        guard case .qualified(let path, let inner) = e.kind else { return try lower(e) }
+    private mutating func lowerCallee(_ e: Expr) -> Expr {
+        guard case .qualified(let path, let inner) = e.kind else { return lower(e) }
         if path.first == "metal", case .ident(let n) = inner.kind { return Expr(.ident("metal::" + n), inner.loc) }
-        if case .qualified = inner.kind { return try lowerCallee(inner) }
-        return try lower(inner)
+        if case .qualified = inner.kind { return lowerCallee(inner) }
+        return lower(inner)
     }
 }

@@ -96,7 +96,7 @@ import Testing
     }
 
     @Test func loweringRewritesIt() throws {
-        let unit = try Lowering.lower(try parsed())
+        let unit = Lowering.lower(try parsed())
         #expect(outline(unit.decls) == [
             "alias Mode = int",
             "global Mode::Plain",
@@ -171,7 +171,7 @@ import Testing
         }
         if case .cast(.c, let t, _) = initializer("i", in: written)?.kind { #expect(t.name == "int") } else { Issue.record("(int) not kept") }
 
-        let lowered = function("casts", in: try Lowering.lower(unit).decls)
+        let lowered = function("casts", in: Lowering.lower(unit).decls)
         if case .construct(let t, let args) = initializer("v", in: lowered)?.kind { #expect(t.name == "float3" && args.count == 3) } else {
             Issue.record("float3 v(...) has no float3(...) initialiser")
         }

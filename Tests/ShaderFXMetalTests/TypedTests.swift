@@ -51,7 +51,7 @@ import Testing
     func conversions(_ source: String, in name: String) throws -> [String] {
         let tokens = try Preprocessor(includePaths: [], memoryFiles: [:]).run(MetalSourceFile(path: "test.metal", text: header + source))
         var parser = Parser(tokens: tokens)
-        let (program, _) = try Semantic.analyze([try Lowering.lower(parser.parseUnit())])
+        let (program, _) = try Semantic.analyze([Lowering.lower(try parser.parseUnit())])
         var out: [String] = []
         func visit(_ e: GExpr) {
             switch e {
