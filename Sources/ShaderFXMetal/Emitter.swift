@@ -143,7 +143,7 @@ struct Emitter {
         case .ternary: return 3
         case .binary(let op, _, _): return binaryPrecedence(op)
         case .unary: return 15
-        case .lit(let s): return s.hasPrefix("-") ? 15 : 17
+        case .literal(let l): return l.spelling.hasPrefix("-") ? 15 : 17
         case .postfix, .call, .construct, .member, .index: return 16
         case .name: return 17
         case .convert(let to, let from, let inner): return to.glsl == from.glsl ? precedence(inner) : 16
@@ -155,7 +155,8 @@ struct Emitter {
         let p = precedence(e)
         let text: String
         switch e {
-        case .lit(let s), .name(let s): text = s
+        case .literal(let l): text = l.spelling
+        case .name(let s): text = s
         case .call(let f, let args): text = f + "(" + args.map { expr($0, 2) }.joined(separator: ", ") + ")"
         case .construct(let t, let size, let args):
             text = t.spelling + suffix(size) + "(" + args.map { expr($0, 2) }.joined(separator: ", ") + ")"

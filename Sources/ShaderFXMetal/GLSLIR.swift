@@ -52,10 +52,40 @@ struct GDeclarator {
     var initializer: GExpr?
 }
 
+/// A GLSL literal.
+enum GLiteral {
+    case bool(Bool)
+    case int(Int64)
+    case uint(UInt64)
+    /// A `float`, printed with the fewest digits that read back as the same 32-bit float.
+    case float(Double)
+    /// A `uint` written as its bit pattern (`0x7f800000u`, for `uintBitsToFloat`).
+    case bits(UInt32)
+    /// A comment where a value has no GLSL form (`/*sampler*/`, `/*subarray*/`).
+    case placeholder(String)
+
+    var spelling: String {
+        switch self {
+        case .bool(let b): return b ? "true" : "false"
+        case .int(let i): return "\(i)"
+        case .uint(let u): return "\(u)u"
+        case .float(let d):
+            var s = "\(Float(d))"
+            if !s.contains(".") && !s.contains("e") { s += ".0" }
+            if s.contains("e") && !s.contains("."), let r = s.range(of: "e") {
+                // 1e-05 → 1.0e-05
+                s = s[..<r.lowerBound] + ".0" + s[r.lowerBound...]
+            }
+            return s
+        case .bits(let u): return "0x" + String(u, radix: 16) + "u"
+        case .placeholder(let text): return text
+        }
+    }
+}
+
 /// A GLSL expression.
 indirect enum GExpr {
-    /// A literal or other primary text, printed as is (`1.0`, `2u`, `-3`).
-    case lit(String)
+    case literal(GLiteral)
     case name(String)
     /// A call of a function (a GLSL builtin, a helper, a translated function).
     case call(String, [GExpr])

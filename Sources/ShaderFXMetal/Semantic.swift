@@ -64,11 +64,12 @@ struct SamplerState: Equatable {
     }
 
     /// The border colour as a GLSL `vec4`.
-    var borderGLSL: String {
+    var borderGLSL: GExpr {
+        let vec4 = GType.vector(.float, 4)
         switch borderColor {
-        case .transparentBlack: return "vec4(0.0)"
-        case .opaqueBlack: return "vec4(0.0, 0.0, 0.0, 1.0)"
-        case .opaqueWhite: return "vec4(1.0)"
+        case .transparentBlack: return .construct(vec4, arraySize: nil, [.literal(.float(0))])
+        case .opaqueBlack: return .construct(vec4, arraySize: nil, [0, 0, 0, 1].map { .literal(.float($0)) })
+        case .opaqueWhite: return .construct(vec4, arraySize: nil, [.literal(.float(1))])
         }
     }
 }
@@ -545,7 +546,7 @@ final class Semantic {
     /// Is the expression a GLSL ES constant expression (literals, constants, constructors, built-ins)?
     func isConstantExpression(_ g: GExpr) -> Bool {
         switch g {
-        case .lit: return true
+        case .literal: return true
         case .name(let n): return globals.values.contains { $0.glslName == n && $0.isConst }
         case .call(let f, let args):
             if f.hasPrefix("mtl_") || allFunctions.contains(where: { $0.glslName == f }) { return false }
@@ -962,10 +963,10 @@ final class Semantic {
         switch t {
         case .scalar(let s):
             switch s {
-            case .bool: return .lit("false")
-            case .int: return .lit("0")
-            case .uint: return .lit("0u")
-            default: return .lit("0.0")
+            case .bool: return .literal(.bool(false))
+            case .int: return .literal(.int(0))
+            case .uint: return .literal(.uint(0))
+            default: return .literal(.float(0))
             }
         case .vector(let s, _), .matrix(let s, _, _): return GExpr.constructor(of: t, [zeroValue(.scalar(s))])
         case .array(_, _):
@@ -974,7 +975,7 @@ final class Semantic {
         case .structure(let n):
             let info = structByGLSL[n]!
             return .construct(.structure(info.glslName), arraySize: nil, info.members.map { zeroValue($0.type) })
-        default: return .lit("0")
+        default: return .literal(.int(0))
         }
     }
 }

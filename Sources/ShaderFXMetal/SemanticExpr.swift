@@ -5,17 +5,12 @@ import Foundation
 extension Semantic {
     // MARK: Literals and conversions
 
-    static func floatText(_ d: Double) -> String {
+    /// The bits of a `float` GLSL has no literal for (NaN, the infinities), for `uintBitsToFloat`.
+    static func nonFiniteBits(_ d: Double) -> UInt32? {
         let f = Float(d)
-        if f.isNaN { return "uintBitsToFloat(0x7fc00000u)" }
-        if f.isInfinite { return f > 0 ? "uintBitsToFloat(0x7f800000u)" : "uintBitsToFloat(0xff800000u)" }
-        var s = "\(f)"
-        if !s.contains(".") && !s.contains("e") { s += ".0" }
-        if s.contains("e") && !s.contains(".") {
-            // 1e-05 → 1.0e-05
-            if let r = s.range(of: "e") { s = s[..<r.lowerBound] + ".0" + s[r.lowerBound...] }
-        }
-        return s
+        if f.isNaN { return 0x7fc00000 }
+        if f.isInfinite { return f > 0 ? 0x7f800000 : 0xff800000 }
+        return nil
     }
 
     /// A literal of scalar type `s` holding the value `v` (converted as C++ would).
@@ -28,7 +23,7 @@ extension Semantic {
             case .int(let i): b = i != 0
             case .float(let d): b = d != 0
             }
-            return TE(g: .lit(b ? "true" : "false"), type: .bool, lit: .bool(b))
+            return TE(g: .literal(.bool(b)), type: .bool, lit: .bool(b))
         case .int, .uint:
             var i: Int64
             switch v {
@@ -40,10 +35,10 @@ extension Semantic {
             }
             if s == .int {
                 let v = Int64(Int32(truncatingIfNeeded: i))
-                return TE(g: .lit("\(v)"), type: .int, lit: .int(v))
+                return TE(g: .literal(.int(v)), type: .int, lit: .int(v))
             }
             let u = UInt32(truncatingIfNeeded: i)
-            return TE(g: .lit("\(u)u"), type: .uint, lit: .int(Int64(u)))
+            return TE(g: .literal(.uint(UInt64(u))), type: .uint, lit: .int(Int64(u)))
         case .half, .float:
             var d: Double
             switch v {
@@ -52,11 +47,10 @@ extension Semantic {
             case .float(let x): d = x
             }
             if s == .half { d = halfLiteralValue(d, loc) }
-            let text = Semantic.floatText(d)
-            if text.hasPrefix("uintBitsToFloat(") {
-                return TE(g: .call("uintBitsToFloat", [.lit(String(text.dropFirst(16).dropLast()))]), type: .scalar(s))
+            if let bits = Semantic.nonFiniteBits(d) {
+                return TE(g: .call("uintBitsToFloat", [.literal(.bits(bits))]), type: .scalar(s))
             }
-            return TE(g: .lit(text), type: .scalar(s), lit: .float(d))
+            return TE(g: .literal(.float(d)), type: .scalar(s), lit: .float(d))
         }
     }
 
@@ -68,10 +62,10 @@ extension Semantic {
                 throw error(.semantic, loc, "a row of a multidimensional array indexed with side effects cannot be used as a value")
             }
             let items: [GExpr] = (0..<v.type.flatCount).map { k in
-                guard let off = sub.offset else { return .index(sub.base, .lit("\(k)")) }
+                guard let off = sub.offset else { return .index(sub.base, .literal(.int(Int64(k)))) }
                 if k == 0 { return .index(sub.base, off) }
-                if case .lit(let s) = off, let i = Int(s) { return .index(sub.base, .lit("\(i + k)")) }
-                return .index(sub.base, .binary(.add, off, .lit("\(k)")))
+                if case .literal(.int(let i)) = off { return .index(sub.base, .literal(.int(i + Int64(k)))) }
+                return .index(sub.base, .binary(.add, off, .literal(.int(Int64(k)))))
             }
             return try convert(TE(g: GExpr.constructor(of: v.type, items), type: v.type), to: t, loc, explicit: explicit)
         }
@@ -104,7 +98,7 @@ extension Semantic {
     /// Has the expression no side effects (so it may be evaluated several times)?
     func isPure(_ g: GExpr) -> Bool {
         switch g {
-        case .lit, .name: return true
+        case .literal, .name: return true
         case .assign, .postfix, .comma: return false
         case .unary(let op, let a): return op != .increment && op != .decrement && isPure(a)
         case .binary(_, let a, let b), .index(let a, let b): return isPure(a) && isPure(b)
@@ -265,7 +259,7 @@ extension Semantic {
                 // A bare pointer is only meaningful when passed on; callers handle that case.
                 return TE(g: .name(v.glslName), type: v.type, lvalue: true)
             case .value:
-                if v.type == .sampler { return TE(g: .lit("/*sampler*/"), type: .sampler) }
+                if v.type == .sampler { return TE(g: .literal(.placeholder("/*sampler*/")), type: .sampler) }
                 // Integer constants carry their value, so `SIZE / 2` folds (GLSL constant initializers need it).
                 return TE(g: .name(v.glslName), type: v.type, lvalue: !v.isConst, lit: v.isConst ? v.constInt.map { .int($0) } : nil)
             }
@@ -529,13 +523,13 @@ extension Semantic {
             let i = idx.type == .int ? idx : try convert(idx, to: .int, idxExpr.loc)
             let stride = elem.flatCount
             let scaled: GExpr = {
-                if case .int(let v) = i.lit { return .lit("\(v * Int64(stride))") }
-                return .binary(.multiply, i.g, .lit("\(stride)"))
+                if case .int(let v) = i.lit { return .literal(.int(v * Int64(stride))) }
+                return .binary(.multiply, i.g, .literal(.int(Int64(stride))))
             }()
             var off = scaled
             if let o = base.subarray?.offset { off = .binary(.add, o, scaled) }
             let root = base.subarray?.base ?? base.g
-            var te = TE(g: .lit("/*subarray*/"), type: elem, lvalue: base.lvalue)
+            var te = TE(g: .literal(.placeholder("/*subarray*/")), type: elem, lvalue: base.lvalue)
             te.subarray = (root, off)
             return te
         default:
@@ -568,10 +562,10 @@ extension Semantic {
         if let w = v.wrappedTo, w == narrow { return v }
         var r: TE
         if narrow.signed {
-            let k = GExpr.lit("\(32 - narrow.bits)")
+            let k = GExpr.literal(.int(Int64(32 - narrow.bits)))
             r = TE(g: .binary(.shiftRight, .binary(.shiftLeft, v.g, k), k), type: v.type)
         } else {
-            r = TE(g: .binary(.bitAnd, v.g, .lit("\((1 << narrow.bits) - 1)u")), type: v.type)
+            r = TE(g: .binary(.bitAnd, v.g, .literal(.uint(UInt64((1 << narrow.bits) - 1)))), type: v.type)
         }
         r.wrappedTo = narrow
         return r
@@ -581,9 +575,9 @@ extension Semantic {
     func narrowIncrement(_ increment: Bool, prefix: Bool, _ target: Expr, _ v: TE) -> TE? {
         guard let narrow = narrowVariable(target) else { return nil }
         let T = v.type.glsl
-        let one = v.type.scalar == .uint ? "1u" : "1"
+        let one: GLiteral = v.type.scalar == .uint ? .uint(1) : .int(1)
         let step: BinaryOperator = increment ? .add : .subtract
-        let wrapped = narrowed(TE(g: .binary(step, .name("x"), .lit(one)), type: v.type), narrow)
+        let wrapped = narrowed(TE(g: .binary(step, .name("x"), .literal(one)), type: v.type), narrow)
         let name = "mtl_\(narrow.signed ? "" : "u")\(increment ? "inc" : "dec")\(narrow.bits)" + (prefix ? "" : "_post")
         let body = prefix ? "x = \(Emitter.expr(wrapped.g)); return x;" : "\(T) old = x; x = \(Emitter.expr(wrapped.g)); return old;"
         requireHelper("\(name):\(T)", "\(T) \(name)(inout \(T) x) { \(body) }")

@@ -95,8 +95,8 @@ extension Semantic {
                     }
                     return out
                 }
-                let initS = GStmt(.decl(isConst: false, type: .scalar(.int), [GDeclarator(name: index, initializer: GExpr.lit("0"))]), s.loc)
-                return [GStmt(.forLoop(initS, .binary(.less, .name(index), .lit("\(n)")), .unary(.increment, .name(index)),
+                let initS = GStmt(.decl(isConst: false, type: .scalar(.int), [GDeclarator(name: index, initializer: .literal(.int(0)))]), s.loc)
+                return [GStmt(.forLoop(initS, .binary(.less, .name(index), .literal(.int(Int64(n)))), .unary(.increment, .name(index)),
                                        GStmt(.block(loopBody), body.loc)), s.loc)]
             }
         case .switchStmt(let c, let body):
@@ -118,8 +118,8 @@ extension Semantic {
                     case .caseLabel(let e):
                         guard let v = constInt(e) else { throw error(.semantic, e.loc, "case label must be an integer constant") }
                         if !values.insert(v).inserted { throw error(.semantic, e.loc, "duplicate case value \(v)") }
-                        let lab = sel.type == .uint ? "\(UInt32(truncatingIfNeeded: v))u" : "\(Int32(truncatingIfNeeded: v))"
-                        out.append(GStmt(.caseLabel(.lit(lab)), i.loc))
+                        let lab: GLiteral = sel.type == .uint ? .uint(UInt64(UInt32(truncatingIfNeeded: v))) : .int(Int64(Int32(truncatingIfNeeded: v)))
+                        out.append(GStmt(.caseLabel(.literal(lab)), i.loc))
                         sawLabel = true
                     case .defaultLabel:
                         out.append(GStmt(.caseLabel(nil), i.loc))
@@ -356,6 +356,6 @@ extension Semantic {
     /// The elements of a flattened array constructor value.
     func flattenArrayValue(_ g: GExpr, _ t: MType) -> [GExpr] {
         if case .construct(_, _, let args) = g.strippingSilentConversions { return args }
-        return (0..<t.flatCount).map { GExpr.index(g, .lit("\($0)")) }
+        return (0..<t.flatCount).map { GExpr.index(g, .literal(.int(Int64($0)))) }
     }
 }

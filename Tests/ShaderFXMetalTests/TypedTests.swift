@@ -55,7 +55,7 @@ import Testing
         var out: [String] = []
         func visit(_ e: GExpr) {
             switch e {
-            case .lit, .name: break
+            case .literal, .name: break
             case .call(_, let args), .construct(_, _, let args): args.forEach(visit)
             case .unary(_, let a), .postfix(_, let a), .member(let a, _): visit(a)
             case .binary(_, let a, let b), .index(let a, let b), .assign(_, let a, let b), .comma(let a, let b): visit(a); visit(b)
