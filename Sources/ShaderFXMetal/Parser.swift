@@ -149,7 +149,11 @@ struct Parser {
             // `namespace [N] { ... }`; from here on `N::` qualifies names.
             let kw = next()
             var name: String?
-            if cur.kind == .identifier { name = next().text; namespaces.insert(name!) }
+            if cur.kind == .identifier {
+                let n = next().text
+                name = n
+                namespaces.insert(n)
+            }
             try expect("{", "to start the namespace")
             var decls: [Decl] = []
             while !accept("}") {
