@@ -130,8 +130,9 @@ public struct MetalExpressionType: Sendable, Equatable, CustomStringConvertible 
 
 /// Translates Metal Shading Language `[[ stitchable ]]` shaders to a GLSL ES 3.00 library.
 ///
-/// The pipeline: ``Lexer`` → ``Preprocessor`` → ``Parser`` (AST) → ``Semantic`` (names, types,
-/// explicit conversions, lowering to GLSL IR) → ``Emitter`` (printing only).
+/// The pipeline: ``Lexer`` → ``Preprocessor`` → ``Parser`` (AST of what was written) →
+/// ``Lowering`` (namespaces, enums, constructors ... rewritten) → ``Semantic`` (names, types,
+/// explicit conversions, lowering to the typed GLSL IR) → ``Emitter`` (printing only).
 public struct MetalTranslator: Sendable {
     /// Directories searched for `#include "..."` after the including file's directory.
     public var includePaths: [String]

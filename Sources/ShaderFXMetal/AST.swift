@@ -2,6 +2,8 @@
 struct TypeSpec {
     /// The base name without namespace (`float4`, `Layer`, `texture2d`, a struct name).
     var name: String
+    /// The namespaces written before the name (`metal::float4`: `["metal"]`; a leading `::`: `""`).
+    var namespaces: [String] = []
     /// Template arguments (`texture2d<half>`).
     var templateArgs: [TypeSpec] = []
     /// Address space qualifier (`device`, `constant`, `thread`, `threadgroup`), if any.
@@ -21,18 +23,21 @@ final class Expr {
         case ident(String)
         /// A call target with explicit template arguments: `f<float>`.
         case templateIdent(String, [TypeSpec])
-        /// `T(args)`, `(T)x`, `static_cast<T>(x)`.
+        /// `T(args)`, `T{args}`.
         case construct(TypeSpec, [Expr])
+        /// `(T)x`, `static_cast<T>(x)`, `const_cast<T>(x)`, `reinterpret_cast<T>(x)` (lowering makes
+        /// the first three a construction, the last an `as_type`).
+        case cast(CastStyle, TypeSpec, Expr)
         /// `as_type<T>(x)`.
         case asType(TypeSpec, Expr)
         case call(Expr, [Expr])
         case member(Expr, String)
         case arrow(Expr, String)
         case index(Expr, Expr)
-        case unary(String, Expr)          // - + ! ~ ++ -- * &
-        case postfix(String, Expr)        // ++ --
-        case binary(String, Expr, Expr)
-        case assign(String, Expr, Expr)   // = += ...
+        case unary(UnaryOperator, Expr)
+        case postfix(PostfixOperator, Expr)
+        case binary(BinaryOperator, Expr, Expr)
+        case assign(AssignOperator, Expr, Expr)
         case ternary(Expr, Expr, Expr)
         case comma(Expr, Expr)
         case initList([Expr])
@@ -40,6 +45,13 @@ final class Expr {
         case designated(String, Expr)
         /// `[](params) -> R { body }` (no captures).
         case lambda(FuncDecl)
+        /// A name with its namespaces written before it (`metal::sin`, `N::k`; a leading `::` is
+        /// `""`). Lowering drops them (``Lowering``).
+        case qualified([String], Expr)
+        /// An enumerator of a scoped enum: `Name::A` (lowering names its constant `Name::A`).
+        case enumerator(String, String)
+        /// `numeric_limits<T>::member()` (lowering gives its value as a literal).
+        case numericLimits(TypeSpec, String)
     }
     var kind: Kind
     var loc: MetalSourceLocation
@@ -57,6 +69,7 @@ final class Expr {
         case .intLit, .floatLit, .boolLit: return "literal"
         case .ident(let n), .templateIdent(let n, _): return "name '\(n)'"
         case .construct(let t, _): return "construct '\(t.name)'"
+        case .cast(_, let t, _): return "cast '\(t.name)'"
         case .asType: return "as_type"
         case .call: return "call"
         case .member(_, let m), .arrow(_, let m): return "member '\(m)'"
@@ -70,8 +83,22 @@ final class Expr {
         case .initList: return "initializer list"
         case .designated(let m, _): return "designated '.\(m)'"
         case .lambda: return "lambda"
+        case .qualified(_, let inner): return inner.kindName
+        case .enumerator(let e, let m): return "name '\(e)::\(m)'"
+        case .numericLimits: return "literal"
         }
     }
+}
+
+/// How a cast is written.
+enum CastStyle {
+    case c, staticCast, constCast, reinterpretCast
+}
+
+/// `T v(args)`: a declarator initialised by a constructor call, with the location of its `(`.
+struct DirectInitializer {
+    var args: [Expr]
+    var loc: MetalSourceLocation
 }
 
 /// One declarator of a variable declaration (`float a = 1, b[3];`).
@@ -81,10 +108,15 @@ struct VarDecl {
     /// Array dimensions (nil entry: `[]`, size from the initialiser).
     var arrayDims: [Expr?] = []
     var initializer: Expr?
+    /// `float3 v(1, 2, 3)` (lowering makes it the initialiser `float3(1, 2, 3)`).
+    var directInitializer: DirectInitializer?
     /// `sampler s(filter::linear, ...)`: the constructor arguments as `ns::value` pairs or calls.
     var samplerArgs: [Expr]?
     var isConstant = false    // constant / constexpr / const
     var isStatic = false
+    /// `extern constant float k;`: without an initialiser, a declaration of a constant another
+    /// file of the library defines.
+    var isExtern = false
     var loc: MetalSourceLocation
 }
 
@@ -108,6 +140,10 @@ final class Stmt {
         case returnStmt(Expr?)
         case discard
         case empty
+        /// A struct defined inside a function (lowering moves it to file scope).
+        case structDecl(StructDecl)
+        /// `using namespace N;` inside a function.
+        case usingNamespace(String)
     }
     var kind: Kind
     var loc: MetalSourceLocation
@@ -140,9 +176,20 @@ struct FuncDecl {
     var templateParams: [String] = []
     /// An instance of a function with unsized array parameters, their sizes filled in.
     var isSizeInstance = false
-    /// For a member function defined outside its class (`float S::f(...) { ... }`, named
-    /// `S::f`): the class.
+    /// For a member function defined outside its class (`float S::f(...) { ... }`): the class.
+    /// The parser keeps the written name (`f`); lowering names it `S::f`.
     var memberOf: String?
+    /// A constructor (named as its class, `S`, until lowering names it ``Lowering/constructorName``).
+    var isConstructor = false
+    /// A constructor's member initialiser list, `: a(x), b{y}`, in the order written.
+    var memberInitializers: [MemberInitializer] = []
+}
+
+/// One entry of a constructor's member initialiser list: `a(x)` or `a{x}`.
+struct MemberInitializer {
+    var member: String
+    var value: Expr
+    var loc: MetalSourceLocation
 }
 
 /// A struct definition.
@@ -150,16 +197,39 @@ struct StructDecl {
     var name: String
     var members: [VarDecl]
     var loc: MetalSourceLocation
-    /// Member functions, lowered to free functions taking `this`.
+    /// Member functions (semantic analysis makes them free functions taking `this`).
     var methods: [FuncDecl] = []
 }
 
-/// A top-level declaration.
+/// `enum [class] Name [: type] { A, B = 3, C };`
+struct EnumDecl {
+    var name: String
+    /// `enum class` / `enum struct`: enumerators are written `Name::A`.
+    var isScoped: Bool
+    var underlying: TypeSpec
+    var enumerators: [Enumerator]
+    var loc: MetalSourceLocation
+}
+
+/// One enumerator, with its value if one is written.
+struct Enumerator {
+    var name: String
+    var value: Expr?
+    var loc: MetalSourceLocation
+}
+
+/// A top-level declaration. The parser also gives `enumeration`, `namespace` and
+/// `usingNamespace`, which ``Lowering`` replaces; semantic analysis sees only the first four.
 enum Decl {
     case function(FuncDecl)
     case structure(StructDecl)
     case global(VarDecl)
     case typeAlias(String, TypeSpec, MetalSourceLocation)
+    case enumeration(EnumDecl)
+    /// `namespace [N] { ... }` (nil: an anonymous namespace).
+    case namespace(String?, [Decl], MetalSourceLocation)
+    /// `using namespace N;`
+    case usingNamespace(String, MetalSourceLocation)
 }
 
 /// The declarations of one preprocessed file.

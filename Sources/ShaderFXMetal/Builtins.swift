@@ -95,8 +95,8 @@ enum Builtins {
 extension Semantic {
     func builtinConstant(_ name: String, _ loc: MetalSourceLocation) throws(MetalError) -> TE? {
         switch name {
-        case "__metal_infinity": return TE(g: .call("uintBitsToFloat", [.lit("0x7f800000u")]), type: .float)
-        case "__metal_nan": return TE(g: .call("uintBitsToFloat", [.lit("0x7fc00000u")]), type: .float)
+        case "__metal_infinity": return TE(g: .call("uintBitsToFloat", [.literal(.bits(0x7f800000))]), type: .float)
+        case "__metal_nan": return TE(g: .call("uintBitsToFloat", [.literal(.bits(0x7fc00000))]), type: .float)
         default: return nil
         }
     }
@@ -242,7 +242,7 @@ extension Semantic {
         }
         var args: [TE] = []
         for e in exprs {
-            if case .unary("&", _) = e.kind { throw error(.semantic, e.loc, "unexpected '&' argument to '\(name)'") }
+            if case .unary(.address, _) = e.kind { throw error(.semantic, e.loc, "unexpected '&' argument to '\(name)'") }
             args.append(try lowerExpr(e))
         }
         switch form {
@@ -255,7 +255,7 @@ extension Semantic {
                 // GLSL has no unsigned abs/sign: |u| is u, sign(u) is u != 0.
                 let x = try convert(args[0], to: t, exprs[0].loc)
                 if g == "abs" { return x }
-                return TE(g: .call("min", [x.g, t.isVector ? .call(t.glsl, [.lit("1u")]) : .lit("1u")]), type: t)
+                return TE(g: .call("min", [x.g, t.isVector ? GExpr.constructor(of: t, [.literal(.uint(1))]) : .literal(.uint(1))]), type: t)
             }
             return TE(g: .call(g, try genericArgs(args, exprs, t, scalarOK: scalarOK)), type: t)
         case .reduce(let g, let n):
@@ -285,7 +285,7 @@ extension Semantic {
             try arity(1)
             let t = try genericType(args, allowInt: false, name, loc)
             let x = try convert(args[0], to: t, exprs[0].loc)
-            return TE(g: .call("clamp", [x.g, .lit("0.0"), .lit("1.0")]), type: t)
+            return TE(g: .call("clamp", [x.g, .literal(.float(0)), .literal(.float(1))]), type: t)
         case .fmod, .round, .median3, .fmedian3, .copysign:
             let n = (name == "round") ? 1 : (name.hasSuffix("median3") ? 3 : 2)
             try arity(n)
@@ -317,18 +317,18 @@ extension Semantic {
             try arity(3)
             let t = try genericType(args, allowInt: false, name, loc)
             let a = try genericArgs(args, exprs, t, scalarOK: [])
-            return TE(g: .binary("+", .binary("*", a[0], a[1]), a[2]), type: t)
+            return TE(g: .binary(.add, .binary(.multiply, a[0], a[1]), a[2]), type: t)
         case .divide:
             try arity(2)
             let t = try genericType(args, allowInt: false, name, loc)
             let a = try genericArgs(args, exprs, t, scalarOK: [1])
-            return TE(g: .binary("/", a[0], a[1]), type: t)
+            return TE(g: .binary(.divide, a[0], a[1]), type: t)
         case .log10, .exp10:
             try arity(1)
             let t = try genericType(args, allowInt: false, name, loc)
             let x = try convert(args[0], to: t, exprs[0].loc)
-            if name == "log10" { return TE(g: .binary("*", .call("log2", [x.g]), .lit("0.30102999566")), type: t) }
-            return TE(g: .call("exp2", [.binary("*", x.g, .lit("3.32192809489"))]), type: t)
+            if name == "log10" { return TE(g: .binary(.multiply, .call("log2", [x.g]), .literal(.float(0.30102999566))), type: t) }
+            return TE(g: .call("exp2", [.binary(.multiply, x.g, .literal(.float(3.32192809489)))]), type: t)
         case .length_squared, .distance_squared:
             let n = name == "length_squared" ? 1 : 2
             try arity(n)
@@ -360,7 +360,7 @@ extension Semantic {
             case .vector(.bool, _): return TE(g: .call(name, [args[0].g]), type: .bool)
             case .vector:
                 // Metal converts to bool per component.
-                let b = try lowerBinary("!=", args[0], literal(.int(0), args[0].type.scalar!), loc)
+                let b = try lowerBinary(.notEqual, args[0], literal(.int(0), args[0].type.scalar!), loc)
                 return TE(g: .call(name, [b.g]), type: .bool)
             default:
                 throw error(.noMatchingOverload, loc, "'\(name)' takes a vector of booleans")
@@ -372,9 +372,9 @@ extension Semantic {
             let bt = t.with(scalar: .bool)
             if name == "isfinite" {
                 if t.isVector {
-                    return TE(g: .call("not", [.call("bvec\(t.vectorSize)", [.binary("|", .call("uvec\(t.vectorSize)", [.call("isnan", [x.g])]), .call("uvec\(t.vectorSize)", [.call("isinf", [x.g])]))])]), type: bt)
+                    return TE(g: .call("not", [.construct(.vector(.bool, t.vectorSize), arraySize: nil, [.binary(.bitOr, .construct(.vector(.uint, t.vectorSize), arraySize: nil, [.call("isnan", [x.g])]), .construct(.vector(.uint, t.vectorSize), arraySize: nil, [.call("isinf", [x.g])]))])]), type: bt)
                 }
-                return TE(g: .unary("!", .binary("||", .call("isnan", [x.g]), .call("isinf", [x.g]))), type: bt)
+                return TE(g: .unary(.not, .binary(.logicalOr, .call("isnan", [x.g]), .call("isinf", [x.g]))), type: bt)
             }
             return TE(g: .call(name, [x.g]), type: bt)
         case .select:
@@ -421,7 +421,7 @@ extension Semantic {
             guard let methods = functions[s.name + "::" + method] else {
                 throw error(.undeclaredIdentifier, loc, "no member function named '\(method)' in '\(s.name)'")
             }
-            let this = Expr(.unary("&", objExpr), objExpr.loc)
+            let this = Expr(.unary(.address, objExpr), objExpr.loc)
             if let r = try lowerUserCall(s.name + "::" + method, methods, [this] + exprs, loc, fallbackToBuiltin: false) { return r }
         }
         switch (obj.type, method) {
@@ -471,14 +471,14 @@ extension Semantic {
             }
             var uv = try convert(try lowerExpr(exprs[1]), to: .vector(.float, 2), exprs[1].loc)
             if sampler.pixelCoordinates {
-                uv = TE(g: .binary("/", uv.g, .call("vec2", [.call("textureSize", [obj.g, .lit("0")])])), type: uv.type)
+                uv = TE(g: .binary(.divide, uv.g, .construct(.vector(.float, 2), arraySize: nil, [.call("textureSize", [obj.g, .literal(.int(0))])])), type: uv.type)
             }
             // The layer's own texture keeps the renderer's sampling: any other state reads texels.
             if !sampler.isNative || objExpr == nil {
                 // Textures have one level, so level() and bias() change nothing here.
                 requireSoftSampling()
-                let modes = GExpr.call("ivec2", [.lit("\(sampler.addressS.rawValue)"), .lit("\(sampler.addressT.rawValue)")])
-                return TE(g: .call("mtl_sample", [obj.g, uv.g, modes, .lit("\(sampler.filter.rawValue)"), .lit(sampler.borderGLSL)]),
+                let modes = GExpr.construct(.vector(.int, 2), arraySize: nil, [.literal(.int(Int64(sampler.addressS.rawValue))), .literal(.int(Int64(sampler.addressT.rawValue)))])
+                return TE(g: .call("mtl_sample", [obj.g, uv.g, modes, .literal(.int(Int64(sampler.filter.rawValue))), sampler.borderGLSL]),
                           type: .vector(.half, 4))
             }
             if let (opt, value) = lod {
@@ -489,7 +489,7 @@ extension Semantic {
             if exprs.count > 1 { throw error(.noMatchingOverload, loc, "'\(method)' takes at most one (lod) argument") }
             if let l = exprs.first, constInt(l) != 0 { throw error(.unsupportedConstruct, l.loc, "mipmap levels other than 0 are not supported") }
             let c = method == "get_width" ? "x" : "y"
-            return TE(g: .call("uint", [.member(.call("textureSize", [obj.g, .lit("0")]), c)]), type: .uint)
+            return TE(g: .construct(.scalar(.uint), arraySize: nil, [.member(.call("textureSize", [obj.g, .literal(.int(0))]), c)]), type: .uint)
         case "read":
             guard exprs.count == 1 || exprs.count == 2 else { throw error(.noMatchingOverload, loc, "'read' takes a coordinate (and an optional lod 0)") }
             if exprs.count == 2, constInt(exprs[1]) != 0 { throw error(.unsupportedConstruct, exprs[1].loc, "mipmap levels other than 0 are not supported") }
@@ -498,7 +498,7 @@ extension Semantic {
                 throw error(.semantic, exprs[0].loc, "texture read() takes a uint2 or int2 coordinate")
             }
             let ip = try convert(p, to: .vector(.int, 2), exprs[0].loc)
-            return TE(g: .call("texelFetch", [obj.g, ip.g, .lit("0")]), type: .vector(.half, 4))
+            return TE(g: .call("texelFetch", [obj.g, ip.g, .literal(.int(0))]), type: .vector(.half, 4))
         default:
             throw error(.unsupportedConstruct, loc, "member function '\(method)' on a texture is not supported")
         }

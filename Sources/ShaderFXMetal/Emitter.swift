@@ -8,11 +8,11 @@ struct Emitter {
         e.line("// Translated from Metal by ShaderFXMetal.", nil)
         for s in program.structs {
             e.line("struct \(s.name) {", s.loc)
-            for m in s.members { e.line("    \(m.type) \(m.name)\(m.suffix);", m.loc) }
+            for m in s.members { e.line("    \(m.type.spelling) \(m.name)\(Emitter.suffix(m.arraySize));", m.loc) }
             e.line("};", s.loc)
         }
         for g in program.globals {
-            e.line("const \(g.type) \(g.name)\(g.suffix) = \(Emitter.expr(g.value, 2));", g.loc)
+            e.line("const \(g.type.spelling) \(g.name)\(Emitter.suffix(g.arraySize)) = \(Emitter.expr(g.value, 2));", g.loc)
         }
         for h in program.helpers {
             for l in h.split(separator: "\n", omittingEmptySubsequences: false) { e.line(String(l), nil) }
@@ -21,8 +21,8 @@ struct Emitter {
         for f in program.functions {
             for (p, loc) in f.pragmas { e.line(p, loc) }
             for k in stitchable.indices where stitchable[k].name == f.name { stitchable[k].signature?.line = e.lines.count + 1 }
-            let params = f.params.map { ($0.qualifier.isEmpty ? "" : $0.qualifier + " ") + "\($0.type) \($0.name)\($0.suffix)" }
-            e.line("\(f.returnType) \(f.name)(\(params.joined(separator: ", "))) {", f.loc)
+            let params = f.params.map { ($0.qualifier == .none ? "" : $0.qualifier.rawValue + " ") + "\($0.type.spelling) \($0.name)\(Emitter.suffix($0.arraySize))" }
+            e.line("\(f.returnType.spelling) \(f.name)(\(params.joined(separator: ", "))) {", f.loc)
             for s in f.body { e.stmt(s, 1) }
             e.line("}", f.loc)
         }
@@ -36,10 +36,12 @@ struct Emitter {
 
     private static func indent(_ n: Int) -> String { String(repeating: "    ", count: n) }
 
-    private static func declText(_ isConst: Bool, _ type: String, _ items: [(name: String, suffix: String, initializer: GExpr?)]) -> String {
+    private static func suffix(_ arraySize: Int?) -> String { arraySize.map { "[\($0)]" } ?? "" }
+
+    private static func declText(_ isConst: Bool, _ type: GType, _ items: [GDeclarator]) -> String {
         // Initializers are assignment-expressions: a comma expression needs parentheses.
-        let parts = items.map { "\($0.name)\($0.suffix)" + ($0.initializer.map { " = " + expr($0, 2) } ?? "") }
-        return (isConst ? "const " : "") + type + " " + parts.joined(separator: ", ")
+        let parts = items.map { "\($0.name)\(suffix($0.arraySize))" + ($0.initializer.map { " = " + expr($0, 2) } ?? "") }
+        return (isConst ? "const " : "") + type.spelling + " " + parts.joined(separator: ", ")
     }
 
     private mutating func stmt(_ s: GStmt, _ depth: Int) {
@@ -118,19 +120,19 @@ struct Emitter {
 
     // MARK: Expressions
 
-    static func binaryPrecedence(_ op: String) -> Int {
+    /// GLSL's binding strengths (its `^^` would be 5, between `||` and `&&`).
+    static func binaryPrecedence(_ op: BinaryOperator) -> Int {
         switch op {
-        case "||": return 4
-        case "^^": return 5
-        case "&&": return 6
-        case "|": return 7
-        case "^": return 8
-        case "&": return 9
-        case "==", "!=": return 10
-        case "<", ">", "<=", ">=": return 11
-        case "<<", ">>": return 12
-        case "+", "-": return 13
-        default: return 14   // * / %
+        case .logicalOr: return 4
+        case .logicalAnd: return 6
+        case .bitOr: return 7
+        case .bitXor: return 8
+        case .bitAnd: return 9
+        case .equal, .notEqual: return 10
+        case .less, .greater, .lessEqual, .greaterEqual: return 11
+        case .shiftLeft, .shiftRight: return 12
+        case .add, .subtract: return 13
+        case .multiply, .divide, .remainder: return 14
         }
     }
 
@@ -141,8 +143,8 @@ struct Emitter {
         case .ternary: return 3
         case .binary(let op, _, _): return binaryPrecedence(op)
         case .unary: return 15
-        case .lit(let s): return s.hasPrefix("-") ? 15 : 17
-        case .postfix, .call, .member, .index: return 16
+        case .literal(let l): return l.spelling.hasPrefix("-") ? 15 : 17
+        case .postfix, .call, .construct, .member, .index: return 16
         case .name: return 17
         case .convert(let to, let from, let inner): return to.glsl == from.glsl ? precedence(inner) : 16
         }
@@ -153,22 +155,25 @@ struct Emitter {
         let p = precedence(e)
         let text: String
         switch e {
-        case .lit(let s), .name(let s): text = s
+        case .literal(let l): text = l.spelling
+        case .name(let s): text = s
         case .call(let f, let args): text = f + "(" + args.map { expr($0, 2) }.joined(separator: ", ") + ")"
+        case .construct(let t, let size, let args):
+            text = t.spelling + suffix(size) + "(" + args.map { expr($0, 2) }.joined(separator: ", ") + ")"
         case .unary(let op, let a):
             var inner = expr(a, 15)
-            if let f = inner.first, (op == "-" && f == "-") || (op == "+" && f == "+") { inner = "(" + inner + ")" }
-            text = op + inner
-        case .postfix(let op, let a): text = expr(a, 16) + op
+            if let f = inner.first, (op == .negate && f == "-") || (op == .plus && f == "+") { inner = "(" + inner + ")" }
+            text = op.rawValue + inner
+        case .postfix(let op, let a): text = expr(a, 16) + op.rawValue
         case .binary(let op, let l, let r):
             // Mixed bitwise / shift / comparison operands get parentheses for readability.
             let lp = (p <= 12 && precedence(l) < 15 && precedence(l) != p) ? 99 : p
             let rp = (p <= 12 && precedence(r) < 15) ? 99 : p + 1
-            text = expr(l, lp) + " " + op + " " + expr(r, rp)
+            text = expr(l, lp) + " " + op.rawValue + " " + expr(r, rp)
         case .ternary(let c, let a, let b): text = expr(c, 4) + " ? " + expr(a, 2) + " : " + expr(b, 3)
         case .member(let b, let m): text = expr(b, 16) + "." + m
         case .index(let b, let i): text = expr(b, 16) + "[" + expr(i, 0) + "]"
-        case .assign(let op, let l, let r): text = expr(l, 15) + " " + op + " " + expr(r, 2)
+        case .assign(let op, let l, let r): text = expr(l, 15) + " " + op.rawValue + " " + expr(r, 2)
         case .comma(let a, let b): text = expr(a, 1) + ", " + expr(b, 2)
         case .convert(let to, let from, let inner):
             text = to.glsl == from.glsl ? expr(inner, p) : to.glsl + "(" + expr(inner, 2) + ")"

@@ -91,10 +91,10 @@ extension Semantic {
     /// `x op y` for a `half` result of an arithmetic operator, rounded once; a product of two
     /// `half`s added to or subtracted from a `half` is rounded once with the sum (the fused
     /// multiply-add Metal's fast math makes of it: the product is exact in float).
-    func roundedHalfArithmetic(_ op: String, _ a: TE, _ b: TE, type t: MType, _ loc: MetalSourceLocation) -> TE {
+    func roundedHalfArithmetic(_ op: BinaryOperator, _ a: TE, _ b: TE, type t: MType, _ loc: MetalSourceLocation) -> TE {
         var l = a.g, r = b.g
-        if op == "+" || op == "-", roundsHalf(at: loc) {
-            if let p = a.roundedFrom, case .binary("*", _, _) = p { l = p } else if let p = b.roundedFrom, case .binary("*", _, _) = p { r = p }
+        if op == .add || op == .subtract, roundsHalf(at: loc) {
+            if let p = a.roundedFrom, case .binary(.multiply, _, _) = p { l = p } else if let p = b.roundedFrom, case .binary(.multiply, _, _) = p { r = p }
         }
         return roundedHalf(TE(g: .binary(op, l, r), type: t), loc)
     }
@@ -135,14 +135,14 @@ extension Semantic {
 
     /// `++x`, `--x`, `x++` or `x--` of a `half` lvalue under Apple precision: the new value is
     /// rounded (past 2048 adding one is not exact in binary16).
-    func roundedHalfIncrement(_ op: String, prefix: Bool, _ v: TE, _ loc: MetalSourceLocation) -> TE? {
+    func roundedHalfIncrement(_ increment: Bool, prefix: Bool, _ v: TE, _ loc: MetalSourceLocation) -> TE? {
         guard precision == .apple, v.type.isHalf, current != nil else { return nil }
         noteRounding(loc)
         guard roundsHalf(at: loc) else { return nil }
         requireHalfRounding(v.type)
         let T = v.type.glsl
-        let name = (op == "++" ? "mtl_hinc" : "mtl_hdec") + (prefix ? "" : "_post")
-        let step = op == "++" ? "+" : "-"
+        let name = (increment ? "mtl_hinc" : "mtl_hdec") + (prefix ? "" : "_post")
+        let step = increment ? "+" : "-"
         let body = prefix ? "x = mtl_h(x \(step) 1.0); return x;" : "\(T) old = x; x = mtl_h(x \(step) 1.0); return old;"
         requireHelper("\(name):\(T)", "\(T) \(name)(inout \(T) x) { \(body) }")
         return TE(g: .call(name, [v.g]), type: v.type)

@@ -56,6 +56,8 @@ struct LibraryLinkage {
             case .structure(let s): return (s.name, s.loc)
             case .global(let g): return (g.name, g.loc)
             case .typeAlias(let name, _, let loc): return (name, loc)
+            // Lowered before linkage (``Lowering``): none is left.
+            case .enumeration, .namespace, .usingNamespace: return nil
             }
         }
     }

@@ -1,4 +1,6 @@
-/// Recursive-descent parser for the Metal (C++14) subset used by SwiftUI shaders.
+/// Recursive-descent parser for the Metal (C++14) subset used by SwiftUI shaders. It builds an
+/// AST of what was written (namespaces, enums, constructors, local structs as such);
+/// ``Lowering`` rewrites those into the forms semantic analysis takes.
 struct Parser {
     var tokens: [Token]
     var pos = 0
@@ -8,12 +10,10 @@ struct Parser {
     var pendingMethods: [FuncDecl] = []
     /// Names of function templates (so `f<float>(x)` parses as explicit template arguments).
     var templateNames: Set<String> = []
-    /// Struct definitions found inside functions, hoisted to file scope.
-    var hoisted: [Decl] = []
     /// Scoped enums (`enum class`), whose enumerators are written `Name::A`.
     var enumNames: Set<String> = []
 
-    /// Namespaces whose qualification is dropped (`metal::`, `SwiftUI::`, and the file's own namespaces).
+    /// Namespaces a name may be qualified with (`metal::`, `SwiftUI::`, and the file's own namespaces).
     var namespaces: Set<String> = ["metal", "SwiftUI", "fast", "precise", "native"]
     static let qualifiers: Set<String> = ["const", "constexpr", "constant", "device", "thread", "threadgroup", "static",
                                           "inline", "volatile", "restrict", "__restrict", "thread_local", "ray_data", "object_data"]
@@ -93,10 +93,7 @@ struct Parser {
         var decls: [Decl] = []
         while cur.kind != .eof {
             if accept(";") { continue }
-            let d = try parseTopLevel()
-            decls.append(contentsOf: hoisted)
-            hoisted = []
-            decls.append(contentsOf: d)
+            decls.append(contentsOf: try parseTopLevel())
         }
         return TranslationUnit(decls: decls)
     }
@@ -136,7 +133,7 @@ struct Parser {
                     throw MetalError(.syntax, location: ns.loc, message: "unknown namespace '\(ns.text)'")
                 }
                 try expect(";")
-                return []
+                return [.usingNamespace(ns.text, ns.loc)]
             }
             let name = try identifier("alias name")
             try expect("=")
@@ -149,9 +146,14 @@ struct Parser {
             return try parseEnum()
         }
         if cur.isIdent("namespace") {
-            // `namespace [N] { ... }`: the declarations join the library; `N::` qualifiers are dropped.
-            pos += 1
-            if cur.kind == .identifier { namespaces.insert(next().text) }
+            // `namespace [N] { ... }`; from here on `N::` qualifies names.
+            let kw = next()
+            var name: String?
+            if cur.kind == .identifier {
+                let n = next().text
+                name = n
+                namespaces.insert(n)
+            }
             try expect("{", "to start the namespace")
             var decls: [Decl] = []
             while !accept("}") {
@@ -159,7 +161,7 @@ struct Parser {
                 if accept(";") { continue }
                 decls.append(contentsOf: try parseTopLevel())
             }
-            return decls
+            return [.namespace(name, decls, kw.loc)]
         }
         if cur.isIdent("static_assert") {
             try skipStaticAssert()
@@ -232,7 +234,6 @@ struct Parser {
             pos += 1
             var f = try parseFunction(returnType: TypeSpec(name: "void", loc: type.loc), name: next(), stitchable: false,
                                       constructorOf: type.name)
-            f.name = type.name + "::" + Parser.constructorName
             f.memberOf = type.name
             return [.function(f)]
         }
@@ -245,7 +246,6 @@ struct Parser {
             let owner = next().text
             pos += 1
             var f = try parseFunction(returnType: type, name: next(), stitchable: false)
-            f.name = owner + "::" + f.name
             f.memberOf = owner
             return [.function(f)]
         }
@@ -262,9 +262,11 @@ struct Parser {
         pos -= 1
         let vars = try parseDeclarators(type: type, isConstant: isConstant, isStatic: isStatic)
         try expect(";")
-        // `extern constant float k;` declares a constant another file of the library defines:
-        // the translation sees every file, so only definitions are kept.
-        return vars.filter { !(isExtern && $0.initializer == nil) }.map { .global($0) }
+        return vars.map { v in
+            var v = v
+            v.isExtern = isExtern
+            return .global(v)
+        }
     }
 
     /// `template <typename T, class U> R f(...) { ... }`: a function template, instantiated per use.
@@ -294,11 +296,12 @@ struct Parser {
         }
         if f.isStitchable { throw MetalError(.invalidStitchable, location: f.loc, message: "a stitchable function cannot be a template") }
         f.templateParams = params
-        templateNames.insert(f.name)
+        templateNames.insert(f.memberOf.map { $0 + "::" + f.name } ?? f.name)
         return [.function(f)]
     }
 
-    /// `numeric_limits<T>::max()` and friends, as literals.
+    /// `numeric_limits<T>::max()` and friends (a member ``Lowering/numericLimit(_:_:_:)`` has a
+    /// value for).
     mutating func parseNumericLimits() throws(MetalError) -> Expr {
         let t = next()
         try expect("<")
@@ -308,28 +311,10 @@ struct Parser {
         let member = try identifier("a numeric_limits member")
         try expect("(")
         try expect(")")
-        let loc = t.loc
-        func float(_ v: Double, half: Bool) -> Expr { Expr(.floatLit(v, half: half), loc) }
-        func int(_ v: UInt64, unsigned: Bool) -> Expr { Expr(.intLit(v, unsigned: unsigned), loc) }
-        func neg(_ e: Expr) -> Expr { Expr(.unary("-", e), loc) }
-        let infinity = Expr(.ident("__metal_infinity"), loc)
-        switch (type.name, member.text) {
-        case ("float", "max"): return float(Double(Float.greatestFiniteMagnitude), half: false)
-        case ("float", "min"): return float(Double(Float.leastNormalMagnitude), half: false)
-        case ("float", "lowest"): return neg(float(Double(Float.greatestFiniteMagnitude), half: false))
-        case ("float", "epsilon"): return float(Double(Float.ulpOfOne), half: false)
-        case ("half", "max"): return float(65504, half: true)
-        case ("half", "min"): return float(6.103515625e-05, half: true)
-        case ("half", "lowest"): return neg(float(65504, half: true))
-        case ("half", "epsilon"): return float(0.0009765625, half: true)
-        case ("float", "infinity"), ("half", "infinity"): return infinity
-        case ("int", "max"): return int(2147483647, unsigned: false)
-        case ("int", "min"), ("int", "lowest"): return Expr(.binary("-", neg(int(2147483647, unsigned: false)), int(1, unsigned: false)), loc)
-        case ("uint", "max"): return int(4294967295, unsigned: true)
-        case ("uint", "min"), ("uint", "lowest"): return int(0, unsigned: true)
-        default:
+        guard Lowering.numericLimit(type.name, member.text, t.loc) != nil else {
             throw MetalError(.unsupportedConstruct, location: member.loc, message: "numeric_limits<\(type.name)>::\(member.text)() is not supported")
         }
+        return Expr(.numericLimits(type, member.text), t.loc)
     }
 
     /// Skips `static_assert(...);` (compile-time checks have no GLSL effect).
@@ -346,8 +331,7 @@ struct Parser {
         try expect(";")
     }
 
-    /// `enum [class] Name [: type] { A, B = 3, C };` → an `int` alias and integer constants
-    /// (`Name::A` for scoped enums).
+    /// `enum [class] Name [: type] { A, B = 3, C };`
     mutating func parseEnum() throws(MetalError) -> [Decl] {
         pos += 1   // enum
         var scoped = false
@@ -362,26 +346,17 @@ struct Parser {
         }
         userTypes.insert(name.text)
         if scoped { enumNames.insert(name.text) }
-        var decls: [Decl] = [.typeAlias(name.text, underlying, name.loc)]
+        var decl = EnumDecl(name: name.text, isScoped: scoped, underlying: underlying, enumerators: [], loc: name.loc)
         try expect("{", "to start the enum body")
-        var previous: String?
         while !accept("}") {
             let e = try identifier("an enumerator")
-            var v = VarDecl(type: underlying, name: scoped ? name.text + "::" + e.text : e.text, loc: e.loc)
-            v.isConstant = true
-            if accept("=") {
-                v.initializer = try parseTernary()
-            } else if let p = previous {
-                v.initializer = Expr(.binary("+", Expr(.ident(p), e.loc), Expr(.intLit(1, unsigned: false), e.loc)), e.loc)
-            } else {
-                v.initializer = Expr(.intLit(0, unsigned: false), e.loc)
-            }
-            previous = v.name
-            decls.append(.global(v))
+            var enumerator = Enumerator(name: e.text, loc: e.loc)
+            if accept("=") { enumerator.value = try parseTernary() }
+            decl.enumerators.append(enumerator)
             if !accept(",") { try expect("}", "to end the enum body"); break }
         }
         try expect(";", "after the enum")
-        return decls
+        return [.enumeration(decl)]
     }
 
     mutating func parseStructBody(name structName: String = "") throws(MetalError) -> [VarDecl] {
@@ -410,10 +385,8 @@ struct Parser {
             if cur.isIdent(structName) && peek().isPunct("(") {
                 // A constructor: a member function `sfx_init` that a construction `S(...)` calls on a new value.
                 let nameTok = next()
-                var f = try parseFunction(returnType: TypeSpec(name: "void", loc: nameTok.loc), name: nameTok, stitchable: false,
-                                          constructorOf: structName)
-                f.name = Parser.constructorName
-                pendingMethods.append(f)
+                pendingMethods.append(try parseFunction(returnType: TypeSpec(name: "void", loc: nameTok.loc), name: nameTok,
+                                                        stitchable: false, constructorOf: structName))
                 continue
             }
             let type = try parseType()
@@ -424,7 +397,7 @@ struct Parser {
                 continue
             }
             for var m in try parseDeclarators(type: type, isConstant: false, isStatic: false) {
-                if m.initializer != nil {
+                if m.initializer != nil || m.directInitializer != nil {
                     throw MetalError(.unsupportedConstruct, location: m.loc, message: "default member initializers are not supported")
                 }
                 m.initializer = nil
@@ -476,7 +449,11 @@ struct Parser {
             }
             pos += 1
         }
-        pos = pos + skipNamespaces(from: 0)
+        let qualifiedName = skipNamespaces(from: 0)
+        for k in 0..<qualifiedName where peek(k).kind == .identifier || k == 0 && peek(k).isPunct("::") {
+            spec.namespaces.append(peek(k).kind == .identifier ? peek(k).text : "")
+        }
+        pos += qualifiedName
         try checkUnsupported(cur)
         let name = try identifier("a type")
         guard isTypeName(name) else {
@@ -580,7 +557,7 @@ struct Parser {
                     if accept(",") { continue }
                     args.append(try parseAssignment())
                 }
-                v.initializer = Expr(.construct(TypeSpec(name: t.name, templateArgs: t.templateArgs, loc: lp.loc), args), lp.loc)
+                v.directInitializer = DirectInitializer(args: args, loc: lp.loc)
             }
             decls.append(v)
         } while accept(",")
@@ -592,7 +569,6 @@ struct Parser {
         let first = try identifier("a sampler argument")
         var name = first.text
         while accept("::") { name += "::" + (try identifier("a sampler argument")).text }
-        while name.hasPrefix("metal::") { name.removeFirst(7) }   // `metal::filter::linear`
         if accept("(") {
             let arg = try parseAssignment()
             try expect(")")
@@ -601,11 +577,8 @@ struct Parser {
         return Expr(.ident(name), first.loc)
     }
 
-    /// The member name a constructor is kept under (`S::sfx_init`).
-    static let constructorName = "sfx_init"
-
-    /// With `constructorOf`, a constructor of that class: a member initialiser list
-    /// (`: a(x), b{y}`) becomes assignments at the start of the body.
+    /// With `constructorOf`, a constructor of that class, with its member initialiser list
+    /// (`: a(x), b{y}`).
     mutating func parseFunction(returnType: TypeSpec, name: Token, stitchable: Bool,
                                 constructorOf: String? = nil) throws(MetalError) -> FuncDecl {
         try expect("(")
@@ -648,8 +621,8 @@ struct Parser {
         if accept("->") { returnType = try parseType() }
         var f = FuncDecl(name: name.text, returnType: returnType, params: params, body: nil, isStitchable: stitchable, loc: name.loc)
         f.isConstMethod = isConstMethod
+        f.isConstructor = constructorOf != nil
         if accept(";") { return f }
-        var initializers: [Stmt] = []
         if constructorOf != nil, accept(":") {
             repeat {
                 let member = try identifier("a member to initialise")
@@ -665,19 +638,13 @@ struct Parser {
                 guard args.count == 1 else {
                     throw MetalError(.syntax, location: member.loc, message: "member initialiser '\(member.text)' needs exactly one value here (write '\(member.text)(T(...))')")
                 }
-                let target = Expr(.arrow(Expr(.ident("this"), member.loc), member.text), member.loc)
-                initializers.append(Stmt(.expr(Expr(.assign("=", target, args[0]), member.loc)), member.loc))
+                f.memberInitializers.append(MemberInitializer(member: member.text, value: args[0], loc: member.loc))
             } while accept(",")
         }
         guard cur.isPunct("{") else {
             throw MetalError(.syntax, location: cur.loc, message: "expected '{' or ';' after function declarator, found '\(cur.text)'")
         }
-        let body = try parseBlock()
-        if initializers.isEmpty {
-            f.body = body
-        } else if case .block(let stmts) = body.kind {
-            f.body = Stmt(.block(initializers + stmts), body.loc)
-        }
+        f.body = try parseBlock()
         return f
     }
 
@@ -794,22 +761,22 @@ struct Parser {
             case "using":
                 if peek().isIdent("namespace") {
                     pos += 2
-                    _ = try identifier("namespace name")
+                    let ns = try identifier("namespace name")
                     try expect(";")
-                    return Stmt(.empty, t.loc)
+                    return Stmt(.usingNamespace(ns.text), t.loc)
                 }
             case "struct":
                 if peek(2).isPunct("{") {
-                    // A local struct is hoisted to file scope (its name must be unique in the library).
+                    // A local struct (lowering moves it to file scope: its name must be unique in the library).
                     pos += 1
                     let name = try identifier("struct name")
                     userTypes.insert(name.text)
                     let saved = pendingMethods
                     let members = try parseStructBody(name: name.text)
-                    hoisted.append(.structure(StructDecl(name: name.text, members: members, loc: name.loc, methods: pendingMethods)))
+                    let local = StructDecl(name: name.text, members: members, loc: name.loc, methods: pendingMethods)
                     pendingMethods = saved
                     try expect(";", "after the struct definition")
-                    return Stmt(.empty, t.loc)
+                    return Stmt(.structDecl(local), t.loc)
                 }
             default:
                 try checkUnsupported(t)
@@ -872,8 +839,6 @@ struct Parser {
         return e
     }
 
-    static let assignOps: Set<String> = ["=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="]
-
     /// Nesting depth of expressions and statements (bounded, so hostile input cannot exhaust the stack).
     var depth = 0
     static let maxDepth = 200
@@ -887,10 +852,10 @@ struct Parser {
         try enter()
         defer { depth -= 1 }
         let lhs = try parseTernary()
-        if cur.kind == .punct, Parser.assignOps.contains(cur.text) {
-            let op = next()
+        if cur.kind == .punct, let op = AssignOperator(rawValue: cur.text) {
+            let t = next()
             let rhs = cur.isPunct("{") ? try parseInitList() : try parseAssignment()
-            return Expr(.assign(op.text, lhs, rhs), op.loc)
+            return Expr(.assign(op, lhs, rhs), t.loc)
         }
         return lhs
     }
@@ -907,15 +872,12 @@ struct Parser {
         return c
     }
 
-    static let binaryPrec: [String: Int] = ["||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6, "<": 7, ">": 7,
-                                            "<=": 7, ">=": 7, "<<": 8, ">>": 8, "+": 9, "-": 9, "*": 10, "/": 10, "%": 10]
-
     mutating func parseBinary(_ minPrec: Int) throws(MetalError) -> Expr {
         var lhs = try parseUnary()
-        while cur.kind == .punct, let p = Parser.binaryPrec[cur.text], p > minPrec {
-            let op = next()
-            let rhs = try parseBinary(p)
-            lhs = Expr(.binary(op.text, lhs, rhs), op.loc)
+        while cur.kind == .punct, let op = BinaryOperator(rawValue: cur.text), op.precedence > minPrec {
+            let t = next()
+            let rhs = try parseBinary(op.precedence)
+            lhs = Expr(.binary(op, lhs, rhs), t.loc)
         }
         return lhs
     }
@@ -932,21 +894,16 @@ struct Parser {
         try enter()
         defer { depth -= 1 }
         let t = cur
-        if t.kind == .punct {
-            switch t.text {
-            case "-", "+", "!", "~", "*", "&", "++", "--":
-                pos += 1
-                return Expr(.unary(t.text, try parseUnary()), t.loc)
-            case "(":
-                if isCastStart() {
-                    pos += 1
-                    let type = try parseType()
-                    try expect(")")
-                    let operand = try parseUnary()
-                    return Expr(.construct(type, [operand]), t.loc)
-                }
-            default: break
-            }
+        if t.kind == .punct, let op = UnaryOperator(rawValue: t.text) {
+            pos += 1
+            return Expr(.unary(op, try parseUnary()), t.loc)
+        }
+        if isCastStart() {
+            pos += 1
+            let type = try parseType()
+            try expect(")")
+            let operand = try parseUnary()
+            return Expr(.cast(.c, type, operand), t.loc)
         }
         return try parsePostfix(try parsePrimary())
     }
@@ -972,9 +929,9 @@ struct Parser {
             } else if accept("->") {
                 let m = try identifier("a member name")
                 e = Expr(.arrow(e, m.text), m.loc)
-            } else if t.isPunct("++") || t.isPunct("--") {
+            } else if t.kind == .punct, let op = PostfixOperator(rawValue: t.text) {
                 pos += 1
-                e = Expr(.postfix(t.text, e), t.loc)
+                e = Expr(.postfix(op, e), t.loc)
             } else {
                 return e
             }
@@ -1009,7 +966,7 @@ struct Parser {
                 f.name = "lambda"
                 return Expr(.lambda(f), t.loc)
             }
-            if t.isPunct("::") { pos += 1; return try parsePrimary() }
+            if t.isPunct("::") { pos += 1; return Expr(.qualified([""], try parsePrimary()), t.loc) }
             throw MetalError(.syntax, location: t.loc, message: "expected an expression, found '\(t.text)'")
         case .identifier:
             try checkUnsupported(t)
@@ -1019,35 +976,28 @@ struct Parser {
                 pos += 1
                 try expect("<")
                 var type = try parseType()
-                // `reinterpret_cast<uint &>(x)` and `const_cast<T &>(x)`: the reference reads the
-                // same object, so the cast is of the value.
-                if t.text == "reinterpret_cast" || t.text == "const_cast" {
-                    _ = accept("&")
-                    type.isReference = false
-                }
+                if t.text == "reinterpret_cast" || t.text == "const_cast", accept("&") { type.isReference = true }
                 try expect(">")
                 try expect("(")
                 let e = try parseExpr()
                 try expect(")")
                 switch t.text {
-                // A reinterpretation of an object's bits is `as_type`'s (same size, checked there).
-                case "as_type", "reinterpret_cast": return Expr(.asType(type, e), t.loc)
-                default: return Expr(.construct(type, [e]), t.loc)
+                case "as_type": return Expr(.asType(type, e), t.loc)
+                case "reinterpret_cast": return Expr(.cast(.reinterpretCast, type, e), t.loc)
+                case "const_cast": return Expr(.cast(.constCast, type, e), t.loc)
+                default: return Expr(.cast(.staticCast, type, e), t.loc)
                 }
             }
             let j = skipNamespaces(from: 0)
-            if j > 0, peek(j).kind == .identifier, namespaces.contains(t.text) || t.isPunct("::") {
+            if j > 0, peek(j).kind == .identifier, namespaces.contains(t.text) {
+                var path: [String] = []
+                for k in 0..<j where peek(k).kind == .identifier { path.append(peek(k).text) }
                 pos += j
-                let inner = try parsePrimary()
-                // `metal::f(...)` names the standard library even when the app has its own `f`.
-                if t.text == "metal", case .ident(let n) = inner.kind, cur.isPunct("(") {
-                    return Expr(.ident("metal::" + n), inner.loc)
-                }
-                return inner
+                return Expr(.qualified(path, try parsePrimary()), t.loc)
             }
             if peek().isPunct("::"), enumNames.contains(t.text), peek(2).kind == .identifier {
                 pos += 3
-                return Expr(.ident(t.text + "::" + peek(-1).text), t.loc)
+                return Expr(.enumerator(t.text, peek(-1).text), t.loc)
             }
             if peek().isPunct("::"), t.text == "access" || t.text == "filter" || t.text == "address" || t.text == "coord" {
                 throw MetalError(.unsupportedConstruct, location: t.loc, message: "'\(t.text)::\(peek(2).text)' is only supported as an argument of a 'constexpr sampler' declaration")

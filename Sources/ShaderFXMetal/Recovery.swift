@@ -178,7 +178,7 @@ extension MetalTranslator {
                 let tokens = Self.tokens(streams[u], chunks: chunks[u], without: dropped[u])
                 var parser = Parser(tokens: tokens)
                 do {
-                    units.append(try parser.parseUnit())
+                    units.append(Lowering.lower(try parser.parseUnit()))
                 } catch {
                     guard leaveOut(error, parseUnit: u) else { throw failure(adding: error) }
                     reparse = true
@@ -191,7 +191,7 @@ extension MetalTranslator {
                 for u in units.indices where !linkage.renames[u].isEmpty {
                     let tokens = Self.tokens(streams[u], chunks: chunks[u], without: dropped[u])
                     var parser = Parser(tokens: linkage.apply(to: tokens, unit: u))
-                    do { units[u] = try parser.parseUnit() } catch { throw error }
+                    do { units[u] = Lowering.lower(try parser.parseUnit()) } catch { throw error }
                 }
             }
             let analysed: (program: GProgram, types: [MetalExpressionType])

@@ -64,11 +64,12 @@ struct SamplerState: Equatable {
     }
 
     /// The border colour as a GLSL `vec4`.
-    var borderGLSL: String {
+    var borderGLSL: GExpr {
+        let vec4 = GType.vector(.float, 4)
         switch borderColor {
-        case .transparentBlack: return "vec4(0.0)"
-        case .opaqueBlack: return "vec4(0.0, 0.0, 0.0, 1.0)"
-        case .opaqueWhite: return "vec4(1.0)"
+        case .transparentBlack: return .construct(vec4, arraySize: nil, [.literal(.float(0))])
+        case .opaqueBlack: return .construct(vec4, arraySize: nil, [0, 0, 0, 1].map { .literal(.float($0)) })
+        case .opaqueWhite: return .construct(vec4, arraySize: nil, [.literal(.float(1))])
         }
     }
 }
@@ -201,6 +202,20 @@ final class Semantic {
 
     // MARK: Driver
 
+    /// A declaration ``Lowering`` replaces, met by the analysis: a fault of the translator.
+    static func unlowered(_ d: Decl) -> MetalError {
+        let loc: MetalSourceLocation
+        switch d {
+        case .enumeration(let e): loc = e.loc
+        case .namespace(_, _, let l), .usingNamespace(_, let l): loc = l
+        case .function(let f): loc = f.loc
+        case .structure(let s): loc = s.loc
+        case .global(let v): loc = v.loc
+        case .typeAlias(_, _, let l): loc = l
+        }
+        return MetalError(.semantic, location: loc, message: "internal error: a declaration reached semantic analysis without being lowered")
+    }
+
     func run(_ units: [TranslationUnit]) throws(MetalError) {
         // Declarations seen twice at the same location come from one header included by several files.
         var seen: Set<String> = []
@@ -213,6 +228,7 @@ final class Semantic {
                 case .structure(let s): key = "s \(s.name) \(s.loc)"
                 case .global(let g): key = "g \(g.name) \(g.loc)"
                 case .typeAlias(let name, _, let loc): key = "a \(name) \(loc)"
+                case .enumeration, .namespace, .usingNamespace: throw Semantic.unlowered(d)
                 }
                 if seen.insert(key).inserted { decls.append(d) }
             }
@@ -241,6 +257,7 @@ final class Semantic {
             case .global(let v):
                 if let getter = try computedConstant(v) { getters.append(getter) } else { try declareGlobal(v) }
             case .function: break
+            case .enumeration, .namespace, .usingNamespace: throw Semantic.unlowered(d)
             }
         }
         for d in decls + getters.map(Decl.function) {
@@ -253,7 +270,7 @@ final class Semantic {
                     var f = m
                     f.name = s.name + "::" + m.name
                     try declareMember(f, of: s.name)
-                    if m.name == Parser.constructorName { try declareFunction(constructionFunction(s.name, m)) }
+                    if m.name == Lowering.constructorName { try declareFunction(constructionFunction(s.name, m)) }
                 }
             default: break
             }
@@ -331,20 +348,20 @@ final class Semantic {
             return globals[n]?.constInt
         case .unary(let op, let a):
             guard let v = constInt(a) else { return nil }
-            switch op { case "-": return 0 &- v; case "+": return v; case "~": return ~v; case "!": return v == 0 ? 1 : 0; default: return nil }
+            switch op { case .negate: return 0 &- v; case .plus: return v; case .bitNot: return ~v; case .not: return v == 0 ? 1 : 0; default: return nil }
         case .binary(let op, let a, let b):
             guard let x = constInt(a), let y = constInt(b) else { return nil }
             switch op {
-            case "+": return x &+ y
-            case "-": return x &- y
-            case "*": return x &* y
-            case "/": return y == 0 ? nil : x.dividedReportingOverflow(by: y).partialValue
-            case "%": return y == 0 ? nil : x.remainderReportingOverflow(dividingBy: y).partialValue
-            case "<<": return x << y
-            case ">>": return x >> y
-            case "&": return x & y
-            case "|": return x | y
-            case "^": return x ^ y
+            case .add: return x &+ y
+            case .subtract: return x &- y
+            case .multiply: return x &* y
+            case .divide: return y == 0 ? nil : x.dividedReportingOverflow(by: y).partialValue
+            case .remainder: return y == 0 ? nil : x.remainderReportingOverflow(dividingBy: y).partialValue
+            case .shiftLeft: return x << y
+            case .shiftRight: return x >> y
+            case .bitAnd: return x & y
+            case .bitOr: return x | y
+            case .bitXor: return x ^ y
             default: return nil
             }
         case .construct(let t, let args) where args.count == 1 && MType.builtin(named: t.name)?.scalar?.isInteger == true:
@@ -394,7 +411,7 @@ final class Semantic {
         structByGLSL[info.glslName] = info
         structOrder.append(s.name)
         program.structs.append(GStruct(name: info.glslName, members: members.enumerated().map { k, m in
-            (m.type.innermost.glsl, m.glslName, m.type.glslArraySuffix, s.members[k].loc)
+            (m.type.innermost.glslType, m.glslName, m.type.glslArraySize, s.members[k].loc)
         }, loc: s.loc))
     }
 
@@ -433,7 +450,7 @@ final class Semantic {
             info.constInt = constInt(initExpr).map { type == .uint ? Int64(UInt32(truncatingIfNeeded: $0)) : Int64(Int32(truncatingIfNeeded: $0)) }
         }
         globals[v.name] = info
-        program.globals.append(GGlobal(type: type.innermost.glsl, name: glslName, suffix: type.glslArraySuffix, value: value.g, loc: v.loc))
+        program.globals.append(GGlobal(type: type.innermost.glslType, name: glslName, arraySize: type.glslArraySize, value: value.g, loc: v.loc))
     }
 
     /// The function that stands for program-scope constant `v` when its initializer calls a user
@@ -478,7 +495,7 @@ final class Semantic {
     func constructionFunction(_ owner: String, _ ctor: FuncDecl) -> FuncDecl {
         let loc = ctor.loc
         let value = "sfx_self"
-        let call = Expr(.call(Expr(.member(Expr(.ident(value), loc), Parser.constructorName), loc),
+        let call = Expr(.call(Expr(.member(Expr(.ident(value), loc), Lowering.constructorName), loc),
                               ctor.params.map { Expr(.ident($0.name), loc) }), loc)
         let body = Stmt(.block([
             Stmt(.decl([VarDecl(type: TypeSpec(name: owner, loc: loc), name: value, loc: loc)]), loc),
@@ -499,7 +516,7 @@ final class Semantic {
         func literalOnly(_ e: Expr) -> Bool {
             switch e.kind {
             case .intLit, .floatLit, .boolLit: return true
-            case .unary(let op, let a): return (op == "-" || op == "+") && literalOnly(a)
+            case .unary(let op, let a): return (op == .negate || op == .plus) && literalOnly(a)
             case .construct(_, let items), .initList(let items): return items.allSatisfy(literalOnly)
             default: return false
             }
@@ -521,21 +538,23 @@ final class Semantic {
         case .index(let a, let b), .binary(_, let a, let b), .assign(_, let a, let b), .comma(let a, let b):
             return visit(a) || visit(b)
         case .ternary(let a, let b, let c): return visit(a) || visit(b) || visit(c)
-        case .intLit, .floatLit, .boolLit, .templateIdent, .lambda: return false
+        case .intLit, .floatLit, .boolLit, .templateIdent, .lambda, .enumerator, .numericLimits: return false
+        case .qualified(_, let a), .cast(_, _, let a): return visit(a)
         }
     }
 
     /// Is the expression a GLSL ES constant expression (literals, constants, constructors, built-ins)?
     func isConstantExpression(_ g: GExpr) -> Bool {
         switch g {
-        case .lit: return true
+        case .literal: return true
         case .name(let n): return globals.values.contains { $0.glslName == n && $0.isConst }
         case .call(let f, let args):
             if f.hasPrefix("mtl_") || allFunctions.contains(where: { $0.glslName == f }) { return false }
             if ["texture", "texelFetch", "textureSize", "dFdx", "dFdy", "fwidth", StitchedInterface.arrayElement,
                 StitchedInterface.sampleLayer].contains(f) { return false }
             return args.allSatisfy(isConstantExpression)
-        case .unary(let op, let a): return op != "++" && op != "--" && isConstantExpression(a)
+        case .construct(_, _, let args): return args.allSatisfy(isConstantExpression)
+        case .unary(let op, let a): return op != .increment && op != .decrement && isConstantExpression(a)
         case .binary(_, let a, let b): return isConstantExpression(a) && isConstantExpression(b)
         case .ternary(let a, let b, let c): return isConstantExpression(a) && isConstantExpression(b) && isConstantExpression(c)
         case .member(let a, _), .convert(_, _, let a): return isConstantExpression(a)
@@ -734,11 +753,11 @@ final class Semantic {
         if f.decl.isStitchable { kind = try classify(f) }
         for (k, p) in f.params.enumerated() {
             let glslName = localNames.unique(GLSLNames.safe(p.name))
-            var qualifier = ""
+            var qualifier = GParam.Qualifier.none
             var vk: VarInfo.Kind = .value
-            if p.isReference { qualifier = "inout" }
-            if p.isPointer { qualifier = "inout"; vk = .pointer }
-            if p.isPointer && p.isConstPointee { qualifier = "" }
+            if p.isReference { qualifier = .inout }
+            if p.isPointer { qualifier = .inout; vk = .pointer }
+            if p.isPointer && p.isConstPointee { qualifier = .none }
             if f.decl.isStitchable, (p.isPointer || p.isReference) {
                 throw error(.invalidStitchable, p.loc, "stitchable function parameters cannot be references or thread pointers")
             }
@@ -752,7 +771,7 @@ final class Semantic {
             if let c = p.countName {
                 scopes[0][c] = VarInfo(type: p.countIsUnsigned ? .uint : .int, glslName: glslName, kind: .arrayCount(glslName), isConst: true, loc: p.loc)
             }
-            gparams.append(GParam(qualifier: qualifier, type: p.type.innermost.glsl, name: glslName, suffix: p.type.glslArraySuffix, loc: p.loc))
+            gparams.append(GParam(qualifier: qualifier, type: p.type.innermost.glslType, name: glslName, arraySize: p.type.glslArraySize, loc: p.loc))
             if kind != nil {
                 let leading = (kind == .color || kind == .layer) ? 2 : 1
                 if k >= leading {
@@ -767,28 +786,28 @@ final class Semantic {
             // What enters a stitchable function as `half` (the colour, `half` arguments) is binary16.
             for (p, g) in zip(f.params, gparams) where p.type.isHalf && !p.type.isArray {
                 let v = roundedHalf(TE(g: .name(g.name), type: p.type), p.loc)
-                if case .call = v.g { out.append(GStmt(.expr(.assign("=", .name(g.name), v.g)), p.loc)) }
+                if case .call = v.g { out.append(GStmt(.expr(.assign(.assign, .name(g.name), v.g)), p.loc)) }
             }
         }
         // A narrow integer parameter holds what its argument converts to (`short s` given 70000 is 4464).
         for (p, g) in zip(f.params, gparams) {
             guard let narrow = scopes[0][p.name]?.narrow else { continue }
             let v = narrowed(TE(g: .name(g.name), type: p.type), narrow)
-            out.append(GStmt(.expr(.assign("=", .name(g.name), v.g)), p.loc))
+            out.append(GStmt(.expr(.assign(.assign, .name(g.name), v.g)), p.loc))
         }
         for s in stmts { out.append(contentsOf: try lowerStmt(s)) }
         if f.returnType != .void && !endsWithReturn(out) {
             // C++ leaves falling off the end undefined; GLSL compilers may reject it. Return a zero value.
             out.append(GStmt(.returnStmt(zeroValue(f.returnType)), nil))
         }
-        let gf = GFunction(name: f.glslName, returnType: f.returnType.glsl, params: gparams, body: out, loc: f.decl.loc)
+        let gf = GFunction(name: f.glslName, returnType: f.returnType.glslType, params: gparams, body: out, loc: f.decl.loc)
         if let kind {
             f.stitchable = MetalStitchableFunction(name: f.glslName, kind: kind, location: f.decl.loc, parameters: userParams)
             f.stitchable?.glslParameterNames = userGLSLNames
             // Stitchable parameter types were checked by `classify`: each is a contract type.
-            let typed = gparams.compactMap { p in ParameterType(rawValue: p.type).map { StitchedSignature.Parameter(name: p.name, type: $0) } }
+            let typed = gparams.compactMap { p in ParameterType(rawValue: p.type.spelling).map { StitchedSignature.Parameter(name: p.name, type: $0) } }
             if typed.count == gparams.count {
-                f.stitchable?.signature = StitchedSignature(function: f.glslName, returnType: gf.returnType, parameters: typed,
+                f.stitchable?.signature = StitchedSignature(function: f.glslName, returnType: gf.returnType.spelling, parameters: typed,
                                                             line: 0, samplers: [])
             }
         }
@@ -944,19 +963,19 @@ final class Semantic {
         switch t {
         case .scalar(let s):
             switch s {
-            case .bool: return .lit("false")
-            case .int: return .lit("0")
-            case .uint: return .lit("0u")
-            default: return .lit("0.0")
+            case .bool: return .literal(.bool(false))
+            case .int: return .literal(.int(0))
+            case .uint: return .literal(.uint(0))
+            default: return .literal(.float(0))
             }
-        case .vector(let s, _), .matrix(let s, _, _): return .call(t.glsl, [zeroValue(.scalar(s))])
+        case .vector(let s, _), .matrix(let s, _, _): return GExpr.constructor(of: t, [zeroValue(.scalar(s))])
         case .array(_, _):
             let e = t.innermost
-            return .call(t.glslConstructor, Array(repeating: zeroValue(e), count: t.flatCount))
+            return GExpr.constructor(of: t, Array(repeating: zeroValue(e), count: t.flatCount))
         case .structure(let n):
             let info = structByGLSL[n]!
-            return .call(info.glslName, info.members.map { zeroValue($0.type) })
-        default: return .lit("0")
+            return .construct(.structure(info.glslName), arraySize: nil, info.members.map { zeroValue($0.type) })
+        default: return .literal(.int(0))
         }
     }
 }

@@ -5,17 +5,12 @@ import Foundation
 extension Semantic {
     // MARK: Literals and conversions
 
-    static func floatText(_ d: Double) -> String {
+    /// The bits of a `float` GLSL has no literal for (NaN, the infinities), for `uintBitsToFloat`.
+    static func nonFiniteBits(_ d: Double) -> UInt32? {
         let f = Float(d)
-        if f.isNaN { return "uintBitsToFloat(0x7fc00000u)" }
-        if f.isInfinite { return f > 0 ? "uintBitsToFloat(0x7f800000u)" : "uintBitsToFloat(0xff800000u)" }
-        var s = "\(f)"
-        if !s.contains(".") && !s.contains("e") { s += ".0" }
-        if s.contains("e") && !s.contains(".") {
-            // 1e-05 → 1.0e-05
-            if let r = s.range(of: "e") { s = s[..<r.lowerBound] + ".0" + s[r.lowerBound...] }
-        }
-        return s
+        if f.isNaN { return 0x7fc00000 }
+        if f.isInfinite { return f > 0 ? 0x7f800000 : 0xff800000 }
+        return nil
     }
 
     /// A literal of scalar type `s` holding the value `v` (converted as C++ would).
@@ -28,7 +23,7 @@ extension Semantic {
             case .int(let i): b = i != 0
             case .float(let d): b = d != 0
             }
-            return TE(g: .lit(b ? "true" : "false"), type: .bool, lit: .bool(b))
+            return TE(g: .literal(.bool(b)), type: .bool, lit: .bool(b))
         case .int, .uint:
             var i: Int64
             switch v {
@@ -40,10 +35,10 @@ extension Semantic {
             }
             if s == .int {
                 let v = Int64(Int32(truncatingIfNeeded: i))
-                return TE(g: .lit("\(v)"), type: .int, lit: .int(v))
+                return TE(g: .literal(.int(v)), type: .int, lit: .int(v))
             }
             let u = UInt32(truncatingIfNeeded: i)
-            return TE(g: .lit("\(u)u"), type: .uint, lit: .int(Int64(u)))
+            return TE(g: .literal(.uint(UInt64(u))), type: .uint, lit: .int(Int64(u)))
         case .half, .float:
             var d: Double
             switch v {
@@ -52,11 +47,10 @@ extension Semantic {
             case .float(let x): d = x
             }
             if s == .half { d = halfLiteralValue(d, loc) }
-            let text = Semantic.floatText(d)
-            if text.hasPrefix("uintBitsToFloat(") {
-                return TE(g: .call("uintBitsToFloat", [.lit(String(text.dropFirst(16).dropLast()))]), type: .scalar(s))
+            if let bits = Semantic.nonFiniteBits(d) {
+                return TE(g: .call("uintBitsToFloat", [.literal(.bits(bits))]), type: .scalar(s))
             }
-            return TE(g: .lit(text), type: .scalar(s), lit: .float(d))
+            return TE(g: .literal(.float(d)), type: .scalar(s), lit: .float(d))
         }
     }
 
@@ -68,12 +62,12 @@ extension Semantic {
                 throw error(.semantic, loc, "a row of a multidimensional array indexed with side effects cannot be used as a value")
             }
             let items: [GExpr] = (0..<v.type.flatCount).map { k in
-                guard let off = sub.offset else { return .index(sub.base, .lit("\(k)")) }
+                guard let off = sub.offset else { return .index(sub.base, .literal(.int(Int64(k)))) }
                 if k == 0 { return .index(sub.base, off) }
-                if case .lit(let s) = off, let i = Int(s) { return .index(sub.base, .lit("\(i + k)")) }
-                return .index(sub.base, .binary("+", off, .lit("\(k)")))
+                if case .literal(.int(let i)) = off { return .index(sub.base, .literal(.int(i + Int64(k)))) }
+                return .index(sub.base, .binary(.add, off, .literal(.int(Int64(k)))))
             }
-            return try convert(TE(g: .call(v.type.glslConstructor, items), type: v.type), to: t, loc, explicit: explicit)
+            return try convert(TE(g: GExpr.constructor(of: v.type, items), type: v.type), to: t, loc, explicit: explicit)
         }
         if v.type == t { return v }
         switch (v.type, t) {
@@ -104,13 +98,14 @@ extension Semantic {
     /// Has the expression no side effects (so it may be evaluated several times)?
     func isPure(_ g: GExpr) -> Bool {
         switch g {
-        case .lit, .name: return true
+        case .literal, .name: return true
         case .assign, .postfix, .comma: return false
-        case .unary(let op, let a): return op != "++" && op != "--" && isPure(a)
+        case .unary(let op, let a): return op != .increment && op != .decrement && isPure(a)
         case .binary(_, let a, let b), .index(let a, let b): return isPure(a) && isPure(b)
         case .ternary(let a, let b, let c): return isPure(a) && isPure(b) && isPure(c)
         case .member(let a, _), .convert(_, _, let a): return isPure(a)
         case .call(let f, let args): return !allFunctions.contains { $0.glslName == f } && args.allSatisfy(isPure)
+        case .construct(_, _, let args): return args.allSatisfy(isPure)
         }
     }
 
@@ -120,7 +115,7 @@ extension Semantic {
         case .scalar(.bool): return v
         case .scalar(let s):
             if let l = v.lit { return literal(l, .bool) }
-            return TE(g: .binary("!=", v.g, literal(.int(0), s).g), type: .bool)
+            return TE(g: .binary(.notEqual, v.g, literal(.int(0), s).g), type: .bool)
         case .vector:
             throw error(.typeMismatch, loc, "a vector ('\(v.type.metal)') cannot be used as a condition; use all() or any()")
         default:
@@ -129,7 +124,7 @@ extension Semantic {
     }
 
     /// The common arithmetic type of two operands (usual arithmetic conversions, vector widening).
-    func commonType(_ a: MType, _ b: MType, _ loc: MetalSourceLocation, _ op: String) throws(MetalError) -> MType {
+    func commonType(_ a: MType, _ b: MType, _ loc: MetalSourceLocation, _ op: some CustomStringConvertible) throws(MetalError) -> MType {
         func promote(_ s: Scalar) -> Scalar { s == .bool ? .int : s }
         switch (a, b) {
         case (.scalar(let x), .scalar(let y)): return .scalar(max(promote(x), promote(y)))
@@ -201,7 +196,7 @@ extension Semantic {
             let v = try lowerExpr(a)
             try requireLValue(v, a.loc, op)
             guard v.type.isScalar || v.type.isVector, v.type.scalar != .bool else { throw error(.typeMismatch, e.loc, "cannot apply '\(op)' to '\(v.type.metal)'") }
-            if let r = roundedHalfIncrement(op, prefix: false, v, e.loc) ?? narrowIncrement(op, prefix: false, a, v) { return r }
+            if let r = roundedHalfIncrement(op == .increment, prefix: false, v, e.loc) ?? narrowIncrement(op == .increment, prefix: false, a, v) { return r }
             return TE(g: .postfix(op, v.g), type: v.type)
         case .binary(let op, let a, let b):
             return try lowerBinary(op, try lowerExpr(a), try lowerExpr(b), e.loc)
@@ -235,10 +230,12 @@ extension Semantic {
             throw error(.unsupportedConstruct, e.loc, "a brace initializer list is only supported to initialize a declared variable, in an assignment or in a return")
         case .designated(let member, _):
             throw error(.unsupportedConstruct, e.loc, "a designated initializer '.\(member) = ...' is only supported in the brace initializer of a struct")
+        case .qualified, .enumerator, .numericLimits, .cast:
+            throw error(.semantic, e.loc, "internal error: an expression reached semantic analysis without being lowered")
         }
     }
 
-    func requireLValue(_ v: TE, _ loc: MetalSourceLocation, _ op: String) throws(MetalError) {
+    func requireLValue(_ v: TE, _ loc: MetalSourceLocation, _ op: some CustomStringConvertible) throws(MetalError) {
         if !v.lvalue { throw error(.semantic, loc, "expression is not assignable (operator '\(op)')") }
     }
 
@@ -257,12 +254,12 @@ extension Semantic {
                 return try lowerCall(Expr(.ident(getter), loc), [], loc)
             case .arrayCount(let array):
                 let count = GExpr.member(.name(array), "count")
-                return v.type == .uint ? TE(g: .call("uint", [count]), type: .uint) : TE(g: count, type: .int)
+                return v.type == .uint ? TE(g: .construct(.scalar(.uint), arraySize: nil, [count]), type: .uint) : TE(g: count, type: .int)
             case .pointer:
                 // A bare pointer is only meaningful when passed on; callers handle that case.
                 return TE(g: .name(v.glslName), type: v.type, lvalue: true)
             case .value:
-                if v.type == .sampler { return TE(g: .lit("/*sampler*/"), type: .sampler) }
+                if v.type == .sampler { return TE(g: .literal(.placeholder("/*sampler*/")), type: .sampler) }
                 // Integer constants carry their value, so `SIZE / 2` folds (GLSL constant initializers need it).
                 return TE(g: .name(v.glslName), type: v.type, lvalue: !v.isConst, lit: v.isConst ? v.constInt.map { .int($0) } : nil)
             }
@@ -277,39 +274,39 @@ extension Semantic {
         throw error(.undeclaredIdentifier, loc, "use of undeclared identifier '\(name)'")
     }
 
-    func lowerUnary(_ op: String, _ a: Expr, _ loc: MetalSourceLocation) throws(MetalError) -> TE {
+    func lowerUnary(_ op: UnaryOperator, _ a: Expr, _ loc: MetalSourceLocation) throws(MetalError) -> TE {
         switch op {
-        case "*":
+        case .dereference:
             guard case .ident(let n) = a.kind, let v = lookup(n), case .pointer = v.kind else {
                 throw error(.unsupportedConstruct, loc, "'*' dereference is only supported on 'thread T *' parameters")
             }
             return TE(g: .name(v.glslName), type: v.type, lvalue: true)
-        case "&":
+        case .address:
             throw error(.unsupportedConstruct, loc, "taking an address with '&' is only supported for an argument passed to a 'thread T *' parameter")
-        case "++", "--":
+        case .increment, .decrement:
             let v = try lowerExpr(a)
             try requireLValue(v, a.loc, op)
             guard v.type.isScalar || v.type.isVector, v.type.scalar != .bool else { throw error(.typeMismatch, loc, "cannot apply '\(op)' to '\(v.type.metal)'") }
-            if let r = roundedHalfIncrement(op, prefix: true, v, loc) ?? narrowIncrement(op, prefix: true, a, v) { return r }
+            if let r = roundedHalfIncrement(op == .increment, prefix: true, v, loc) ?? narrowIncrement(op == .increment, prefix: true, a, v) { return r }
             return TE(g: .unary(op, v.g), type: v.type)
-        case "!":
+        case .not:
             let v = try lowerExpr(a)
             if case .vector(.bool, _) = v.type { return TE(g: .call("not", [v.g]), type: v.type) }
             let b = try toBool(v, a.loc)
             if case .bool(let x) = b.lit { return literal(.bool(!x), .bool) }
-            if case .binary("!=", let l, let r) = b.g { return TE(g: .binary("==", l, r), type: .bool) }
-            return TE(g: .unary("!", b.g), type: .bool)
-        case "~":
+            if case .binary(.notEqual, let l, let r) = b.g { return TE(g: .binary(.equal, l, r), type: .bool) }
+            return TE(g: .unary(.not, b.g), type: .bool)
+        case .bitNot:
             var v = try lowerExpr(a)
             guard let s = v.type.scalar, s.isInteger || s == .bool, !v.type.isMatrix else { throw error(.typeMismatch, loc, "invalid operand to '~': '\(v.type.metal)'") }
             if s == .bool { v = try convert(v, to: v.type.with(scalar: .int), loc) }
             if case .int(let i) = v.lit { return literal(.int(~i), v.type.scalar!) }
-            return TE(g: .unary("~", v.g), type: v.type)
-        default:   // - +
+            return TE(g: .unary(.bitNot, v.g), type: v.type)
+        case .negate, .plus:
             var v = try lowerExpr(a)
             guard v.type.isArithmetic else { throw error(.typeMismatch, loc, "invalid operand to unary '\(op)': '\(v.type.metal)'") }
             if v.type.scalar == .bool { v = try convert(v, to: v.type.with(scalar: .int), loc) }
-            if op == "+" { return TE(g: v.g, type: v.type, lit: v.lit) }
+            if op == .plus { return TE(g: v.g, type: v.type, lit: v.lit) }
             if let l = v.lit {
                 switch l {
                 case .int(let i): return literal(.int(0 &- i), v.type.scalar!)
@@ -317,20 +314,20 @@ extension Semantic {
                 case .bool: break
                 }
             }
-            return TE(g: .unary("-", v.g), type: v.type)
+            return TE(g: .unary(.negate, v.g), type: v.type)
         }
     }
 
-    func lowerBinary(_ op: String, _ x: TE, _ y: TE, _ loc: MetalSourceLocation) throws(MetalError) -> TE {
+    func lowerBinary(_ op: BinaryOperator, _ x: TE, _ y: TE, _ loc: MetalSourceLocation) throws(MetalError) -> TE {
         for v in [x, y] where v.subarray != nil {
             throw error(.semantic, loc, "a sub-array of a multidimensional array cannot be used as a value")
         }
         switch op {
-        case "&&", "||":
+        case .logicalAnd, .logicalOr:
             let a = try toBool(x, loc)
             let b = try toBool(y, loc)
             return TE(g: .binary(op, a.g, b.g), type: .bool)
-        case "<<", ">>":
+        case .shiftLeft, .shiftRight:
             var a = x
             var b = y
             guard let sa = a.type.scalar, let sb = b.type.scalar, !a.type.isMatrix, !b.type.isMatrix, !sa.isFloat, !sb.isFloat else {
@@ -347,7 +344,7 @@ extension Semantic {
         }
         // Matrices.
         if x.type.isMatrix || y.type.isMatrix {
-            guard ["+", "-", "*", "/"].contains(op) else { throw error(.typeMismatch, loc, "invalid operands to '\(op)': '\(x.type.metal)' and '\(y.type.metal)'") }
+            guard [.add, .subtract, .multiply, .divide].contains(op) else { throw error(.typeMismatch, loc, "invalid operands to '\(op)': '\(x.type.metal)' and '\(y.type.metal)'") }
             var a = x
             var b = y
             if a.type.isScalar { a = try convert(a, to: .float, loc) }
@@ -355,7 +352,7 @@ extension Semantic {
             if a.type.isVector { a = try convert(a, to: a.type.with(scalar: .float), loc) }
             if b.type.isVector { b = try convert(b, to: b.type.with(scalar: .float), loc) }
             var t = a.type.isMatrix ? a.type : b.type
-            if op == "*" {
+            if op == .multiply {
                 switch (a.type, b.type) {
                 case (.matrix(let s, let c, let r), .vector(_, let n)):
                     guard c == n else { throw error(.typeMismatch, loc, "matrix-vector size mismatch") }
@@ -373,7 +370,7 @@ extension Semantic {
             } else if a.type.isMatrix && b.type.isMatrix && a.type.glsl != b.type.glsl {
                 throw error(.typeMismatch, loc, "matrix size mismatch")
             }
-            if op == "/" && b.type.isMatrix {
+            if op == .divide && b.type.isMatrix {
                 throw error(.typeMismatch, loc, "invalid operands to '/': '\(x.type.metal)' and '\(y.type.metal)'")
             }
             return roundedHalf(TE(g: .binary(op, a.g, b.g), type: t), loc)
@@ -382,76 +379,75 @@ extension Semantic {
             throw error(.typeMismatch, loc, "invalid operands to binary '\(op)': '\(x.type.metal)' and '\(y.type.metal)'")
         }
         var t = try commonType(x.type, y.type, loc, op)
-        let isCompare = ["<", ">", "<=", ">=", "==", "!="].contains(op)
-        if ["&", "|", "^"].contains(op) {
-            if x.type.scalar == .bool && y.type.scalar == .bool && x.type.isScalar && y.type.isScalar && op != "^" {
+        let isCompare = op.isComparison
+        if [.bitAnd, .bitOr, .bitXor].contains(op) {
+            if x.type.scalar == .bool && y.type.scalar == .bool && x.type.isScalar && y.type.isScalar && op != .bitXor {
                 // bool & bool: C++ computes in int; the result converts back to bool when stored.
                 t = .int
             }
             guard t.scalar?.isInteger == true else { throw error(.typeMismatch, loc, "invalid operands to '\(op)': '\(x.type.metal)' and '\(y.type.metal)'") }
         }
-        if op == "%" && t.scalar?.isFloat == true {
+        if op == .remainder && t.scalar?.isFloat == true {
             throw error(.typeMismatch, loc, "'%' needs integer operands; use fmod() for floating-point remainders")
         }
         // Scalar operands of a vector operation keep scalar form when their base type already matches.
         var a = x
         var b = y
         if a.type.isScalar && b.type.isVector && !isCompare && a.type.scalar!.glsl == t.scalar!.glsl && b.type.scalar!.glsl == t.scalar!.glsl
-            && op != "/" && op != "%" {
+            && op != .divide && op != .remainder {
             a = try convert(a, to: .scalar(t.scalar!), loc)
         } else if b.type.isScalar && a.type.isVector && !isCompare && b.type.scalar!.glsl == t.scalar!.glsl && a.type.scalar!.glsl == t.scalar!.glsl
-            && op != "/" && op != "%" {
+            && op != .divide && op != .remainder {
             b = try convert(b, to: .scalar(t.scalar!), loc)
         } else if (a.type.isScalar && t.isVector) || (b.type.isScalar && t.isVector) {
-            if a.type.isScalar, !isCompare, op != "/", op != "%" { a = try convert(a, to: .scalar(t.scalar!), loc) } else { a = try convert(a, to: t, loc) }
-            if b.type.isScalar, !isCompare, op != "/", op != "%" { b = try convert(b, to: .scalar(t.scalar!), loc) } else { b = try convert(b, to: t, loc) }
+            if a.type.isScalar, !isCompare, op != .divide, op != .remainder { a = try convert(a, to: .scalar(t.scalar!), loc) } else { a = try convert(a, to: t, loc) }
+            if b.type.isScalar, !isCompare, op != .divide, op != .remainder { b = try convert(b, to: .scalar(t.scalar!), loc) } else { b = try convert(b, to: t, loc) }
         } else {
             a = try convert(a, to: t, loc)
             b = try convert(b, to: t, loc)
         }
         // Float division of vector by scalar is fine in GLSL; restore scalar forms for it.
-        if op == "/" && t.scalar?.isFloat == true {
+        if op == .divide && t.scalar?.isFloat == true {
             if x.type.isScalar && t.isVector { a = try convert(x, to: .scalar(t.scalar!), loc) }
             if y.type.isScalar && t.isVector { b = try convert(y, to: .scalar(t.scalar!), loc) }
         }
         if isCompare {
             if t.isVector {
-                let fn = ["<": "lessThan", ">": "greaterThan", "<=": "lessThanEqual", ">=": "greaterThanEqual", "==": "equal", "!=": "notEqual"][op]!
+                let fn: String = [.less: "lessThan", .greater: "greaterThan", .lessEqual: "lessThanEqual", .greaterEqual: "greaterThanEqual", .equal: "equal", .notEqual: "notEqual"][op] ?? ""
                 return TE(g: .call(fn, [a.g, b.g]), type: t.with(scalar: .bool))
             }
             return TE(g: .binary(op, a.g, b.g), type: .bool)
         }
-        if (op == "/" || op == "%"), t.scalar == .int, !(knownNonNegative(a) && knownNonNegative(b)) {
+        if (op == .divide || op == .remainder), t.scalar == .int, !(knownNonNegative(a) && knownNonNegative(b)) {
             if case .int(let p) = a.lit, case .int(let q) = b.lit, q != 0 {
                 let (a32, b32) = (Int32(truncatingIfNeeded: p), Int32(truncatingIfNeeded: q))
-                let r = op == "/" ? a32.dividedReportingOverflow(by: b32).partialValue : a32.remainderReportingOverflow(dividingBy: b32).partialValue
+                let r = op == .divide ? a32.dividedReportingOverflow(by: b32).partialValue : a32.remainderReportingOverflow(dividingBy: b32).partialValue
                 return literal(.int(Int64(r)), .int)
             }
             // C truncates toward zero; GLSL ES leaves negative operands undefined.
-            let helper = op == "/" ? "mtl_idiv" : "mtl_imod"
+            let helper = op == .divide ? "mtl_idiv" : "mtl_imod"
             requireIntDivisionHelper(helper, t)
             return TE(g: .call(helper, [a.g, b.g]), type: t)
         }
-        if t.isHalf, ["+", "-", "*", "/"].contains(op) { return roundedHalfArithmetic(op, a, b, type: t, loc) }
+        if t.isHalf, [.add, .subtract, .multiply, .divide].contains(op) { return roundedHalfArithmetic(op, a, b, type: t, loc) }
         return TE(g: .binary(op, a.g, b.g), type: t)
     }
 
-    func lowerAssign(_ op: String, _ lhs: Expr, _ rhs: Expr, _ loc: MetalSourceLocation) throws(MetalError) -> TE {
+    func lowerAssign(_ op: AssignOperator, _ lhs: Expr, _ rhs: Expr, _ loc: MetalSourceLocation) throws(MetalError) -> TE {
         let l = try lowerExpr(lhs)
         try requireLValue(l, lhs.loc, op)
         if l.subarray != nil { throw error(.unsupportedConstruct, loc, "assigning a sub-array of a multidimensional array is not supported") }
         let narrow = narrowVariable(lhs)
-        if op == "=" {
+        guard let binop = op.binary else {
             var r = try lowerInitializer(rhs, to: l.type)
             if let narrow { r = narrowed(r, narrow) }
-            return TE(g: .assign("=", l.g, r.g), type: l.type)
+            return TE(g: .assign(.assign, l.g, r.g), type: l.type)
         }
-        let binop = String(op.dropLast())
         let r = try lowerExpr(rhs)
         let combined = try lowerBinary(binop, l, r, loc)
         if let narrow {
             // `s += x` of a 16- or 8-bit variable: computed in int, stored wrapped.
-            return TE(g: .assign("=", l.g, narrowed(try convert(combined, to: l.type, loc), narrow).g), type: l.type)
+            return TE(g: .assign(.assign, l.g, narrowed(try convert(combined, to: l.type, loc), narrow).g), type: l.type)
         }
         // `x op= y` stays compound when GLSL accepts it as is.
         if combined.type == l.type || (combined.type.glsl == l.type.glsl) {
@@ -464,7 +460,7 @@ extension Semantic {
             throw error(.unsupportedConstruct, loc, "compound assignment '\(op)' that needs a conversion is not supported on a target with side effects; use a temporary")
         }
         let value = try convert(combined, to: l.type, loc)
-        return TE(g: .assign("=", l.g, value.g), type: l.type)
+        return TE(g: .assign(.assign, l.g, value.g), type: l.type)
     }
 
     // MARK: Members and indexing
@@ -518,7 +514,7 @@ extension Semantic {
             guard case .array = elem else {
                 if let sub = base.subarray {
                     var off = idx.g
-                    if let o = sub.offset { off = .binary("+", o, idx.g) }
+                    if let o = sub.offset { off = .binary(.add, o, idx.g) }
                     return TE(g: .index(sub.base, off), type: elem, lvalue: base.lvalue)
                 }
                 return TE(g: .index(base.g, idx.g), type: elem, lvalue: base.lvalue)
@@ -527,13 +523,13 @@ extension Semantic {
             let i = idx.type == .int ? idx : try convert(idx, to: .int, idxExpr.loc)
             let stride = elem.flatCount
             let scaled: GExpr = {
-                if case .int(let v) = i.lit { return .lit("\(v * Int64(stride))") }
-                return .binary("*", i.g, .lit("\(stride)"))
+                if case .int(let v) = i.lit { return .literal(.int(v * Int64(stride))) }
+                return .binary(.multiply, i.g, .literal(.int(Int64(stride))))
             }()
             var off = scaled
-            if let o = base.subarray?.offset { off = .binary("+", o, scaled) }
+            if let o = base.subarray?.offset { off = .binary(.add, o, scaled) }
             let root = base.subarray?.base ?? base.g
-            var te = TE(g: .lit("/*subarray*/"), type: elem, lvalue: base.lvalue)
+            var te = TE(g: .literal(.placeholder("/*subarray*/")), type: elem, lvalue: base.lvalue)
             te.subarray = (root, off)
             return te
         default:
@@ -566,23 +562,23 @@ extension Semantic {
         if let w = v.wrappedTo, w == narrow { return v }
         var r: TE
         if narrow.signed {
-            let k = GExpr.lit("\(32 - narrow.bits)")
-            r = TE(g: .binary(">>", .binary("<<", v.g, k), k), type: v.type)
+            let k = GExpr.literal(.int(Int64(32 - narrow.bits)))
+            r = TE(g: .binary(.shiftRight, .binary(.shiftLeft, v.g, k), k), type: v.type)
         } else {
-            r = TE(g: .binary("&", v.g, .lit("\((1 << narrow.bits) - 1)u")), type: v.type)
+            r = TE(g: .binary(.bitAnd, v.g, .literal(.uint(UInt64((1 << narrow.bits) - 1)))), type: v.type)
         }
         r.wrappedTo = narrow
         return r
     }
 
     /// `++`/`--` of a narrow variable: the new value wraps (`short s = 32767; s++` is -32768).
-    func narrowIncrement(_ op: String, prefix: Bool, _ target: Expr, _ v: TE) -> TE? {
+    func narrowIncrement(_ increment: Bool, prefix: Bool, _ target: Expr, _ v: TE) -> TE? {
         guard let narrow = narrowVariable(target) else { return nil }
         let T = v.type.glsl
-        let one = v.type.scalar == .uint ? "1u" : "1"
-        let step = op == "++" ? "+" : "-"
-        let wrapped = narrowed(TE(g: .binary(step, .name("x"), .lit(one)), type: v.type), narrow)
-        let name = "mtl_\(narrow.signed ? "" : "u")\(op == "++" ? "inc" : "dec")\(narrow.bits)" + (prefix ? "" : "_post")
+        let one: GLiteral = v.type.scalar == .uint ? .uint(1) : .int(1)
+        let step: BinaryOperator = increment ? .add : .subtract
+        let wrapped = narrowed(TE(g: .binary(step, .name("x"), .literal(one)), type: v.type), narrow)
+        let name = "mtl_\(narrow.signed ? "" : "u")\(increment ? "inc" : "dec")\(narrow.bits)" + (prefix ? "" : "_post")
         let body = prefix ? "x = \(Emitter.expr(wrapped.g)); return x;" : "\(T) old = x; x = \(Emitter.expr(wrapped.g)); return old;"
         requireHelper("\(name):\(T)", "\(T) \(name)(inout \(T) x) { \(body) }")
         return TE(g: .call(name, [v.g]), type: v.type)
@@ -656,7 +652,7 @@ extension Semantic {
                 // `half3(color)` of a half4 keeps the first components (public SwiftUI shaders
                 // that Xcode compiles use it); GLSL's vec3(vec4) does the same.
                 if case .vector(_, let m) = vals[0].type, m > n {
-                    return TE(g: .call(t.glsl, [try convert(vals[0], to: .vector(s, m), args[0].loc).g]), type: t)
+                    return TE(g: GExpr.constructor(of: t, [try convert(vals[0], to: .vector(s, m), args[0].loc).g]), type: t)
                 }
             }
             var total = 0
@@ -676,7 +672,7 @@ extension Semantic {
             guard total == n else {
                 throw error(.typeMismatch, loc, "\(total) components given to construct '\(t.metal)', which has \(n)")
             }
-            return TE(g: .call(t.glsl, out), type: t)
+            return TE(g: GExpr.constructor(of: t, out), type: t)
         case .matrix(let s, let c, let r):
             if vals.count == 1, vals[0].type.isMatrix { return try convert(vals[0], to: t, loc) }
             var out: [GExpr] = []
@@ -691,7 +687,7 @@ extension Semantic {
             guard total == c * r || (total == 1 && vals.count == 1) else {
                 throw error(.typeMismatch, loc, "\(total) components given to construct '\(t.metal)', which has \(c * r)")
             }
-            return TE(g: .call(t.glsl, out), type: t)
+            return TE(g: GExpr.constructor(of: t, out), type: t)
         case .structure(let name):
             let info = structByGLSL[name]!
             if vals.count == 1, vals[0].type == t { return vals[0] }
@@ -700,7 +696,7 @@ extension Semantic {
             for (k, m) in info.members.enumerated() {
                 out.append(k < vals.count ? try convert(vals[k], to: m.type, args[k].loc).g : zeroValue(m.type))
             }
-            return TE(g: .call(info.glslName, out), type: t)
+            return TE(g: .construct(.structure(info.glslName), arraySize: nil, out), type: t)
         default:
             throw error(.typeMismatch, loc, "cannot construct a value of type '\(t.metal)'")
         }
@@ -720,7 +716,7 @@ extension Semantic {
         case (.float, .uint): fn = "floatBitsToUint"
         case (.int, .float): fn = "intBitsToFloat"
         case (.uint, .float): fn = "uintBitsToFloat"
-        default: return TE(g: .call(t.glsl, [v.g]), type: t)   // int <-> uint keeps the bits
+        default: return TE(g: GExpr.constructor(of: t, [v.g]), type: t)   // int <-> uint keeps the bits
         }
         return TE(g: .call(fn, [v.g]), type: t)
     }
@@ -750,7 +746,7 @@ extension Semantic {
                         notes: [MetalNote(location: v.loc, message: "'\(name)' declared here")])
         }
         if let s = currentMethodStruct, let methods = functions[s.name + "::" + name] {
-            let this = Expr(.unary("&", Expr(.ident("this"), loc)), loc)
+            let this = Expr(.unary(.address, Expr(.ident("this"), loc)), loc)
             if let r = try lowerUserCall(s.name + "::" + name, methods, [this] + args, loc, fallbackToBuiltin: false) { return r }
         }
         if let overloads = functions[name] {
@@ -781,7 +777,7 @@ extension Semantic {
     /// An argument for a reference / pointer parameter: an lvalue (with `&` for pointers).
     func lowerOutArgument(_ a: Expr, pointer: Bool) throws(MetalError) -> TE {
         var inner = a
-        if case .unary("&", let x) = a.kind { inner = x }
+        if case .unary(.address, let x) = a.kind { inner = x }
         else if pointer, case .ident(let n) = a.kind, let v = lookup(n), case .pointer = v.kind {
             return TE(g: .name(v.glslName), type: v.type, lvalue: true)
         } else if pointer {
@@ -798,7 +794,7 @@ extension Semantic {
         // Evaluate plain arguments once for overload resolution.
         var plain: [TE?] = []
         for a in args {
-            if case .unary("&", _) = a.kind { plain.append(nil); continue }
+            if case .unary(.address, _) = a.kind { plain.append(nil); continue }
             if case .initList = a.kind { plain.append(nil); continue }
             plain.append(try lowerExpr(a))
         }
@@ -810,7 +806,7 @@ extension Semantic {
             var ok = true
             for (k, p) in f.params.prefix(args.count).enumerated() {
                 guard let v = plain[k] else {
-                    if case .unary("&", _) = args[k].kind, !p.isPointer { ok = false }
+                    if case .unary(.address, _) = args[k].kind, !p.isPointer { ok = false }
                     continue
                 }
                 if (p.isReference || p.isPointer) && !(p.isPointer && p.isConstPointee) {
@@ -843,7 +839,7 @@ extension Semantic {
             if k < args.count {
                 if p.isPointer && p.isConstPointee {
                     var inner = args[k]
-                    if case .unary("&", let x) = inner.kind { inner = x }
+                    if case .unary(.address, let x) = inner.kind { inner = x }
                     out.append(try convert(try lowerExpr(inner), to: p.type, args[k].loc).g)
                 } else if p.isReference || p.isPointer {
                     out.append(try lowerOutArgument(args[k], pointer: p.isPointer).g)
@@ -870,7 +866,7 @@ extension Semantic {
         var argTypes: [MType?] = []
         for a in args {
             var inner = a
-            if case .unary("&", let x) = a.kind { inner = x }
+            if case .unary(.address, let x) = a.kind { inner = x }
             if case .initList = inner.kind { argTypes.append(nil); continue }
             argTypes.append(try lowerExpr(inner).type)
         }

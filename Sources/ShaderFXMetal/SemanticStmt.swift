@@ -10,6 +10,8 @@ extension Semantic {
     func lowerStmt(_ s: Stmt) throws(MetalError) -> [GStmt] {
         switch s.kind {
         case .empty: return []
+        case .structDecl, .usingNamespace:
+            throw error(.semantic, s.loc, "internal error: a statement reached semantic analysis without being lowered")
         case .block(let items):
             let body = try withScope { () throws(MetalError) -> [GStmt] in
                 var out: [GStmt] = []
@@ -45,8 +47,8 @@ extension Semantic {
                     var lowered = try lowerStmt(i)
                     if lowered.count > 1 {
                         // `int i = 0, j = 2` → one GLSL declaration when the types agree.
-                        var items: [(name: String, suffix: String, initializer: GExpr?)] = []
-                        var common: (Bool, String)?
+                        var items: [GDeclarator] = []
+                        var common: (Bool, GType)?
                         for d in lowered {
                             guard case .decl(let c, let t, let its) = d.kind, common == nil || (common! == (c, t)) else {
                                 throw error(.unsupportedConstruct, i.loc, "for-loop declarations of different types are not supported in GLSL")
@@ -83,7 +85,7 @@ extension Semantic {
                 let glslName = localNames.unique(GLSLNames.safe(v.name))
                 let loopBody = try withScope { () throws(MetalError) -> [GStmt] in
                     try declareLocal(v.name, VarInfo(type: elemType, glslName: glslName, isConst: v.isConstant, loc: v.loc), v.loc)
-                    var out: [GStmt] = [GStmt(.decl(isConst: false, type: elemType.innermost.glsl, [(glslName, elemType.glslArraySuffix, value.g)]), v.loc)]
+                    var out: [GStmt] = [GStmt(.decl(isConst: false, type: elemType.innermost.glslType, [GDeclarator(name: glslName, arraySize: elemType.glslArraySize, initializer: value.g)]), v.loc)]
                     loopDepth += 1
                     defer { loopDepth -= 1 }
                     if case .block(let items) = body.kind {
@@ -93,8 +95,8 @@ extension Semantic {
                     }
                     return out
                 }
-                let initS = GStmt(.decl(isConst: false, type: "int", [(index, "", GExpr.lit("0"))]), s.loc)
-                return [GStmt(.forLoop(initS, .binary("<", .name(index), .lit("\(n)")), .unary("++", .name(index)),
+                let initS = GStmt(.decl(isConst: false, type: .scalar(.int), [GDeclarator(name: index, initializer: .literal(.int(0)))]), s.loc)
+                return [GStmt(.forLoop(initS, .binary(.less, .name(index), .literal(.int(Int64(n)))), .unary(.increment, .name(index)),
                                        GStmt(.block(loopBody), body.loc)), s.loc)]
             }
         case .switchStmt(let c, let body):
@@ -116,8 +118,8 @@ extension Semantic {
                     case .caseLabel(let e):
                         guard let v = constInt(e) else { throw error(.semantic, e.loc, "case label must be an integer constant") }
                         if !values.insert(v).inserted { throw error(.semantic, e.loc, "duplicate case value \(v)") }
-                        let lab = sel.type == .uint ? "\(UInt32(truncatingIfNeeded: v))u" : "\(Int32(truncatingIfNeeded: v))"
-                        out.append(GStmt(.caseLabel(.lit(lab)), i.loc))
+                        let lab: GLiteral = sel.type == .uint ? .uint(UInt64(UInt32(truncatingIfNeeded: v))) : .int(Int64(Int32(truncatingIfNeeded: v)))
+                        out.append(GStmt(.caseLabel(.literal(lab)), i.loc))
                         sawLabel = true
                     case .defaultLabel:
                         out.append(GStmt(.caseLabel(nil), i.loc))
@@ -238,7 +240,7 @@ extension Semantic {
             }
             try declareLocal(v.name, info, v.loc)
             let isConst = v.isConstant && value.map { isConstantExpression($0.g) } == true
-            out.append(GStmt(.decl(isConst: isConst, type: type.innermost.glsl, [(glslName, type.glslArraySuffix, value?.g)]), v.loc))
+            out.append(GStmt(.decl(isConst: isConst, type: type.innermost.glslType, [GDeclarator(name: glslName, arraySize: type.glslArraySize, initializer: value?.g)]), v.loc))
         }
         return out
     }
@@ -285,7 +287,7 @@ extension Semantic {
             var args: [GExpr] = []
             for i in items { args.append(try lowerInitializer(i, to: .scalar(s)).g) }
             while args.count < n { args.append(zeroValue(.scalar(s))) }
-            return TE(g: .call(t.glsl, args), type: t)
+            return TE(g: GExpr.constructor(of: t, args), type: t)
         case .matrix(let s, let c, let r):
             var args: [GExpr] = []
             var columns = 0
@@ -304,7 +306,7 @@ extension Semantic {
             if args.count != c * r && args.count != c && args.count != 1 {
                 throw error(.semantic, e.loc, "\(args.count) initializers for '\(t.metal)', which has \(c) columns of \(r)")
             }
-            return TE(g: .call(t.glsl, args), type: t)
+            return TE(g: GExpr.constructor(of: t, args), type: t)
         case .array(let elem, let n):
             guard items.count <= n else { throw error(.semantic, e.loc, "too many initializers for array of \(n)") }
             var flat: [GExpr] = []
@@ -316,7 +318,7 @@ extension Semantic {
             for _ in items.count..<n {
                 if case .array = elem { flat.append(contentsOf: flattenArrayValue(zero, elem)) } else { flat.append(zero) }
             }
-            return TE(g: .call(t.glslConstructor, flat), type: t)
+            return TE(g: GExpr.constructor(of: t, flat), type: t)
         case .structure(let name):
             guard let info = structByGLSL[name] else { throw error(.semantic, e.loc, "unknown struct") }
             if items.count == 1, case .initList = items[0].kind {} else if items.count == 1, case .designated = items[0].kind {} else if items.count == 1 {
@@ -345,7 +347,7 @@ extension Semantic {
             for (k, m) in info.members.enumerated() {
                 if let value = values[k] { args.append(try lowerInitializer(value, to: m.type).g) } else { args.append(zeroValue(m.type)) }
             }
-            return TE(g: .call(info.glslName, args), type: t)
+            return TE(g: .construct(.structure(info.glslName), arraySize: nil, args), type: t)
         default:
             throw error(.unsupportedConstruct, e.loc, "brace initialization of '\(t.metal)' is not supported")
         }
@@ -353,7 +355,7 @@ extension Semantic {
 
     /// The elements of a flattened array constructor value.
     func flattenArrayValue(_ g: GExpr, _ t: MType) -> [GExpr] {
-        if case .call(_, let args) = g.strippingSilentConversions { return args }
-        return (0..<t.flatCount).map { GExpr.index(g, .lit("\($0)")) }
+        if case .construct(_, _, let args) = g.strippingSilentConversions { return args }
+        return (0..<t.flatCount).map { GExpr.index(g, .literal(.int(Int64($0)))) }
     }
 }

@@ -22,7 +22,7 @@ extension Semantic {
             if let n = rootName(l) { u.written.insert(n) }
             scan(l, &u); scan(r, &u)
         case .unary(let op, let a):
-            if op == "++" || op == "--" || op == "&", let n = rootName(a) { u.written.insert(n) }
+            if op == .increment || op == .decrement || op == .address, let n = rootName(a) { u.written.insert(n) }
             scan(a, &u)
         case .postfix(_, let a):
             if let n = rootName(a) { u.written.insert(n) }
@@ -51,8 +51,10 @@ extension Semantic {
             scan(a, &u); scan(b, &u)
         case .ternary(let a, let b, let c):
             scan(a, &u); scan(b, &u); scan(c, &u)
-        case .intLit, .floatLit, .boolLit, .ident, .templateIdent, .lambda:
+        case .intLit, .floatLit, .boolLit, .ident, .templateIdent, .lambda, .enumerator, .numericLimits:
             break
+        case .qualified(_, let a), .cast(_, _, let a):
+            scan(a, &u)
         }
     }
 
@@ -73,7 +75,7 @@ extension Semantic {
         case .switchStmt(let c, let b):
             scan(c, &u); scan(b, &u)
         case .returnStmt(let e): if let e { scan(e, &u) }
-        case .defaultLabel, .breakStmt, .continueStmt, .discard, .empty: break
+        case .defaultLabel, .breakStmt, .continueStmt, .discard, .empty, .structDecl, .usingNamespace: break
         }
     }
 

@@ -18,6 +18,15 @@ enum Scalar: Int, Comparable, Sendable {
         case .half, .float: return "float"
         }
     }
+    /// GLSL scalar type.
+    var glslScalar: GScalar {
+        switch self {
+        case .bool: return .bool
+        case .int: return .int
+        case .uint: return .uint
+        case .half, .float: return .float
+        }
+    }
     /// GLSL vector prefix (`vec`, `ivec`, ...).
     var glslVectorPrefix: String {
         switch self {
@@ -88,20 +97,27 @@ indirect enum MType: Equatable, Sendable {
     }
 
     /// The GLSL spelling (without array suffix for arrays: see ``glslArraySuffix``).
-    var glsl: String {
+    var glsl: String { glslType.spelling }
+    /// The GLSL type (an array's: its element's).
+    var glslType: GType {
         switch self {
-        case .void: return "void"
-        case .scalar(let s): return s.glsl
-        case .vector(let s, let n): return "\(s.glslVectorPrefix)\(n)"
-        case .matrix(_, let c, let r): return c == r ? "mat\(c)" : "mat\(c)x\(r)"
-        case .array(let e, _): return e.glsl
-        case .structure(let n): return n
-        case .texture: return ParameterType.image.rawValue
-        case .sampler: return "/*sampler*/"
-        case .layer: return ParameterType.layer.rawValue
-        case .floatArray: return ParameterType.floatArray.rawValue
-        case .colorArray: return ParameterType.colorArray.rawValue
+        case .void: return .void
+        case .scalar(let s): return .scalar(s.glslScalar)
+        case .vector(let s, let n): return .vector(s.glslScalar, n)
+        case .matrix(_, let c, let r): return .matrix(columns: c, rows: r)
+        case .array(let e, _): return e.glslType
+        case .structure(let n): return .structure(n)
+        case .texture: return .contract(.image)
+        case .sampler: return .samplerState
+        case .layer: return .contract(.layer)
+        case .floatArray: return .contract(.floatArray)
+        case .colorArray: return .contract(.colorArray)
         }
+    }
+    /// The flattened size of an array (arrays of arrays are one GLSL array); nil for others.
+    var glslArraySize: Int? {
+        if case .array = self { return flatCount }
+        return nil
     }
     /// `[N]` for arrays (arrays of arrays are flattened).
     var glslArraySuffix: String {
@@ -118,8 +134,6 @@ indirect enum MType: Equatable, Sendable {
         if case .array(let e, _) = self { return e.innermost }
         return self
     }
-    /// The GLSL constructor name for this type (`float[6]` for arrays).
-    var glslConstructor: String { isArray ? innermost.glsl + glslArraySuffix : glsl }
 
     /// Metal spelling for messages.
     var metal: String {

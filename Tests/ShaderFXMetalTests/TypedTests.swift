@@ -51,12 +51,12 @@ import Testing
     func conversions(_ source: String, in name: String) throws -> [String] {
         let tokens = try Preprocessor(includePaths: [], memoryFiles: [:]).run(MetalSourceFile(path: "test.metal", text: header + source))
         var parser = Parser(tokens: tokens)
-        let (program, _) = try Semantic.analyze([try parser.parseUnit()])
+        let (program, _) = try Semantic.analyze([Lowering.lower(try parser.parseUnit())])
         var out: [String] = []
         func visit(_ e: GExpr) {
             switch e {
-            case .lit, .name: break
-            case .call(_, let args): args.forEach(visit)
+            case .literal, .name: break
+            case .call(_, let args), .construct(_, _, let args): args.forEach(visit)
             case .unary(_, let a), .postfix(_, let a), .member(let a, _): visit(a)
             case .binary(_, let a, let b), .index(let a, let b), .assign(_, let a, let b), .comma(let a, let b): visit(a); visit(b)
             case .ternary(let a, let b, let c): visit(a); visit(b); visit(c)
