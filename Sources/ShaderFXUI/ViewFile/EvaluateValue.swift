@@ -197,6 +197,7 @@ final class Function {
         self.anonymous = anonymous
         self.body = body
         self.scope = scope
+        if let scope { scope.registry.capture(scope) }
         self.returnType = returnType
         self.range = range
     }
@@ -216,15 +217,32 @@ final class Box {
 
 /// The names visible at one level of nesting, and the `self` whose members unqualified names
 /// reach from a method.
+///
+/// A closure keeps the scope it was made in, and a scope keeps the closures stored in its
+/// variables: a reference cycle, as in any interpreter of closures. The scopes a function
+/// captured are recorded in their evaluation's `ScopeRegistry`, which empties them when the
+/// evaluation's view is no longer held (`EvaluationLease`), so one evaluation's values are freed
+/// before the next frame's.
 final class Scope {
     var variables: [String: Box] = [:]
     let parent: Scope?
     /// `self` in a method, computed property or initialiser.
-    let selfBox: Box?
+    private(set) var selfBox: Box?
+    /// The evaluation's record of captured scopes, shared down the chain.
+    let registry: ScopeRegistry
+    /// Whether this scope and its ancestors are in `registry`.
+    fileprivate var captured = false
 
     init(parent: Scope?, selfBox: Box? = nil) {
         self.parent = parent
         self.selfBox = selfBox
+        registry = parent?.registry ?? ScopeRegistry()
+    }
+
+    /// Drops the variables and `self`, which breaks the cycles through this scope.
+    func release() {
+        variables = [:]
+        selfBox = nil
     }
 
     /// The variable named `name`, innermost first.
@@ -257,6 +275,55 @@ final class Scope {
         }
         return names
     }
+}
+
+/// The scopes that functions of one evaluation captured, each with its ancestors, held weakly:
+/// what `releaseAll` empties when the evaluation's view is let go.
+final class ScopeRegistry {
+    private struct Entry { weak var scope: Scope? }
+    private var entries: [Entry] = []
+    /// The count past which the entries of freed scopes are dropped.
+    private var compactAt = 1024
+
+    /// Records `scope` and the ancestors not recorded yet (a chain's walk stops at the first
+    /// recorded one, so recording costs the scopes new to the registry).
+    func capture(_ scope: Scope) {
+        var current: Scope? = scope
+        while let next = current, !next.captured {
+            next.captured = true
+            entries.append(Entry(scope: next))
+            current = next.parent
+        }
+        if entries.count >= compactAt {
+            entries.removeAll { $0.scope == nil }
+            compactAt = max(1024, entries.count * 2)
+        }
+    }
+
+    /// Empties every recorded scope that is still alive.
+    func releaseAll() {
+        let live = entries.compactMap(\.scope)
+        entries = []
+        for scope in live { scope.release() }
+    }
+}
+
+/// Held by the view an evaluation made (`EvaluatedView`): when the last copy of that view is
+/// let go, the evaluation's scopes are emptied, so the closures, views and values they hold in
+/// cycles are freed.
+final class EvaluationLease: @unchecked Sendable {
+    private let evaluation: Evaluation
+    init(_ evaluation: Evaluation) { self.evaluation = evaluation }
+    deinit { evaluation.releaseScopes() }
+}
+
+/// The root of an evaluated view file: its content, and the lease that frees the evaluation
+/// once the view is no longer held.
+struct EvaluatedView: View, PrimitiveView {
+    let content: AnyView
+    let lease: EvaluationLease
+    var body: Never { primitiveBody(Self.self) }
+    func resolve(in context: inout ResolveContext) throws -> [ViewNode] { try context.resolve(content) }
 }
 
 /// A view whose resolution fails with a located error: what a closure the API runs later

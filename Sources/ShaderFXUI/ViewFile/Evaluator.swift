@@ -52,7 +52,13 @@ package final class ViewFileProgram {
             }
         }
         notes = evaluation.notes
-        return try result.get()
+        switch result {
+        case .success(let view):
+            return AnyView(EvaluatedView(content: view, lease: EvaluationLease(evaluation)))
+        case .failure(let error):
+            evaluation.releaseScopes()
+            throw error
+        }
     }
 
     /// The first error a `Canvas` closure of this program met while drawing (closures the
@@ -103,6 +109,13 @@ final class Evaluation: @unchecked Sendable {
         file = program.file
         bytes = Array(program.source.utf8)
         clock = settings.time
+    }
+
+    /// Empties the globals and every scope a function captured: the end of this evaluation's
+    /// values (its view is no longer held, or it failed).
+    func releaseScopes() {
+        globals.registry.releaseAll()
+        globals.release()
     }
 
     // MARK: - Errors and notes
