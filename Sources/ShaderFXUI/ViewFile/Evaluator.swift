@@ -157,16 +157,7 @@ final class Evaluation: @unchecked Sendable {
 
     /// Runs `body` on a thread with a stack deep enough for `maximumDepth` nested calls.
     static func onLargeStack<T>(_ body: @escaping () -> T) -> T {
-        let box = EvaluationResultBox<T>()
-        nonisolated(unsafe) let work = body
-        let thread = Thread {
-            box.value = work()
-            box.done.signal()
-        }
-        thread.stackSize = 256 << 20
-        thread.start()
-        box.done.wait()
-        return box.value!
+        LargeStack.run(stackSize: 256 << 20, body)
     }
 
     /// Runs a closure the API calls later (a `GeometryReader`'s content, a `Canvas`'s
@@ -412,10 +403,4 @@ final class Evaluation: @unchecked Sendable {
             }
         }
     }
-}
-
-/// A value handed from the evaluating thread back to the caller.
-private final class EvaluationResultBox<T>: @unchecked Sendable {
-    var value: T?
-    let done = DispatchSemaphore(value: 0)
 }
