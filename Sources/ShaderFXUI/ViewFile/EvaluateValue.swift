@@ -312,7 +312,7 @@ final class ScopeRegistry {
 /// let go, the evaluation's scopes are emptied, so the closures, views and values they hold in
 /// cycles are freed.
 final class EvaluationLease: @unchecked Sendable {
-    private let evaluation: Evaluation
+    let evaluation: Evaluation
     init(_ evaluation: Evaluation) { self.evaluation = evaluation }
     deinit { evaluation.releaseScopes() }
 }
@@ -354,8 +354,14 @@ final class DeferredErrors: @unchecked Sendable {
 }
 
 /// Edit distance between two names, for the nearest known names in an unknown name's error.
+/// Names longer than `TextUtilities.comparedLength` characters are not compared (the longer
+/// length is returned): the cost is the product of the lengths, and a view file may hold names
+/// of megabytes.
 func editDistance(_ a: String, _ b: String) -> Int {
+    let longest = TextUtilities.comparedLength
+    if a.utf8.count > longest * 4 || b.utf8.count > longest * 4 { return max(a.utf8.count, b.utf8.count) }
     let a = Array(a.lowercased()), b = Array(b.lowercased())
+    if a.count > longest || b.count > longest { return max(a.count, b.count) }
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
     var previous = Array(0...b.count)
