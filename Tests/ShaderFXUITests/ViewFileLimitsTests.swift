@@ -38,6 +38,36 @@ import Testing
         #expect(error != nil, "a literal past Int.max is refused")
     }
 
+    /// A file that runs more than `Evaluation.maximumSteps` statements is stopped with an error
+    /// at the statement past the budget (each loop alone stays under its iteration limit).
+    @Test func theStepBudgetStopsAnEvaluation() throws {
+        let source = """
+            func count() -> Int {
+                var n = 0
+                for i in 0..<3000 {
+                    for j in 0..<3000 { n += 1 }
+                }
+                return n
+            }
+            Color.red.opacity(Double(count()))
+            """
+        let error = try #require(viewFileErrorOrEvaluation(source))
+        #expect(error.message.contains("ran more than \(Evaluation.maximumSteps) statements"), "\(error)")
+    }
+
+    /// A compiled view whose body contains itself: resolution stops at `ResolveContext.maxDepth`
+    /// levels with an error, on a stack the size of a command's main thread (8 MiB) in a debug build.
+    @Test func aViewThatContainsItselfIsAnError() {
+        struct Nest: View {
+            let n: Int
+            var body: some View { n > 0 ? AnyView(Nest(n: n - 1)) : AnyView(Color.red) }
+        }
+        let message = LargeStack.run(stackSize: 8 << 20) { () -> String? in
+            do { _ = try viewLayout(Nest(n: 100_000)); return nil } catch { return "\(error)" }
+        }
+        #expect(message?.contains("views are nested more than \(ResolveContext.maxDepth) deep") == true, "\(String(describing: message))")
+    }
+
     /// The parse's or the evaluation's error, whichever comes first; nil when both succeed.
     private func viewFileErrorOrEvaluation(_ source: String) -> ViewFileError? {
         do {
