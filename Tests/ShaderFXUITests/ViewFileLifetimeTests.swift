@@ -70,3 +70,24 @@ import Testing
         #expect(weakProgram == nil)
     }
 }
+
+/// State kept between evaluations (a run of `animate`) outlives the evaluation that made it.
+@Suite struct ViewFileSessionLifetimeTests {
+    @Test func aClosureKeptInStateStillSeesTheFile() throws {
+        let source = """
+            let step = 3
+            struct Counter: View {
+                @State var steps = [{ (x: Int) in x + step }]
+                var body: some View { Color.red.frame(width: CGFloat(steps[0](1))) }
+            }
+            Counter()
+            """
+        let program = try ViewFileProgram(source: source, file: "State.swift")
+        let session = ViewFileSession()
+        for time in [0.0, 0.5] {
+            let view = try program.makeView(settings: ViewFileSettings(time: time, session: session))
+            let layout = try viewLayout(view, ProposedViewSize(width: 200, height: 100))
+            #expect(layout.size.width == 4, "frame(width: steps[0](1)) is 1 + step")
+        }
+    }
+}

@@ -143,6 +143,9 @@ struct Instance {
         self.shared = shared
     }
 
+    /// The values of the properties the instance holds itself (not the shared ones).
+    var ownValues: [Value] { Array(own.values) }
+
     /// Stored property `name`'s value, nil when it has none yet.
     subscript(field name: String) -> Value? {
         get {
@@ -300,11 +303,42 @@ final class ScopeRegistry {
         }
     }
 
-    /// Empties every recorded scope that is still alive.
-    func releaseAll() {
+    /// Empties every recorded scope that is still alive, but those in `kept`.
+    func releaseAll(keeping kept: Set<ObjectIdentifier> = []) {
         let live = entries.compactMap(\.scope)
         entries = []
-        for scope in live { scope.release() }
+        for scope in live where !kept.contains(ObjectIdentifier(scope)) { scope.release() }
+    }
+
+    /// The scopes the closures in `roots` need, with what those scopes hold in turn: state a
+    /// run keeps between evaluations (`ViewFileSession`) may hold a closure made by an earlier
+    /// evaluation, whose scopes must outlive it.
+    static func scopesNeeded(by roots: [Value]) -> Set<ObjectIdentifier> {
+        var needed: Set<ObjectIdentifier> = []
+        var seenFields: Set<ObjectIdentifier> = []
+        var pending = roots
+        while let value = pending.popLast() {
+            switch value {
+            case .array(let items): pending += items
+            case .dictionary(let pairs): pending += pairs.flatMap { [$0.key, $0.value] }
+            case .tuple(let items): pending += items.map(\.value)
+            case .enumCase(let enumValue): pending += enumValue.associated.map(\.value)
+            case .instance(let instance):
+                pending += instance.ownValues
+                if let shared = instance.shared, seenFields.insert(ObjectIdentifier(shared)).inserted {
+                    pending += shared.values.values
+                }
+            case .function(let function):
+                var scope = function.scope
+                while let current = scope, needed.insert(ObjectIdentifier(current)).inserted {
+                    pending += current.variables.values.map(\.value)
+                    if let selfBox = current.selfBox { pending.append(selfBox.value) }
+                    scope = current.parent
+                }
+            default: break
+            }
+        }
+        return needed
     }
 }
 

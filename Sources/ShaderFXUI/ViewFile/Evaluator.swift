@@ -112,10 +112,12 @@ final class Evaluation: @unchecked Sendable {
     }
 
     /// Empties the globals and every scope a function captured: the end of this evaluation's
-    /// values (its view is no longer held, or it failed).
+    /// values (its view is no longer held, or it failed). Scopes that closures kept in the run's
+    /// state (`settings.session`) need stay as they are, for the next evaluation.
     func releaseScopes() {
-        globals.registry.releaseAll()
-        globals.release()
+        let kept = ScopeRegistry.scopesNeeded(by: settings.session?.keptStates().flatMap { $0.values.values } ?? [])
+        globals.registry.releaseAll(keeping: kept)
+        if !kept.contains(ObjectIdentifier(globals)) { globals.release() }
     }
 
     // MARK: - Errors and notes
