@@ -34,7 +34,7 @@ help:
 	@echo "make test   - install what is missing, build, run all tests"
 	@echo "make sanitize - every test under AddressSanitizer (with leaks), then ThreadSanitizer"
 	@echo "make bench  - build (release) and run the benchmarks"
-	@echo "make fuzz   - build the libFuzzer targets, run each FUZZ_TIME s (600); FUZZ_TARGETS picks (Metal Text)"
+	@echo "make fuzz   - build the libFuzzer targets, run each FUZZ_TIME s (600); FUZZ_TARGETS picks (Metal Text View PNG Schemas)"
 	@echo "make gallery - every effect and transition into gallery/, with one contact sheet"
 	@echo "make dist   - $(TARBALL): the binary, man page, completions; runs without Swift"
 	@echo "make clean  - remove build products and rendered output"

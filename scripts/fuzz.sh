@@ -3,6 +3,7 @@
 # seconds (default 600) over a working corpus seeded from Fuzz/Seeds/<target>/ and the test and
 # example files, with Fuzz/Dictionaries/<target>.dict. Findings (crash-*, timeout-*, oom-*,
 # leak-*) land in .build-fuzz/findings/<target>/; the log of each run in .build-fuzz/logs/.
+# LeakSanitizer reads Fuzz/lsan.supp (what system libraries keep for the whole process).
 # Environment: FUZZ_TIME (seconds per target), FUZZ_TARGETS (names, e.g. "Metal"),
 # FUZZ_RSS_MB (default 2048), FUZZ_MALLOC_MB (one allocation, default 512), FUZZ_TIMEOUT (seconds
 # one input may run, default 10).
@@ -21,7 +22,7 @@ for t in $targets; do
     dict=(); [[ -f Fuzz/Dictionaries/$t.dict ]] && dict=(-dict="Fuzz/Dictionaries/$t.dict")
     echo "fuzz: Fuzz$t for ${time} s (log: $log)"
     set +e
-    "$out/Fuzz$t" "$corpus" "${dict[@]}" -max_total_time="$time" -print_final_stats=1 \
+    LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}" "$out/Fuzz$t" "$corpus" "${dict[@]}" -max_total_time="$time" -print_final_stats=1 \
         -rss_limit_mb="${FUZZ_RSS_MB:-2048}" -malloc_limit_mb="${FUZZ_MALLOC_MB:-512}" \
         -timeout="${FUZZ_TIMEOUT:-10}" -artifact_prefix="$findings/" >"$log" 2>&1
     rc=$?

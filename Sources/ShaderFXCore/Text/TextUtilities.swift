@@ -74,10 +74,18 @@ package enum TextUtilities {
         return best?.candidate
     }
 
+    /// The longest string `editDistance` compares: longer ones are never a typo of a name, and
+    /// the comparison costs the product of the lengths (a 16 MiB name in a golden case or a
+    /// flag would take gigabytes and minutes).
+    package static let comparedLength = 256
+
     /// Optimal-string-alignment distance: insertions, deletions, substitutions and swaps of
-    /// two neighbouring characters each cost 1.
+    /// two neighbouring characters each cost 1. When either string is longer than
+    /// `comparedLength` characters, the longer length: no closer than any suggestion limit.
     package static func editDistance(_ a: String, _ b: String) -> Int {
+        if a.utf8.count > comparedLength * 4 || b.utf8.count > comparedLength * 4 { return max(a.utf8.count, b.utf8.count) }
         let a = Array(a), b = Array(b)
+        if a.count > comparedLength || b.count > comparedLength { return max(a.count, b.count) }
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
         for i in 0...a.count { d[i][0] = i }

@@ -143,6 +143,9 @@ struct Instance {
         self.shared = shared
     }
 
+    /// The values of the properties the instance holds itself (not the shared ones).
+    var ownValues: [Value] { Array(own.values) }
+
     /// Stored property `name`'s value, nil when it has none yet.
     subscript(field name: String) -> Value? {
         get {
@@ -197,6 +200,7 @@ final class Function {
         self.anonymous = anonymous
         self.body = body
         self.scope = scope
+        if let scope { scope.registry.capture(scope) }
         self.returnType = returnType
         self.range = range
     }
@@ -216,15 +220,32 @@ final class Box {
 
 /// The names visible at one level of nesting, and the `self` whose members unqualified names
 /// reach from a method.
+///
+/// A closure keeps the scope it was made in, and a scope keeps the closures stored in its
+/// variables: a reference cycle, as in any interpreter of closures. The scopes a function
+/// captured are recorded in their evaluation's `ScopeRegistry`, which empties them when the
+/// evaluation's view is no longer held (`EvaluationLease`), so one evaluation's values are freed
+/// before the next frame's.
 final class Scope {
     var variables: [String: Box] = [:]
     let parent: Scope?
     /// `self` in a method, computed property or initialiser.
-    let selfBox: Box?
+    private(set) var selfBox: Box?
+    /// The evaluation's record of captured scopes, shared down the chain.
+    let registry: ScopeRegistry
+    /// Whether this scope and its ancestors are in `registry`.
+    fileprivate var captured = false
 
     init(parent: Scope?, selfBox: Box? = nil) {
         self.parent = parent
         self.selfBox = selfBox
+        registry = parent?.registry ?? ScopeRegistry()
+    }
+
+    /// Drops the variables and `self`, which breaks the cycles through this scope.
+    func release() {
+        variables = [:]
+        selfBox = nil
     }
 
     /// The variable named `name`, innermost first.
@@ -259,6 +280,86 @@ final class Scope {
     }
 }
 
+/// The scopes that functions of one evaluation captured, each with its ancestors, held weakly:
+/// what `releaseAll` empties when the evaluation's view is let go.
+final class ScopeRegistry {
+    private struct Entry { weak var scope: Scope? }
+    private var entries: [Entry] = []
+    /// The count past which the entries of freed scopes are dropped.
+    private var compactAt = 1024
+
+    /// Records `scope` and the ancestors not recorded yet (a chain's walk stops at the first
+    /// recorded one, so recording costs the scopes new to the registry).
+    func capture(_ scope: Scope) {
+        var current: Scope? = scope
+        while let next = current, !next.captured {
+            next.captured = true
+            entries.append(Entry(scope: next))
+            current = next.parent
+        }
+        if entries.count >= compactAt {
+            entries.removeAll { $0.scope == nil }
+            compactAt = max(1024, entries.count * 2)
+        }
+    }
+
+    /// Empties every recorded scope that is still alive, but those in `kept`.
+    func releaseAll(keeping kept: Set<ObjectIdentifier> = []) {
+        let live = entries.compactMap(\.scope)
+        entries = []
+        for scope in live where !kept.contains(ObjectIdentifier(scope)) { scope.release() }
+    }
+
+    /// The scopes the closures in `roots` need, with what those scopes hold in turn: state a
+    /// run keeps between evaluations (`ViewFileSession`) may hold a closure made by an earlier
+    /// evaluation, whose scopes must outlive it.
+    static func scopesNeeded(by roots: [Value]) -> Set<ObjectIdentifier> {
+        var needed: Set<ObjectIdentifier> = []
+        var seenFields: Set<ObjectIdentifier> = []
+        var pending = roots
+        while let value = pending.popLast() {
+            switch value {
+            case .array(let items): pending += items
+            case .dictionary(let pairs): pending += pairs.flatMap { [$0.key, $0.value] }
+            case .tuple(let items): pending += items.map(\.value)
+            case .enumCase(let enumValue): pending += enumValue.associated.map(\.value)
+            case .instance(let instance):
+                pending += instance.ownValues
+                if let shared = instance.shared, seenFields.insert(ObjectIdentifier(shared)).inserted {
+                    pending += shared.values.values
+                }
+            case .function(let function):
+                var scope = function.scope
+                while let current = scope, needed.insert(ObjectIdentifier(current)).inserted {
+                    pending += current.variables.values.map(\.value)
+                    if let selfBox = current.selfBox { pending.append(selfBox.value) }
+                    scope = current.parent
+                }
+            default: break
+            }
+        }
+        return needed
+    }
+}
+
+/// Held by the view an evaluation made (`EvaluatedView`): when the last copy of that view is
+/// let go, the evaluation's scopes are emptied, so the closures, views and values they hold in
+/// cycles are freed.
+final class EvaluationLease: @unchecked Sendable {
+    let evaluation: Evaluation
+    init(_ evaluation: Evaluation) { self.evaluation = evaluation }
+    deinit { evaluation.releaseScopes() }
+}
+
+/// The root of an evaluated view file: its content, and the lease that frees the evaluation
+/// once the view is no longer held.
+struct EvaluatedView: View, PrimitiveView {
+    let content: AnyView
+    let lease: EvaluationLease
+    var body: Never { primitiveBody(Self.self) }
+    func resolve(in context: inout ResolveContext) throws -> [ViewNode] { try context.resolve(content) }
+}
+
 /// A view whose resolution fails with a located error: what a closure the API runs later
 /// (a `GeometryReader`'s or a `TimelineView`'s content) builds when the view file's code in it fails.
 struct FailedView: View, PrimitiveView {
@@ -287,8 +388,14 @@ final class DeferredErrors: @unchecked Sendable {
 }
 
 /// Edit distance between two names, for the nearest known names in an unknown name's error.
+/// Names longer than `TextUtilities.comparedLength` characters are not compared (the longer
+/// length is returned): the cost is the product of the lengths, and a view file may hold names
+/// of megabytes.
 func editDistance(_ a: String, _ b: String) -> Int {
+    let longest = TextUtilities.comparedLength
+    if a.utf8.count > longest * 4 || b.utf8.count > longest * 4 { return max(a.utf8.count, b.utf8.count) }
     let a = Array(a.lowercased()), b = Array(b.lowercased())
+    if a.count > longest || b.count > longest { return max(a.count, b.count) }
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
     var previous = Array(0...b.count)

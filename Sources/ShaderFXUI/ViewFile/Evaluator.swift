@@ -52,7 +52,13 @@ package final class ViewFileProgram {
             }
         }
         notes = evaluation.notes
-        return try result.get()
+        switch result {
+        case .success(let view):
+            return AnyView(EvaluatedView(content: view, lease: EvaluationLease(evaluation)))
+        case .failure(let error):
+            evaluation.releaseScopes()
+            throw error
+        }
     }
 
     /// The first error a `Canvas` closure of this program met while drawing (closures the
@@ -105,6 +111,15 @@ final class Evaluation: @unchecked Sendable {
         clock = settings.time
     }
 
+    /// Empties the globals and every scope a function captured: the end of this evaluation's
+    /// values (its view is no longer held, or it failed). Scopes that closures kept in the run's
+    /// state (`settings.session`) need stay as they are, for the next evaluation.
+    func releaseScopes() {
+        let kept = ScopeRegistry.scopesNeeded(by: settings.session?.keptStates().flatMap { $0.values.values } ?? [])
+        globals.registry.releaseAll(keeping: kept)
+        if !kept.contains(ObjectIdentifier(globals)) { globals.release() }
+    }
+
     // MARK: - Errors and notes
 
     /// An evaluation error at `range`'s start.
@@ -144,16 +159,7 @@ final class Evaluation: @unchecked Sendable {
 
     /// Runs `body` on a thread with a stack deep enough for `maximumDepth` nested calls.
     static func onLargeStack<T>(_ body: @escaping () -> T) -> T {
-        let box = EvaluationResultBox<T>()
-        nonisolated(unsafe) let work = body
-        let thread = Thread {
-            box.value = work()
-            box.done.signal()
-        }
-        thread.stackSize = 256 << 20
-        thread.start()
-        box.done.wait()
-        return box.value!
+        LargeStack.run(stackSize: 256 << 20, body)
     }
 
     /// Runs a closure the API calls later (a `GeometryReader`'s content, a `Canvas`'s
@@ -399,10 +405,4 @@ final class Evaluation: @unchecked Sendable {
             }
         }
     }
-}
-
-/// A value handed from the evaluating thread back to the caller.
-private final class EvaluationResultBox<T>: @unchecked Sendable {
-    var value: T?
-    let done = DispatchSemaphore(value: 0)
 }

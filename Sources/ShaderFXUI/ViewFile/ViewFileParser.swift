@@ -42,22 +42,8 @@ package enum ViewFileParser {
     /// Runs `body` on a thread whose stack holds `maximumDepth` levels of the recursive descent
     /// in a debug build, whatever the caller's thread (test runners' threads have small stacks).
     private static func onLargeStack<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
-        let box = ResultBox<T>()
-        let thread = Thread {
-            box.value = body()
-            box.done.signal()
-        }
-        thread.stackSize = 64 << 20
-        thread.start()
-        box.done.wait()
-        return box.value!
+        LargeStack.run(stackSize: 64 << 20, body)
     }
-}
-
-/// A value handed from the parsing thread back to the caller.
-private final class ResultBox<T>: @unchecked Sendable {
-    var value: T?
-    let done = DispatchSemaphore(value: 0)
 }
 
 /// The recursive-descent parser over the lexer's tokens (one `ViewFileParser.parse` call).

@@ -24,6 +24,13 @@ package final class ViewFileSession: @unchecked Sendable {
         return made
     }
 
+    /// Every view's state the run keeps, for the scopes its closures need (`ScopeRegistry`).
+    func keptStates() -> [SharedFields] {
+        lock.lock()
+        defer { lock.unlock() }
+        return Array(states.values)
+    }
+
     /// How many views' state the run keeps.
     package var count: Int {
         lock.lock()

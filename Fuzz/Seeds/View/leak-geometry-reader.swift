@@ -1,0 +1,1 @@
+GeometryReader { proxy in Color.red }
