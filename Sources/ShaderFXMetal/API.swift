@@ -159,14 +159,19 @@ public struct MetalTranslator: Sendable {
     /// A translation that fails throws its first error, the others (``MetalError/moreErrors``)
     /// and the warnings read before it stopped (``MetalError/warnings``) with it.
     public func translate(_ files: [MetalSourceFile]) throws(MetalError) -> MetalTranslation {
-        var warnings: [MetalWarning] = []
-        do {
-            return try translate(files, warnings: &warnings)
-        } catch {
-            var failed = error
-            failed.warnings = warnings
-            throw failed
+        // The parser, analysis and lowering recurse once per level of an expression's tree (a long
+        // sum is as deep as it has terms): on a stack of their own, whatever thread calls.
+        let result = LargeStack.run(stackSize: 256 << 20) { () -> Result<MetalTranslation, MetalError> in
+            var warnings: [MetalWarning] = []
+            do throws(MetalError) {
+                return .success(try self.translate(files, warnings: &warnings))
+            } catch {
+                var failed = error
+                failed.warnings = warnings
+                return .failure(failed)
+            }
         }
+        return try result.get()
     }
 
     private func translate(_ files: [MetalSourceFile], warnings: inout [MetalWarning]) throws(MetalError) -> MetalTranslation {

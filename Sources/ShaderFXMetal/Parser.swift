@@ -842,6 +842,9 @@ struct Parser {
     /// Nesting depth of expressions and statements (bounded, so hostile input cannot exhaust the stack).
     var depth = 0
     static let maxDepth = 200
+    /// Operators in one expression's tree, chains included: 1000 levels of recursion in every later
+    /// pass, well inside the translator's own stack (LargeStack).
+    static let maxChain = 1000
 
     mutating func enter() throws(MetalError) {
         depth += 1
@@ -874,7 +877,13 @@ struct Parser {
 
     mutating func parseBinary(_ minPrec: Int) throws(MetalError) -> Expr {
         var lhs = try parseUnary()
+        var chain = 0
         while cur.kind == .punct, let op = BinaryOperator(rawValue: cur.text), op.precedence > minPrec {
+            // Each operator of a chain (`a + b + c ...`) nests the tree one level deeper.
+            chain += 1
+            if depth + chain > Parser.maxChain {
+                throw MetalError(.limit, location: cur.loc, message: "expression too long (more than \(Parser.maxChain) operators nested in one expression)")
+            }
             let t = next()
             let rhs = try parseBinary(op.precedence)
             lhs = Expr(.binary(op, lhs, rhs), t.loc)

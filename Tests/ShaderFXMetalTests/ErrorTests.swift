@@ -79,6 +79,18 @@ import Testing
         expectError(chain + "constant float k = M0;", "nested too deeply", line: 401)
     }
 
+    /// A long chain of operators is as deep a tree as it has operators: 900 terms translate (the
+    /// translator runs on a stack of its own, whatever thread calls it: a test's is small), and
+    /// past 1000 operators the expression is refused with its location, never a crash.
+    @Test func longOperatorChainsTranslateOrAreRefused() throws {
+        func sum(_ n: Int) -> String {
+            "[[ stitchable ]] half4 f(float2 p, half4 c) { float s = " + (0..<n).map { "p.x * \($0).0" }.joined(separator: " + ") + "; return half4(s); }"
+        }
+        let translation = try MetalTranslator().translate([MetalSourceFile(path: "Sum.metal", text: sum(900))])
+        #expect(translation.glsl.contains("p.x * 899.0"))
+        expectError(sum(1200), "expression too long (more than 1000 operators nested in one expression)", line: 1)
+    }
+
     @Test func errorDescriptionFormat() {
         do {
             _ = try MetalTranslator().translate([MetalSourceFile(path: "dir/x.metal", text: "float y = ;")])

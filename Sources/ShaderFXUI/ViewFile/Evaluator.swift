@@ -1,4 +1,5 @@
 import Foundation
+import ShaderFXContract
 
 /// A parsed view file, ready to run: `makeView(settings:)` evaluates it into the view to render.
 ///

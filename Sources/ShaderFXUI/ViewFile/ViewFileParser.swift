@@ -1,4 +1,5 @@
 import Foundation
+import ShaderFXContract
 
 /// Reads a view file, a SwiftUI view written in SwiftUI's own syntax, into its syntax tree.
 ///

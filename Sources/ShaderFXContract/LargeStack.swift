@@ -6,13 +6,14 @@ import Musl
 import Darwin
 #endif
 
-/// Runs recursive work (the view-file parser's descent, the evaluator's calls) on a thread of
+/// Runs recursive work (the Metal translator's and the view-file parser's descent, the evaluator's
+/// calls) on a thread of
 /// its own with a stack of `stackSize` bytes, and waits until that thread has exited: when
 /// `run` returns, nothing of the work is still held by the thread (a thread that only signals
 /// would still hold its closure, and what it captured, while it winds down).
-enum LargeStack {
+package enum LargeStack {
     /// `body`'s result, computed on a thread with a `stackSize`-byte stack.
-    static func run<T>(stackSize: Int, _ body: @escaping () -> T) -> T {
+    package static func run<T>(stackSize: Int, _ body: @escaping () -> T) -> T {
         let job = Job(body)
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
