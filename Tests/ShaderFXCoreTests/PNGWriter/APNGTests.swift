@@ -223,7 +223,7 @@ struct CompressedFrameTests {
             let encoder = PNGEncoder(options: .init(parallelism: .disabled))
             let compressed = Unchecked(value: UnsafeMutableBufferPointer<CompressedFrame?>.allocate(capacity: 6))
             compressed.value.initialize(repeating: nil)
-            defer { compressed.value.deallocate() }
+            defer { compressed.value.deinitialize(); compressed.value.deallocate() }
             DispatchQueue.concurrentPerform(iterations: 6) { i in
                 compressed.value[i] = try? encoder.compressFrame(frames[i], width: 48, height: 32, format: .rgba)
             }
