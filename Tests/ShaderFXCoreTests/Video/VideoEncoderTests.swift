@@ -305,8 +305,12 @@ struct VideoEncoderTests {
             // Queued frames would be 256 KiB each (~475 MiB for 1900). The RSS is the whole test
             // process's, and the PNG tests of this target run beside it (large frames of their
             // own, up to ~60 MiB measured), so the bound leaves that much room and still fails
-            // at a fifth of what queued frames would hold.
-            #expect(growth < 96 << 20, "RSS grew by \(growth >> 20) MiB")
+            // at a fifth of what queued frames would hold. Under a sanitizer every test's memory
+            // also costs its shadow (ThreadSanitizer's run measured 164 MiB of growth with all
+            // the target's tests beside this one), so the bound is 256 MiB there: still below
+            // what the queued frames alone would hold.
+            let bound = activeSanitizer == nil ? 96 << 20 : 256 << 20
+            #expect(growth < bound, "RSS grew by \(growth >> 20) MiB")
             #expect(try probe(dir + "/m.mp4").frames == 2000)
         }
     }
