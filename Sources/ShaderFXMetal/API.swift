@@ -181,7 +181,7 @@ public struct MetalTranslator: Sendable {
         var streams: [[Token]] = []
         var preprocessed: [MetalSourceFile] = []
         var unreadable: [MetalUntranslated] = []
-        let memory = Dictionary(files.map { (normalizePath($0.path), $0.text) }, uniquingKeysWith: { a, _ in a })
+        let memory = Dictionary(files.map { ($0.path, $0.text) }, uniquingKeysWith: { a, _ in a })  // paths normalised above
         for file in files {
             let pp = Preprocessor(includePaths: includePaths, memoryFiles: memory)
             do {
