@@ -66,4 +66,24 @@ import ShaderFX
             #expect(frame[(20 * 40 + 20) * 4 + 3] == 255, "the disc is opaque")
         }
     }
+
+    /// `--format png -o -`: whole PNG files one after another, encoded on every core but written
+    /// in frame order. ffmpeg's own PNG decoder reads the stream back to exactly the raw frames
+    /// of the same run (30 frames, so several are encoded at once and finish out of order).
+    @Test(.enabled(if: ffmpeg != nil, "ffmpeg is missing: make test installs Debian's ffmpeg package"))
+    func aPNGStreamHoldsTheFramesInOrder() throws {
+        let common = ["animate", "ripple", "--size", "64x48", "--fps", "30", "--duration", "1", "-q", "-o", "-"]
+        let raw = try CLIRun(common)
+        let stream = try CLIRun(common + ["--format", "png"])
+        #expect(raw.status == 0 && stream.status == 0, "\(raw.stderr)\(stream.stderr)")
+        #expect(raw.stdoutBytes.count == 30 * 64 * 48 * 4)
+        try withTemporaryFolder { (dir) throws in
+            let file = dir.appendingPathComponent("frames.pngs")
+            try stream.stdoutBytes.write(to: file)
+            let decoded = try tool("ffmpeg", ["-v", "error", "-f", "image2pipe", "-c:v", "png", "-i", file.path,
+                                              "-f", "rawvideo", "-pix_fmt", "rgba", "-"])
+            #expect(decoded.count == raw.stdoutBytes.count)
+            #expect(decoded == raw.stdoutBytes, "the PNG stream's frames differ from the raw frames (order or pixels)")
+        }
+    }
 }

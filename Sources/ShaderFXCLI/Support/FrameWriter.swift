@@ -4,11 +4,12 @@ import ShaderFXGolden
 
 /// Encodes and writes frames on worker threads while the GPU renders the next ones.
 ///
-/// Frames go either into a folder (one PNG file each, written as they are encoded, in any
-/// order) or into one animated PNG, streamed to its file: workers compress frames in parallel
-/// and a frame is appended as soon as every earlier one is. At most `2 × workers` frames are
-/// in flight, compressing or waiting for their turn, whatever the number of frames, so memory
-/// does not grow with the length of the animation.
+/// Frames go into a folder (one PNG file each, written as they are encoded, in any order),
+/// into one animated PNG streamed to its file, or as whole PNG files one after another to a
+/// stream (standard output, for `ffmpeg -f image2pipe`). For the last two, workers compress
+/// frames in parallel and a frame is appended as soon as every earlier one is. At most
+/// `2 × workers` frames are in flight, compressing or waiting for their turn, whatever the
+/// number of frames, so memory does not grow with the length of the animation.
 final class FrameWriter: @unchecked Sendable {
     /// Where the frames go.
     enum Destination {
@@ -16,6 +17,14 @@ final class FrameWriter: @unchecked Sendable {
         case folder(String)
         /// One animated PNG, streamed.
         case animation(APNGWriter, fps: Int)
+        /// Whole PNG files, RGBA, one after another in frame order, to this descriptor.
+        case stream(Int32, name: String)
+    }
+
+    /// A frame encoded and waiting for the frames before it.
+    private enum Encoded {
+        case animationFrame(CompressedFrame)
+        case file([UInt8])
     }
 
     /// Encoding threads: one per core, at least one.
@@ -30,7 +39,7 @@ final class FrameWriter: @unchecked Sendable {
     private let slots = DispatchSemaphore(value: FrameWriter.workers * 2)
     private let lock = NSLock()
     /// Compressed animation frames waiting for the ones before them, by index.
-    private var waiting: [Int: CompressedFrame] = [:]
+    private var waiting: [Int: Encoded] = [:]
     private var nextToAppend: Int
     /// The index the next submitted frame must have: frames come in order, one after another.
     private var nextToSubmit: Int
@@ -68,18 +77,23 @@ final class FrameWriter: @unchecked Sendable {
                     frame.release()
                     try PNG.writeFile(png, to: FrameFolder.path(directory, index), durable: false)
                     lock.withLock { bytes += png.count; encodingSeconds += (ContinuousClock.now - start).seconds }
-                case let .animation(writer, fps):
-                    let compressed = try frameEncoder.compressFrame(frame.bytes, width: frame.width, height: frame.height, format: .rgba)
+                case .animation, .stream:
+                    let encoded: Encoded
+                    if case .stream = destination {
+                        encoded = .file(try PNG.encode(frame, compression: compression, keepAlpha: true))
+                    } else {
+                        encoded = .animationFrame(try frameEncoder.compressFrame(frame.bytes, width: frame.width,
+                                                                                 height: frame.height, format: .rgba))
+                    }
                     frame.release()
                     try lock.withLock {
                         encodingSeconds += (ContinuousClock.now - start).seconds
                         // After a failure nothing more is appended: free the slot at once.
                         guard self.error == nil else { slots.signal(); return }
-                        waiting[index] = compressed
+                        waiting[index] = encoded
                         // Append every frame whose turn has come; each frees its slot.
                         while let next = waiting.removeValue(forKey: nextToAppend) {
-                            try writer.append(next, delay: .init(fps: fps))
-                            bytes += next.byteCount
+                            try append(next)
                             nextToAppend += 1
                             slots.signal()
                         }
@@ -88,13 +102,27 @@ final class FrameWriter: @unchecked Sendable {
             } catch {
                 lock.withLock {
                     if self.error == nil { self.error = error }
-                    guard case .animation = destination else { return }
+                    if case .folder = destination { return }
                     // This frame's slot, and those of the frames waiting behind it, which will
                     // never be appended now: the renderer must not wait for them.
                     for _ in 0...waiting.count { slots.signal() }
                     waiting.removeAll()
                 }
             }
+        }
+    }
+
+    /// Writes an encoded frame whose turn has come (called with `lock` held, in frame order).
+    private func append(_ encoded: Encoded) throws {
+        switch (destination, encoded) {
+        case let (.animation(writer, fps), .animationFrame(frame)):
+            try writer.append(frame, delay: .init(fps: fps))
+            bytes += frame.byteCount
+        case let (.stream(fd, name), .file(png)):
+            try Output.writeAll(png, to: fd, name: name)
+            bytes += png.count
+        default:
+            preconditionFailure("a frame encoded for another destination")
         }
     }
 

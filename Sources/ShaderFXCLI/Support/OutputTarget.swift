@@ -107,7 +107,7 @@ final class SequenceSink {
         case animation(FrameWriter)
         case video(VideoEncoder)
         case raw(RawFrameWriter)
-        case pngStream(PNGEncoder.Compression)
+        case pngStream(FrameWriter)
     }
 
     private let kind: Kind
@@ -147,7 +147,8 @@ final class SequenceSink {
         case .standardOutput:
             kind = (video.format ?? .rgba) == .rgba
                 ? .raw(RawFrameWriter(fd: STDOUT_FILENO, frameBytes: width * height * 4, firstIndex: range.lowerBound))
-                : .pngStream(compression)
+                : .pngStream(FrameWriter(.stream(STDOUT_FILENO, name: "standard output"), firstIndex: range.lowerBound,
+                                         compression: compression))
         }
     }
 
@@ -162,11 +163,8 @@ final class SequenceSink {
             frame.release()
         case let .raw(writer):
             try writer.submit(frame, index: index)
-        case let .pngStream(compression):
-            let png = try PNG.encode(frame, compression: compression, keepAlpha: true)
-            frame.release()
-            try Output.writeAll(png, to: STDOUT_FILENO, name: "standard output")
-            bytesOut += png.count
+        case let .pngStream(writer):
+            try writer.submit(frame, index: index)
         }
     }
 
@@ -191,8 +189,9 @@ final class SequenceSink {
             let start = ContinuousClock.now
             let bytes = try writer.finish()
             return ("\(bytes) bytes of raw RGBA to standard output", (ContinuousClock.now - start).seconds)
-        case .pngStream:
-            return ("\(bytesOut) bytes of PNG to standard output", 0)
+        case let .pngStream(writer):
+            let (bytes, seconds) = try writer.finish()
+            return ("\(bytes) bytes of PNG to standard output", seconds)
         }
     }
 
