@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """How re-recorded reference pictures differ from the committed ones: for every PNG that differs
 from git revision BASE (default HEAD), the pixels that changed, their largest change in 8-bit
-levels, and the same two figures for the pixels in flat areas only, where the old picture is
+levels of premultiplied
+RGBA, and the same two figures for the pixels in flat areas only, where the old picture is
 constant over the (2R+1)² window around the pixel (R = 3 by default: wider than any anti-aliased
 edge). A change confined to edge coverage has 0 changed pixels in flat areas.
 
     python3 scripts/picture-changes.py [--base REV] [--radius R] [--out DIR] PATH...
+    python3 scripts/picture-changes.py --pair [--radius R] [--out DIR] OLD.png NEW.png
 
-PATH: PNG files or folders (searched for PNGs). With --out, writes for each changed picture
+PATH: PNG files or folders (searched for PNGs); with --pair, two files compared directly. With --out, writes for each changed picture
 DIR/<name>.png: the old picture, the new one, and the difference (×8, flat-area changes in red)
 side by side, to look at. Exits 1 when a changed pixel lies in a flat area.
 Reads PNGs with zlib alone (8-bit greyscale, RGB, RGBA, grey+alpha; not interlaced)."""
@@ -77,6 +79,13 @@ def encode(image):
             + chunk(b"IDAT", zlib.compress(rows, 6)) + chunk(b"IEND", b""))
 
 
+def premultiplied(image):
+    """8-bit levels of premultiplied colour (the colour of a nearly transparent pixel is noise)."""
+    out = image.copy()
+    out[..., :3] = (image[..., :3] * image[..., 3:] + 127) // 255
+    return out
+
+
 def flat(image, radius):
     """True where every channel is constant over the window around the pixel."""
     h, w, _ = image.shape
@@ -106,16 +115,22 @@ def main():
     parser.add_argument("--base", default="HEAD")
     parser.add_argument("--radius", type=int, default=3)
     parser.add_argument("--out")
+    parser.add_argument("--pair", action="store_true")
     parser.add_argument("paths", nargs="+")
     args = parser.parse_args()
     failed = False
     print(f"{'picture':64} {'size':>9} {'changed':>8} {'max':>4} {'flat chg':>8} {'flat max':>8}")
-    for path in pngs(args.paths):
-        try:
-            old_bytes = subprocess.run(["git", "show", f"{args.base}:./{path}"], capture_output=True, check=True).stdout
-        except subprocess.CalledProcessError:
-            print(f"{path:64} new file")
-            continue
+    if args.pair:
+        with open(args.paths[0], "rb") as f:
+            pairs = [(args.paths[1], f.read())]
+    else:
+        pairs = []
+        for path in pngs(args.paths):
+            try:
+                pairs.append((path, subprocess.run(["git", "show", f"{args.base}:./{path}"], capture_output=True, check=True).stdout))
+            except subprocess.CalledProcessError:
+                print(f"{path:64} new file")
+    for path, old_bytes in pairs:
         with open(path, "rb") as f:
             new_bytes = f.read()
         if old_bytes == new_bytes:
@@ -125,7 +140,7 @@ def main():
             print(f"{path:64} size changed {old.shape} -> {new.shape}")
             failed = True
             continue
-        diff = np.abs(old - new).max(axis=2)
+        diff = np.abs(premultiplied(old) - premultiplied(new)).max(axis=2)
         changed = diff > 0
         in_flat = changed & flat(old, args.radius)
         flat_max = int(diff[in_flat].max()) if in_flat.any() else 0
@@ -140,10 +155,11 @@ def main():
             shown[..., 3] = 255
             gap = np.full((old.shape[0], 4, 4), [255, 0, 255, 255])
             side = np.concatenate([old, gap, new, gap, shown], axis=1)
-            name = path.replace("/", "_")
+            name = path.strip("/").replace("/", "_")
             with open(os.path.join(args.out, name), "wb") as f:
                 f.write(encode(side))
     sys.exit(1 if failed else 0)
 
 
-main()
+if __name__ == "__main__":
+    main()
