@@ -168,6 +168,18 @@ private let pictureRenderer = Result { try Renderer() }
         }
     }
 
+    @Test func everyPictureIsTheSizeAskedEvenBelowItsViewsMinimum() throws {
+        // Circle().padding(16) asks 32 × 32 at least; the picture stays the size asked, and a disc
+        // with no room is no disc.
+        for (width, height) in [(20, 10), (40, 30), (1, 1)] {
+            for picture in BuiltInPicture.allCases {
+                let image = try Self.draw(picture, width, height)
+                #expect(image.width == width && image.height == height, "\(picture) \(width)x\(height)")
+                if picture == .circle { #expect(image.pixels.allSatisfy { $0 == 0 }, "no room for the disc at \(width)x\(height)") }
+            }
+        }
+    }
+
     @Test func anEmptySizeIsAnErrorNamingThePicture() throws {
         #expect { try Self.draw(.pool, 0, 10) } throws: { "\($0)".contains("pool picture is 0 × 10") }
     }

@@ -45,7 +45,10 @@ public enum BuiltInPicture: String, Sendable, CaseIterable {
         guard width > 0, height > 0 else {
             throw ViewError("the \(rawValue) picture is \(width) × \(height) pixels: nothing to draw")
         }
-        let viewRenderer = try ViewRenderer(content: view, renderer: renderer)
+        // The frame holds the picture to its size where the view's own minimum is larger (the
+        // circle's padding asks 32 points at least: below that the disc is empty, and so is the picture).
+        let framed = view.frame(width: CGFloat(width), height: CGFloat(height))
+        let viewRenderer = try ViewRenderer(content: framed, renderer: renderer)
         viewRenderer.proposedSize = ProposedViewSize(width: CGFloat(width), height: CGFloat(height))
         let image = try viewRenderer.render()
         guard image.width == width, image.height == height else {
