@@ -4,6 +4,7 @@ import ShaderFXTestSupport
 @testable import ShaderFX
 @testable import ShaderFXCore
 import ShaderFXGolden
+import ShaderFXUI
 
 /// `shaderfx compare` end to end: pairs of PNGs built to be identical, close, different,
 /// of different sizes, transparent with different colours, anti-aliased and shifted, or broken.
@@ -58,8 +59,8 @@ import ShaderFXGolden
 
     @Test func identicalImagesPass() throws {
         let folder = try Folder()
-        let a = try folder.write(BuiltInPicture.pool.draw(width: 64, height: 48), "a.png")
-        let b = try folder.write(BuiltInPicture.pool.draw(width: 64, height: 48), "b.png")
+        let a = try folder.write(try BuiltInPicture.pool.draw(width: 64, height: 48, on: TestGPU.get()), "a.png")
+        let b = try folder.write(try BuiltInPicture.pool.draw(width: 64, height: 48, on: TestGPU.get()), "b.png")
         let run = try CLIRun(["compare", a, b])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.hasPrefix("PASS"))
@@ -73,7 +74,7 @@ import ShaderFXGolden
 
     @Test func noiseOfOneLevelIsWithinTolerance() throws {
         let folder = try Folder()
-        let clean = BuiltInPicture.pool.draw(width: 64, height: 48)
+        let clean = try BuiltInPicture.pool.draw(width: 64, height: 48, on: TestGPU.get())
         var noisy = try PNG.decode(PNG.encode(clean), name: "clean")
         for i in stride(from: 0, to: noisy.pixels.count, by: 4) {
             let step: Float = (i / 4) % 3 == 0 ? 1 / 255 : (i / 4) % 3 == 1 ? -1 / 255 : 0
@@ -127,8 +128,8 @@ import ShaderFXGolden
 
     @Test func differentSizesAreTheirOwnFailure() throws {
         let folder = try Folder()
-        let a = try folder.write(BuiltInPicture.pool.draw(width: 64, height: 48), "a.png")
-        let b = try folder.write(BuiltInPicture.pool.draw(width: 48, height: 48), "b.png")
+        let a = try folder.write(try BuiltInPicture.pool.draw(width: 64, height: 48, on: TestGPU.get()), "a.png")
+        let b = try folder.write(try BuiltInPicture.pool.draw(width: 48, height: 48, on: TestGPU.get()), "b.png")
         let diff = folder.path("diff.png")
         let run = try CLIRun(["compare", a, b, "--diff", diff])
         #expect(run.status == 1)

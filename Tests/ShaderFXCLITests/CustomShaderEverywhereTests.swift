@@ -4,6 +4,7 @@ import ShaderFXTestSupport
 import ShaderFX
 @testable import ShaderFXCLI
 @testable import ShaderFXCore
+import ShaderFXUI
 
 /// A developer's own functions wherever built-in effects go: `animate --shader` with
 /// `--time-arg`, `--keyframe` and event-script keyframes, `--then --shader` in chains, and
@@ -126,7 +127,7 @@ import ShaderFX
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stdout.contains("wipe at progress 0.4"), "\(run.stdout)")
             let frame = try PNG.read(path: out)
-            let (from, to) = BuiltInTransitions.samplePictures(width: 80, height: 40)
+            let (from, to) = try BuiltInTransitions.samplePictures(width: 80, height: 40, on: TestGPU.get())
             // m = clamp((p (1 + s) - u) / s, 0, 1) at the pixel's centre u, then mix(from, to, m).
             var worst: Float = 0
             for y in 0..<40 {
@@ -149,7 +150,7 @@ import ShaderFX
             #expect(run.status == 0, "\(run.stderr)")
             let frame = try PNG.read(path: out)
             #expect(frame.isOpaque)
-            let (from, to) = BuiltInTransitions.samplePictures(width: 40, height: 80)
+            let (from, to) = try BuiltInTransitions.samplePictures(width: 40, height: 80, on: TestGPU.get())
             // At 0.5 the picture is eased 0.75 of the way: 20 points above its place.
             for x in stride(from: 0, to: 40, by: 3) {
                 #expect(gap(frame[x, 10], to[x, 30]) < 1.5 / 255, "(\(x), 10) shows the incoming picture 20 points lower")

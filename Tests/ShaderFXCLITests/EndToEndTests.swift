@@ -4,6 +4,7 @@ import ShaderFXTestSupport
 import ShaderFX
 @testable import ShaderFXCLI
 @testable import ShaderFXCore
+import ShaderFXUI
 
 /// Runs the built `shaderfx` binary and captures what it prints (both outputs drained at once,
 /// so a command that writes much to standard error cannot stall).
@@ -46,6 +47,13 @@ func expectUsageError(_ arguments: [String], saying message: String, writing out
         #expect(!FileManager.default.fileExists(atPath: CLIRun.root.appendingPathComponent(name).path),
                 "\(name) was written", sourceLocation: sourceLocation)
     }
+}
+
+/// The renderer the tests' own pictures are drawn on (the built-in pictures' views, expected
+/// frames): one context for the whole run.
+enum TestGPU {
+    static let renderer = Result { try Renderer(options: GPUOptions(backend: .surfaceless)) }
+    static func get() throws -> Renderer { try renderer.get() }
 }
 
 /// GL_RENDERER as `shaderfx info` reports it on this machine (llvmpipe here, a GPU elsewhere).
@@ -94,7 +102,7 @@ func frameFile(_ dir: URL, _ k: Int) -> String {
             #expect(run.stderr.isEmpty)
             let image = try PNG.read(path: out)
             #expect(image.width == 64 && image.height == 48)
-            #expect(image != BuiltInPicture.pool.draw(width: 64, height: 48))
+            #expect(try image != BuiltInPicture.pool.draw(width: 64, height: 48, on: TestGPU.get()))
         }
     }
 
@@ -173,7 +181,7 @@ func frameFile(_ dir: URL, _ k: Int) -> String {
     @Test func aCorruptInputFailsWithoutWritingOutput() throws {
         try withTemporaryFolder { (dir) throws in
             let input = dir.appendingPathComponent("broken.png")
-            var bytes = try PNG.encode(BuiltInPicture.pool.draw(width: 32, height: 32))
+            var bytes = try PNG.encode(try BuiltInPicture.pool.draw(width: 32, height: 32, on: TestGPU.get()))
             bytes.removeLast(40)
             try Data(bytes).write(to: input)
             let out = dir.appendingPathComponent("out.png").path
@@ -248,8 +256,8 @@ func frameFile(_ dir: URL, _ k: Int) -> String {
             // What the command wrote is the library's rendering of the effect with its defaults,
             // over the picture the command picks (a disc for fills, the pool floor otherwise).
             let effect = try #require(BuiltInEffects.named(name))
-            let picture = (effect.kind == .fill ? BuiltInPicture.circle : .pool).draw(width: 48, height: 32)
-            let expected = try Renderer().render(picture, effects: try effect.init(values: ParameterValues()).passes)
+            let picture = try (effect.kind == .fill ? BuiltInPicture.circle : .pool).draw(width: 48, height: 32, on: TestGPU.get())
+            let expected = try TestGPU.get().render(picture, effects: try effect.init(values: ParameterValues()).passes)
             let written = try PNG.read(path: out)
             #expect(written.width == expected.width && written.height == expected.height)
             #expect(maxLevels(written, expected) <= 1.001, "\(name)")

@@ -5,6 +5,7 @@ import FoundationXML
 import Testing
 import ShaderFXTestSupport
 import ShaderFX
+import ShaderFXUI
 
 /// `shaderfx test` end to end on suites made in temporary folders.
 @Suite(.serialized) struct GoldenSuiteTests {
@@ -75,7 +76,7 @@ import ShaderFX
         }
         // The ripple moved between its two frames, and is not the plain picture.
         #expect(try suite.image("ripple/t0.05.png") != suite.image("ripple/t0.2.png"))
-        #expect(try suite.image("ripple/t0.05.png") != PNG.decode(PNG.encode(BuiltInPicture.pool.draw(width: 64, height: 48)), name: "pool"))
+        #expect(try suite.image("ripple/t0.05.png") != PNG.decode(PNG.encode(try BuiltInPicture.pool.draw(width: 64, height: 48, on: TestGPU.get())), name: "pool"))
 
         let second = try suite.run()
         #expect(second.status == 0, "\(second.stdout)\(second.stderr)")
@@ -285,7 +286,7 @@ import ShaderFX
         let run = try suite.run(["--filter", "pulse"])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         let bright = try suite.image("pulse/t0.png"), dark = try suite.image("pulse/t1.png")
-        let source = try PNG.decode(PNG.encode(BuiltInPicture.pool.draw(width: 16, height: 16)), name: "pool")
+        let source = try PNG.decode(PNG.encode(try BuiltInPicture.pool.draw(width: 16, height: 16, on: TestGPU.get())), name: "pool")
         #expect(bright == source)  // cos(0) = 1: unchanged
         #expect(dark[3, 3].x < 0.01 && dark[3, 3].w == 1)  // cos(pi) = -1: black
     }

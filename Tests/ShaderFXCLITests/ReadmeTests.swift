@@ -4,6 +4,7 @@ import ShaderFXTestSupport
 import ShaderFX
 @testable import ShaderFXCLI
 @testable import ShaderFXCore
+import ShaderFXUI
 
 /// README.md as a user reads it: every command in it runs as written, in a scratch folder,
 /// in document order, and every picture it shows is what the command above it writes.
@@ -154,9 +155,9 @@ import ShaderFX
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("shaderfx"),
                                                    withDestinationURL: URL(fileURLWithPath: CLIRun.binary))
-        let (from, to) = BuiltInTransitions.samplePictures()
+        let (from, to) = try BuiltInTransitions.samplePictures(on: TestGPU.get())
         for (name, picture) in [("photo.png", from), ("in.png", from), ("a.png", from), ("b.png", to),
-                                ("cover.png", BuiltInPicture.cover.draw(width: 384, height: 384))] {
+                                ("cover.png", try BuiltInPicture.cover.draw(width: 384, height: 384, on: TestGPU.get()))] {
             try PNG.write(picture, to: folder.appendingPathComponent(name).path)
         }
         try FileManager.default.copyItem(at: CLIRun.root.appendingPathComponent("examples"),

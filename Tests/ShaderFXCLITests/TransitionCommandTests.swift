@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ShaderFXTestSupport
 import ShaderFX
+import ShaderFXUI
 
 /// True once `shaderfx transition` is registered in the tool (its help exits 0).
 
@@ -31,7 +32,7 @@ struct TransitionCommandTests {
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stdout.contains(" on \(try currentRenderer()) via "), "\(run.stdout)")
             let image = try PNG.read(path: out)
-            let (from, to) = BuiltInTransitions.samplePictures(width: 64, height: 48)
+            let (from, to) = try BuiltInTransitions.samplePictures(width: 64, height: 48, on: TestGPU.get())
             #expect(image.width == 64 && image.height == 48)
             let (quantisedFrom, quantisedTo) = (try quantised(from), try quantised(to))
             #expect(image != quantisedFrom && image != quantisedTo)
@@ -41,7 +42,7 @@ struct TransitionCommandTests {
     @Test(arguments: BuiltInTransitions.all.map { $0.name })
     func theEndsAreTheBuiltInPicturesExactly(name: String) throws {
         try withTemporaryFolder { (dir) throws in
-            let (from, to) = BuiltInTransitions.samplePictures(width: 40, height: 30)
+            let (from, to) = try BuiltInTransitions.samplePictures(width: 40, height: 30, on: TestGPU.get())
             for (progress, expected) in [("0", from), ("1", to)] {
                 let out = dir.appendingPathComponent("p\(progress).png").path
                 let run = try CLIRun(["transition", name, "--size", "40x30", "-p", progress, "-q", "-o", out])
@@ -55,7 +56,7 @@ struct TransitionCommandTests {
     @Test func picturesComeFromFilesAndToIsFittedOntoFrom() throws {
         try withTemporaryFolder { (dir) throws in
             let fromPath = dir.appendingPathComponent("from.png").path, toPath = dir.appendingPathComponent("to.png").path
-            try PNG.write(BuiltInPicture.pool.draw(width: 40, height: 30), to: fromPath)
+            try PNG.write(try BuiltInPicture.pool.draw(width: 40, height: 30, on: TestGPU.get()), to: fromPath)
             try PNG.write(RGBAImage(width: 20, height: 40, fill: SIMD4(1, 0, 0, 1)), to: toPath)
             for (mode, cornerAlpha) in [("fit", Float(0)), ("fill", 1), ("stretch", 1)] {
                 let out = dir.appendingPathComponent("\(mode).png").path
@@ -70,7 +71,7 @@ struct TransitionCommandTests {
             let out = dir.appendingPathComponent("default-to.png").path
             let run = try CLIRun(["transition", "radial", "--from", fromPath, "-p", "1", "-o", out])
             #expect(run.status == 0, "\(run.stderr)")
-            #expect(try PNG.read(path: out) == quantised(BuiltInTransitions.samplePictures(width: 40, height: 30).to))
+            #expect(try PNG.read(path: out) == quantised(try BuiltInTransitions.samplePictures(width: 40, height: 30, on: TestGPU.get()).to))
         }
     }
 
@@ -84,7 +85,7 @@ struct TransitionCommandTests {
             #expect(run.stdout.contains("wrote 5 frames"))
             let names = try FileManager.default.contentsOfDirectory(atPath: frames).filter { $0.hasPrefix("frame_") }.sorted()
             #expect(names == (0..<5).map { "frame_0000\($0).png" })
-            let (from, to) = BuiltInTransitions.samplePictures(width: 48, height: 36)
+            let (from, to) = try BuiltInTransitions.samplePictures(width: 48, height: 36, on: TestGPU.get())
             #expect(try PNG.read(path: frames + "/frame_00000.png") == quantised(from))
             #expect(try PNG.read(path: frames + "/frame_00004.png") == quantised(to))
             // Frame 2 of 5 on the linear curve is progress 0.5.

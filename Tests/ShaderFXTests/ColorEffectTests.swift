@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ShaderFX
 @testable import ShaderFXCore
+import ShaderFXUI
 
 /// The colour effects of the library, by command-line name.
 private let colorEffectNames = BuiltInEffects.colorEffects.map { $0.name }
@@ -124,7 +125,7 @@ private func correlation(_ a: RGBAImage, _ b: RGBAImage, channel: Int) -> Double
 
     @Test(arguments: colorEffectNames)
     func changesThePoolWhereItShould(name: String) throws {
-        let image = BuiltInPicture.pool.draw(width: 96, height: 72)
+        let image = try BuiltInPicture.pool.draw(width: 96, height: 72, on: TestGPU.get())
         let out = try TestGPU.get().render(image, effects: [try colorEffect(name)])
         #expect(out.width == image.width && out.height == image.height)
         var changed = 0
@@ -149,7 +150,7 @@ private func correlation(_ a: RGBAImage, _ b: RGBAImage, channel: Int) -> Double
 
     @Test(arguments: colorEffectNames)
     func keepsTheCircleTransparentOutsideUnlessItFills(name: String) throws {
-        let image = BuiltInPicture.circle.draw(width: 80, height: 80)
+        let image = try BuiltInPicture.circle.draw(width: 80, height: 80, on: TestGPU.get())
         let out = try TestGPU.get().render(image, effects: [try colorEffect(name)])
         let fills = name == InvertAlpha.name
         var rim = 0
@@ -174,7 +175,7 @@ private func correlation(_ a: RGBAImage, _ b: RGBAImage, channel: Int) -> Double
     @Test(arguments: colorEffectNames)
     func timeMovesOnlyTheAnimatedEffects(name: String) throws {
         let type = try #require(BuiltInEffects.named(name))
-        let image = BuiltInPicture.pool.draw(width: 64, height: 48)
+        let image = try BuiltInPicture.pool.draw(width: 64, height: 48, on: TestGPU.get())
         let early = try TestGPU.get().render(image, effects: [try colorEffect(name, time: 1.25)])
         let again = try TestGPU.get().render(image, effects: [try colorEffect(name, time: 1.25)])
         let later = try TestGPU.get().render(image, effects: [try colorEffect(name, time: 2)])
@@ -268,7 +269,7 @@ private func correlation(_ a: RGBAImage, _ b: RGBAImage, channel: Int) -> Double
     }
 
     @Test func shimmerOnlyLightensAndSweepsOnce() throws {
-        let image = BuiltInPicture.pool.draw(width: 90, height: 60)
+        let image = try BuiltInPicture.pool.draw(width: 90, height: 60, on: TestGPU.get())
         // At the start the band lies before the top-left corner: nothing changes.
         let start = try TestGPU.get().render(image, effects: [Shimmer().with(\.time, 0).effect])
         #expect(maxDifference(start, image) < 1e-5)
@@ -375,12 +376,12 @@ private func correlation(_ a: RGBAImage, _ b: RGBAImage, channel: Int) -> Double
     /// The picture each reference is drawn over, 240 x 180: the circle where coverage is the
     /// point, the pool darkened toward the left for infrared (so every luminance appears),
     /// the pool for the rest.
-    static func referencePicture(for file: String) -> RGBAImage {
+    static func referencePicture(for file: String) throws -> RGBAImage {
         switch file {
         case "invertAlpha", "recolor", "whiteNoise", "rainbowNoise":
-            return BuiltInPicture.circle.draw(width: 240, height: 180)
+            return try BuiltInPicture.circle.draw(width: 240, height: 180, on: TestGPU.get())
         case "infrared":
-            var image = BuiltInPicture.pool.draw(width: 240, height: 180)
+            var image = try BuiltInPicture.pool.draw(width: 240, height: 180, on: TestGPU.get())
             for y in 0..<image.height {
                 for x in 0..<image.width {
                     let shade = 0.1 + 1.2 * Float(x) / Float(image.width - 1)
@@ -390,7 +391,7 @@ private func correlation(_ a: RGBAImage, _ b: RGBAImage, channel: Int) -> Double
             }
             return image
         default:
-            return BuiltInPicture.pool.draw(width: 240, height: 180)
+            return try BuiltInPicture.pool.draw(width: 240, height: 180, on: TestGPU.get())
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ShaderFX
 @testable import ShaderFXCore
+import ShaderFXUI
 
 /// The built-in distortion and layer effects of the catalogue: wave, relative-wave, water,
 /// bubble, color-planes, emboss, simple-loupe, warping-loupe, variable-blur.
@@ -63,7 +64,7 @@ import Testing
 
     @Test(arguments: names)
     func rendersOverThePoolWithValidPremultipliedOutputAndChangesIt(name: String) throws {
-        let image = BuiltInPicture.pool.draw(width: 160, height: 120)
+        let image = try BuiltInPicture.pool.draw(width: 160, height: 120, on: TestGPU.get())
         let out = try Self.render(name, Self.lively(name), image)
         #expect(out.width == image.width && out.height == image.height)
         var invalid = 0
@@ -77,7 +78,7 @@ import Testing
     @Test(arguments: names)
     func keepsPremultipliedColoursValidOverTransparency(name: String) throws {
         // The disc's anti-aliased rim and transparent surroundings catch colour above alpha.
-        let image = BuiltInPicture.circle.draw(width: 120, height: 100)
+        let image = try BuiltInPicture.circle.draw(width: 120, height: 100, on: TestGPU.get())
         let out = try Self.render(name, Self.lively(name, touch: "30,30"), image)
         var invalid = 0
         for y in 0..<out.height {
@@ -93,7 +94,7 @@ import Testing
         // Emboss at strength 10 would amplify the @2x layer's smoother (bilinearly upsampled) edges tenfold.
         let values = name == "emboss" ? ParameterValues(["strength": "1"]) : Self.lively(name, touch: "40,30")
         let value = try type.init(values: values)
-        let image = BuiltInPicture.pool.draw(width: 80, height: 60)
+        let image = try BuiltInPicture.pool.draw(width: 80, height: 60, on: TestGPU.get())
         let one = try Self.render(value, image)
         let two = try Self.render(value, image, scale: 2)
         #expect(two.width == 160 && two.height == 120)
@@ -115,7 +116,7 @@ import Testing
     }
 
     @Test func neutralSettingsLeaveThePictureExactlyAsItIs() throws {
-        let image = BuiltInPicture.pool.draw(width: 96, height: 72)
+        let image = try BuiltInPicture.pool.draw(width: 96, height: 72, on: TestGPU.get())
         let neutral: [any BuiltInEffect] = [
             Wave().with(\.time, 1).with(\.strength, 0), RelativeWave().with(\.time, 1).with(\.strength, 0), Water().with(\.time, 1).with(\.strength, 0),
             Bubble().with(\.touch, SIMD2(40, 30)).with(\.radius, 0), ColorPlanes().with(\.offset, .zero), Emboss().with(\.strength, 0),
@@ -209,7 +210,7 @@ import Testing
 
     @Test(arguments: [0.0, 0.37, 1.9])
     func waveMatchesItsFormulaAtEveryPixel(time: Double) throws {
-        let image = BuiltInPicture.pool.draw(width: 64, height: 48)
+        let image = try BuiltInPicture.pool.draw(width: 64, height: 48, on: TestGPU.get())
         let wave = Wave().with(\.time, Float(time))
         let out = try TestGPU.get().render(image, effects: [wave.effect])
         let changed = Self.expectDistortion(out, of: image, margin: 5) { p in
@@ -220,7 +221,7 @@ import Testing
 
     @Test(arguments: [0.25, 1.3])
     func relativeWaveMatchesItsFormulaAndIsStillAtTheLeftEdge(time: Double) throws {
-        let image = BuiltInPicture.pool.draw(width: 64, height: 48)
+        let image = try BuiltInPicture.pool.draw(width: 64, height: 48, on: TestGPU.get())
         let wave = RelativeWave().with(\.time, Float(time)).with(\.strength, 8)
         let out = try TestGPU.get().render(image, effects: [wave.effect])
         _ = Self.expectDistortion(out, of: image, margin: 8) { p in
@@ -237,7 +238,7 @@ import Testing
 
     @Test(arguments: [0.0, 0.8, 2.5])
     func waterMatchesItsFormulaAtEveryPixel(time: Double) throws {
-        let image = BuiltInPicture.pool.draw(width: 64, height: 48)
+        let image = try BuiltInPicture.pool.draw(width: 64, height: 48, on: TestGPU.get())
         let water = Water().with(\.time, Float(time))
         let out = try TestGPU.get().render(image, effects: [water.effect])
         let changed = Self.expectDistortion(out, of: image, margin: 3) { p in
@@ -250,7 +251,7 @@ import Testing
     // MARK: - Layer effects against their formulas
 
     @Test func embossMatchesItsFormula() throws {
-        let image = BuiltInPicture.pool.draw(width: 64, height: 48)
+        let image = try BuiltInPicture.pool.draw(width: 64, height: 48, on: TestGPU.get())
         let out = try TestGPU.get().render(image, effects: [Emboss().with(\.strength, 3).effect])
         let layer = cpuLayer(image, margin: 1, scale: 1)
         var worst: Float = 0
@@ -272,7 +273,7 @@ import Testing
     }
 
     @Test func colorPlanesTakeRedAndBlueFromOppositeOffsets() throws {
-        let image = BuiltInPicture.circle.draw(width: 64, height: 48)
+        let image = try BuiltInPicture.circle.draw(width: 64, height: 48, on: TestGPU.get())
         let planes = ColorPlanes().with(\.offset, SIMD2(4, -2))
         let out = try TestGPU.get().render(image, effects: [planes.effect])
         let layer = cpuLayer(image, margin: 4, scale: 1)
@@ -297,7 +298,7 @@ import Testing
     }
 
     @Test func simpleLoupeMagnifiesInsideAndLeavesTheRestAlone() throws {
-        let image = BuiltInPicture.pool.draw(width: 160, height: 120)
+        let image = try BuiltInPicture.pool.draw(width: 160, height: 120, on: TestGPU.get())
         let touch = SIMD2<Float>(70, 55)
         let out = try TestGPU.get().render(image, effects: [SimpleLoupe { $0.touch = touch; $0.maxDistance = 0.05; $0.zoom = 3 }.effect])
         let radius = Float(0.05).squareRoot() * 160
@@ -322,7 +323,7 @@ import Testing
     }
 
     @Test func warpingLoupeIsSeamlessAndLeavesTheRestAlone() throws {
-        let image = BuiltInPicture.pool.draw(width: 160, height: 120)
+        let image = try BuiltInPicture.pool.draw(width: 160, height: 120, on: TestGPU.get())
         let touch = SIMD2<Float>(70, 55)
         let out = try TestGPU.get().render(image, effects: [WarpingLoupe().with(\.touch, touch).effect])
         let radius = Float(0.05).squareRoot() * 160
@@ -359,7 +360,7 @@ import Testing
 
     @Test(arguments: [SIMD2<Float>(60.5, 50.5), SIMD2<Float>(60, 50), SIMD2<Float>(-10, 30)])
     func bubbleChangesOnlyItsDiscAndHasNoNaNAtTheTouch(touch: SIMD2<Float>) throws {
-        let image = BuiltInPicture.pool.draw(width: 140, height: 110)
+        let image = try BuiltInPicture.pool.draw(width: 140, height: 110, on: TestGPU.get())
         let bubble = Bubble().with(\.touch, touch).with(\.radius, 30)
         let out = try TestGPU.get().render(image, effects: [bubble.effect])
         var inside = 0, invalid = 0, movedOutside = 0
@@ -416,7 +417,7 @@ import Testing
     }
 
     @Test func variableBlurMatchesACPUGaussianInTwoPasses() throws {
-        let image = BuiltInPicture.pool.draw(width: 60, height: 40)
+        let image = try BuiltInPicture.pool.draw(width: 60, height: 40, on: TestGPU.get())
         // Alpha 0, 0.4, 1 across x: no blur on the left, full radius on the right.
         var mask = RGBAImage(width: 3, height: 1)
         mask[1, 0] = SIMD4(0.4, 0.4, 0.4, 0.4)
@@ -473,7 +474,7 @@ import Testing
     }
 
     @Test func variableBlurLeavesPixelsWhereTheMaskIsClearUnchanged() throws {
-        let image = BuiltInPicture.pool.draw(width: 96, height: 64)
+        let image = try BuiltInPicture.pool.draw(width: 96, height: 64, on: TestGPU.get())
         // Alpha 0, 0, 1, 1 across x: clear wherever uv.x <= 3/8 (x < 36 points).
         var mask = RGBAImage(width: 4, height: 1)
         mask[2, 0] = SIMD4(1, 1, 1, 1)
@@ -500,7 +501,7 @@ import Testing
         let gradient = VariableBlur.defaultMask
         #expect(gradient[0, 0].w == 0 && gradient[0, gradient.height - 1].w == 1)
         // Default: the top rows stay sharp, the bottom rows blur.
-        let image = BuiltInPicture.pool.draw(width: 96, height: 96)
+        let image = try BuiltInPicture.pool.draw(width: 96, height: 96, on: TestGPU.get())
         let out = try TestGPU.get().render(image, effects: VariableBlur().passes)
         var top = 0, bottom = 0
         for x in 0..<96 {
@@ -551,7 +552,7 @@ import Testing
     @Test(arguments: names)
     func referenceImageOverThePool(name: String) throws {
         let type = try #require(BuiltInEffects.named(name))
-        let image = BuiltInPicture.pool.draw(width: 240, height: 180)
+        let image = try BuiltInPicture.pool.draw(width: 240, height: 180, on: TestGPU.get())
         let out = try TestGPU.get().render(image, effects: type.init(values: Self.lively(name, touch: "120,90")).passes)
         let folder = type.kind == .distortion ? "Distortion" : "Layer"
         try expectImage(out, matches: "\(folder)/\(type.shaderFile.split(separator: "/").last!)")

@@ -1,6 +1,7 @@
 import Testing
 @testable import ShaderFX
 @testable import ShaderFXCore
+import ShaderFXUI
 
 /// Opaque pictures of whole 8-bit levels (what an opaque PNG decodes to) are sampled as every
 /// other picture is, from float textures: every built-in effect's result over one stays within
@@ -8,8 +9,8 @@ import Testing
 /// picture no 8-bit texture could hold).
 @Suite(.serialized) struct EightBitSourceTests {
     /// The pool floor rounded to whole 8-bit levels, as a PNG round trip gives it.
-    static func quantised(width: Int = 96, height: Int = 72) -> RGBAImage {
-        var picture = BuiltInPicture.pool.draw(width: width, height: height)
+    static func quantised(width: Int = 96, height: Int = 72) throws -> RGBAImage {
+        var picture = try BuiltInPicture.pool.draw(width: width, height: height, on: TestGPU.get())
         picture.pixels = picture.pixels.map { ($0 * 255).rounded() / 255 }
         return picture
     }
@@ -44,7 +45,7 @@ import Testing
         for parameter in effect.options where parameter.name == "time" {
             value = try effect.init(values: ParameterValues(["time": "0.3"]))
         }
-        let picture = Self.quantised()
+        let picture = try Self.quantised()
         let float = Self.offLevel(picture)
         #expect(Self.isOpaqueWholeLevels(picture) && !Self.isOpaqueWholeLevels(float))
         let renderer = try TestGPU.get()
@@ -54,7 +55,7 @@ import Testing
     }
 
     @Test func atTwiceTheScaleTooAndWithTheLayerGrown() throws {
-        let picture = Self.quantised()
+        let picture = try Self.quantised()
         let ripple = Ripple().with(\.origin, SIMD2(48, 36)).with(\.time, 0.1)
         let float = Self.offLevel(picture)
         for scale in [1, 2] {

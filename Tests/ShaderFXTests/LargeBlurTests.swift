@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ShaderFX
 @testable import ShaderFXCore
+import ShaderFXUI
 
 /// The exact blur of `image` (premultiplied, at scale 1) as the renderer's two passes define it, in
 /// Double: the layer grown transparently by `margin` = ceil(3 sigma) pixels, a Gaussian of standard
@@ -45,17 +46,17 @@ func largestLevelDifference(_ a: RGBAImage, _ b: RGBAImage) -> Double {
 
 @Suite(.serialized) struct LargeBlurTests {
     /// A textured opaque picture and one with transparency, at two sizes.
-    static let pictures: [(name: String, image: RGBAImage)] = [
-        ("pool 64x48", BuiltInPicture.pool.draw(width: 64, height: 48)),
-        ("circle 64x48", BuiltInPicture.circle.draw(width: 64, height: 48)),
-        ("cover 128x96", BuiltInPicture.cover.draw(width: 128, height: 96)),
-    ]
+    static func pictures() throws -> [(name: String, image: RGBAImage)] {
+        [("pool 64x48", try BuiltInPicture.pool.draw(width: 64, height: 48, on: TestGPU.get())),
+         ("circle 64x48", try BuiltInPicture.circle.draw(width: 64, height: 48, on: TestGPU.get())),
+         ("cover 128x96", try BuiltInPicture.cover.draw(width: 128, height: 96, on: TestGPU.get()))]
+    }
 
     @Test(arguments: [8.0, 12, 16, 19, 30, 33, 66, 100, 500])
     func aReducedBlurStaysWithinTwoLevelsOfTheExactGaussian(radius: Double) throws {
         let blur = Blur(radius: Float(radius))
         #expect(blur.reduction > 1, "radius \(radius) runs on a reduced grid")
-        for (name, image) in Self.pictures {
+        for (name, image) in try Self.pictures() {
             let out = try TestGPU.get().render(image, effects: blur.passes)
             let worst = largestLevelDifference(out, exactGaussianBlur(image, sigma: radius))
             print("blur radius \(radius), \(name): reduction \(blur.reduction), largest difference \(worst) levels")
@@ -64,7 +65,7 @@ func largestLevelDifference(_ a: RGBAImage, _ b: RGBAImage) -> Double {
     }
 
     @Test func aReducedBlurAt2xMatchesTheExactGaussianOfTheScaledLayer() throws {
-        let image = BuiltInPicture.pool.draw(width: 48, height: 36)
+        let image = try BuiltInPicture.pool.draw(width: 48, height: 36, on: TestGPU.get())
         let out = try TestGPU.get().render(image, effects: Blur(radius: 30).passes, scale: 2)
         let worst = largestLevelDifference(out, exactGaussianBlur(cpuLayer(image, margin: 0, scale: 2), sigma: 60))
         print("blur radius 30 @2x: largest difference \(worst) levels")
@@ -72,7 +73,7 @@ func largestLevelDifference(_ a: RGBAImage, _ b: RGBAImage) -> Double {
     }
 
     @Test func theGrownRegionIsTheBlurSpillingIntoTheGrowth() throws {
-        let image = BuiltInPicture.pool.draw(width: 40, height: 30)
+        let image = try BuiltInPicture.pool.draw(width: 40, height: 30, on: TestGPU.get())
         let blur = Blur(radius: 20)
         let grown = try TestGPU.get().render(image, effects: blur.passes, region: .grown)
         let margin = Int(blur.maxSampleOffset.x)
@@ -124,13 +125,13 @@ func largestLevelDifference(_ a: RGBAImage, _ b: RGBAImage) -> Double {
     @Test func aBlurBeyondTheBudgetIsStillRefused() throws {
         let renderer = try Renderer(context: TestGPU.get().context)
         renderer.budget = RenderBudget(maxPixels: 1_000_000, maxDimension: renderer.budget.maxDimension)
-        let image = BuiltInPicture.pool.draw(width: 128, height: 96)
+        let image = try BuiltInPicture.pool.draw(width: 128, height: 96, on: TestGPU.get())
         #expect(throws: RenderBudgetError.self) { try renderer.render(image, effects: Blur(radius: 500).passes) }
         _ = try renderer.render(image, effects: Blur(radius: 100).passes)
     }
 
     @Test func aReducedBlurChainsIntoTheNextEffect() throws {
-        let image = BuiltInPicture.pool.draw(width: 96, height: 72)
+        let image = try BuiltInPicture.pool.draw(width: 96, height: 72, on: TestGPU.get())
         let renderer = try TestGPU.get()
         let warp = BackgroundWarp().with(\.time, 1.5).effect
         let chained = try renderer.render(image, effects: Blur(radius: 40).passes + [warp])

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ShaderFXTestSupport
 @testable import ShaderFX
+import ShaderFXUI
 
 /// The library as Swift code uses it: built-in functions reached as SwiftUI reaches
 /// `ShaderLibrary.default`, and file URLs wherever a path is taken.
@@ -18,7 +19,7 @@ import ShaderFXTestSupport
         for shader in spelled { #expect(shader == ripple.effect.shader) }
         // And it renders the same picture.
         let renderer = try TestGPU.get()
-        let picture = BuiltInPicture.pool.draw(width: 120, height: 80)
+        let picture = try BuiltInPicture.pool.draw(width: 120, height: 80, on: TestGPU.get())
         let swiftUIStyle = try renderer.render(picture, effects: [Effect(kind: .layer, shader: spelled[0], maxSampleOffset: SIMD2(12, 12))])
         let builtIn = try renderer.render(picture, effects: ripple.passes)
         #expect(maxDifference(swiftUIStyle, builtIn) == 0)
@@ -27,7 +28,7 @@ import ShaderFXTestSupport
 
     @Test func builtInEffectsAreRenderedWhole() throws {
         let renderer = try TestGPU.get()
-        let picture = BuiltInPicture.pool.draw(width: 64, height: 48)
+        let picture = try BuiltInPicture.pool.draw(width: 64, height: 48, on: TestGPU.get())
         let ripple = Ripple().with(\.origin, SIMD2(32, 24)).with(\.time, 0.15)
         let typed = try renderer.render(picture, Blur(radius: 12), ripple)
         let passes = try renderer.render(picture, effects: Blur(radius: 12).passes + ripple.passes)
@@ -50,7 +51,7 @@ import ShaderFXTestSupport
     @Test func anUnknownBuiltInNameFailsWhenItRendersAndSaysSo() throws {
         let shader = ShaderLibrary.rippel(.float(1))
         let error = #expect(throws: (any Error).self) {
-            try TestGPU.get().render(BuiltInPicture.pool.draw(width: 8, height: 8), effects: [Effect(kind: .color, shader: shader)])
+            try TestGPU.get().render(try BuiltInPicture.pool.draw(width: 8, height: 8, on: TestGPU.get()), effects: [Effect(kind: .color, shader: shader)])
         }
         #expect("\(error!)".contains("rippel"), "\(error!)")
     }
@@ -58,7 +59,7 @@ import ShaderFXTestSupport
     @Test func filesAreNamedByURLAsByPath() throws {
         try withTemporaryFolder { (folder) throws in
             let dir = folder.url
-            let picture = BuiltInPicture.circle.draw(width: 20, height: 10)
+            let picture = try BuiltInPicture.circle.draw(width: 20, height: 10, on: TestGPU.get())
             let url = dir.appendingPathComponent("a picture.png")  // a space: percent-encoded in the URL
             try PNG.write(picture, to: url)
             #expect(FileManager.default.fileExists(atPath: dir.path + "/a picture.png"))
@@ -79,7 +80,7 @@ import ShaderFXTestSupport
     @Test func aURLThatIsNotAFileIsRefusedByName() throws {
         let web = try #require(URL(string: "https://example.com/picture.png"))
         #expect { try PNG.read(url: web) } throws: { "\($0)".contains("https://example.com/picture.png") && "\($0)".contains("not a file URL") }
-        #expect { try PNG.write(BuiltInPicture.pool.draw(width: 2, height: 2), to: web) } throws: { "\($0)".contains("not a file URL") }
+        #expect { try PNG.write(try BuiltInPicture.pool.draw(width: 2, height: 2, on: TestGPU.get()), to: web) } throws: { "\($0)".contains("not a file URL") }
         #expect { try ShaderLibrary(contentsOf: web) } throws: { "\($0)".contains("not a file URL") }
         #expect { try EventScript.load(url: web) } throws: { "\($0)".contains("not a file URL") }
     }

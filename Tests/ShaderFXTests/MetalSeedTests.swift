@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ShaderFX
+import ShaderFXUI
 
 /// The repository's root, found from this file's path.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -48,7 +49,7 @@ func worstDifference(_ a: RGBAImage, _ b: RGBAImage) -> (difference: Float, x: I
         let library = try Self.seed("Stripes.metal")
         #expect(library.effectFunctions().map(\.name) == ["Stripes"])
         #expect(library.effectFunctions().map(\.kind) == [.fill])
-        let disc = BuiltInPicture.circle.draw(width: 64, height: 48)
+        let disc = try BuiltInPicture.circle.draw(width: 64, height: 48, on: TestGPU.get())
         for (thickness, colors) in [(Float(20), Stripes().colors), (7, [RGBA(r: 0.2, g: 0.4, b: 0.6, a: 1), RGBA(r: 1, g: 0.5, b: 0, a: 0.5)]),
                                     (3.3, [RGBA(r: 0, g: 1, b: 0, a: 1)])] {
             let builtIn = Stripes { $0.thickness = thickness; $0.colors = colors }
@@ -60,7 +61,7 @@ func worstDifference(_ a: RGBAImage, _ b: RGBAImage) -> (difference: Float, x: I
     @Test func rippleMatchesTheBuiltIn() throws {
         let library = try Self.seed("Ripple.metal")
         #expect(library.effectFunctions().map(\.kind) == [.layer])
-        let pool = BuiltInPicture.pool.draw(width: 96, height: 72)
+        let pool = try BuiltInPicture.pool.draw(width: 96, height: 72, on: TestGPU.get())
         let cases: [(origin: SIMD2<Float>, time: Float, amplitude: Float, frequency: Float, decay: Float, speed: Float)] = [
             (SIMD2(48.5, 36.5), 0.05, 12, 15, 8, 1200),   // the origin on a pixel centre: the guard
             (SIMD2(10, 60), 0.2, 8, 20, 4, 300),
@@ -82,7 +83,7 @@ func worstDifference(_ a: RGBAImage, _ b: RGBAImage) -> (difference: Float, x: I
     @Test func rippleWaveMatchesTheBuiltIn() throws {
         let library = try Self.seed("RippleShaderEffect.metal")
         #expect(library.effectFunctions().map(\.kind) == [.layer])
-        let pool = BuiltInPicture.pool.draw(width: 96, height: 72)
+        let pool = try BuiltInPicture.pool.draw(width: 96, height: 72, on: TestGPU.get())
         let cases: [(origin: SIMD2<Float>, radius: Float, strength: Float, amplitude: Float, wavelength: Float)] = [
             (SIMD2(48, 36), 20, 1, 10, 110), (SIMD2(5.5, 70.5), 60, 0.7, 14, 40), (SIMD2(80, 10), 0, 0.3, 6, 25),
         ]
@@ -101,7 +102,7 @@ func worstDifference(_ a: RGBAImage, _ b: RGBAImage) -> (difference: Float, x: I
     @Test func rippleRefractionMatchesTheBuiltIn() throws {
         let library = try Self.seed("RippleRefraction.metal")
         #expect(library.effectFunctions().map(\.kind) == [.distortion])
-        let pool = BuiltInPicture.pool.draw(width: 96, height: 72)
+        let pool = try BuiltInPicture.pool.draw(width: 96, height: 72, on: TestGPU.get())
         let size = SIMD2<Float>(96, 72)
         let cases: [(time: Float, ripples: [SIMD4<Float>])] = [
             (0.4, [SIMD4(0.5, 0.5, 0, 1)]),
@@ -118,7 +119,7 @@ func worstDifference(_ a: RGBAImage, _ b: RGBAImage) -> (difference: Float, x: I
     @Test func backgroundWarpMatchesTheBuiltIn() throws {
         let library = try Self.seed("BackgroundWarp.metal")
         #expect(library.effectFunctions().map(\.kind) == [.layer])
-        let cover = BuiltInPicture.cover.draw(width: 80, height: 80)
+        let cover = try BuiltInPicture.cover.draw(width: 80, height: 80, on: TestGPU.get())
         let size = SIMD2<Float>(80, 80)
         // The seed samples its noise with the texture unit (noise.sample(s, uv)), as a Metal
         // shader does; the built-in filters the noise itself in highp so that every GPU warps
@@ -139,7 +140,7 @@ func worstDifference(_ a: RGBAImage, _ b: RGBAImage) -> (difference: Float, x: I
         let functions = Dictionary(uniqueKeysWithValues: library.effectFunctions().map { ($0.name, $0.kind) })
         #expect(functions == ["Stripes": .fill, "Ripple": .layer, "RippleShaderEffectDistortion": .layer,
                               "ripple": .distortion, "backgroundWarp": .layer, "vignette": .color])
-        let disc = BuiltInPicture.circle.draw(width: 40, height: 30)
+        let disc = try BuiltInPicture.circle.draw(width: 40, height: 30, on: TestGPU.get())
         try expectSame(Stripes { $0.thickness = 5 }.effect, library.Stripes(.float(5), .colorArray(Stripes().colors)), over: disc)
     }
 }

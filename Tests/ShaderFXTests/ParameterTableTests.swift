@@ -1,6 +1,7 @@
 import Testing
 @testable import ShaderFX
 @testable import ShaderFXCore
+import ShaderFXUI
 
 /// Every option's default as the help prints it, given back as command-line text.
 private func helpDefaults(_ options: [EffectParameter]) -> ParameterValues {
@@ -18,7 +19,7 @@ private func helpDefaults(_ options: [EffectParameter]) -> ParameterValues {
         let swift = type.init().passes
         let typed = try type.init(values: helpDefaults(type.options)).passes
         #expect(typed == swift, "\(name): the defaults the help prints are not the Swift value's")
-        let picture = BuiltInPicture.pool.draw(width: 48, height: 36)
+        let picture = try BuiltInPicture.pool.draw(width: 48, height: 36, on: TestGPU.get())
         let renderer = try TestGPU.get()
         #expect(try renderer.render(picture, effects: typed) == renderer.render(picture, effects: swift))
         // Every option that can be typed has a default to print, and it reads back.
@@ -30,7 +31,7 @@ private func helpDefaults(_ options: [EffectParameter]) -> ParameterValues {
     @Test(arguments: transitions)
     func theHelpDefaultsOfTransitionsAreTheSwiftDefaults(name: String) throws {
         let type = try #require(BuiltInTransitions.named(name))
-        let from = BuiltInPicture.pool.draw(width: 32, height: 24)
+        let from = try BuiltInPicture.pool.draw(width: 32, height: 24, on: TestGPU.get())
         let typed = try type.init(values: helpDefaults(type.parameters))
         #expect(typed.passes(progress: 0.4, from: from) == type.init().passes(progress: 0.4, from: from))
         #expect(type.parameters.allSatisfy { !$0.defaultValue.isEmpty })

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ShaderFX
 import ShaderFXTesting
+import ShaderFXUI
 
 // README.md's Swift, line for line, so that the compiler checks every example the README shows
 // (`readmeSwiftIsCompiledHere` fails when a README block is not found here). The library
@@ -44,8 +45,9 @@ enum ReadmeSwiftExamples {
 }
 
 @Test func rippleAtATenthOfASecond() throws {
-    let picture = BuiltInPicture.pool.draw(width: 240, height: 180)
-    let out = try Renderer().render(picture, effects: [Ripple { $0.origin = SIMD2(120, 90); $0.time = 0.1 }.effect])
+    let renderer = try Renderer()
+    let picture = try BuiltInPicture.pool.draw(width: 240, height: 180, on: renderer)   // the pool's view, drawn
+    let out = try renderer.render(picture, effects: [Ripple { $0.origin = SIMD2(120, 90); $0.time = 0.1 }.effect])
     try expectImage(out)                              // __References__/<TestFile>/rippleAtATenthOfASecond.1.png
     try expectImage(out, matches: "Ripple/t0.1", record: .never)       // compared, never recorded
 }

@@ -1,6 +1,7 @@
 import Testing
 @testable import ShaderFX
 @testable import ShaderFXCore
+import ShaderFXUI
 
 /// `renderStraight` (the last pass writing straight 8-bit RGBA itself, or a conversion pass)
 /// gives exactly the bytes `PNG.encode` makes of `render`'s float result.
@@ -20,12 +21,12 @@ import Testing
         let effect = try #require(BuiltInEffects.named(name))
         let value = try effect.init(values: ParameterValues(effect.options.contains { $0.name == "time" } ? ["time": "0.3"] : [:]))
         // Over a picture with transparent parts, so straightening divides by alpha.
-        try Self.expectSame(value.passes, over: BuiltInPicture.circle.draw(width: 80, height: 60), name)
+        try Self.expectSame(value.passes, over: try BuiltInPicture.circle.draw(width: 80, height: 60, on: TestGPU.get()), name)
         try Self.expectSame(value.passes, over: EightBitSourceTests.quantised(width: 80, height: 60), "\(name) over an 8-bit picture")
     }
 
     @Test func grownRegionsTwiceTheScaleAndDisabledLastPasses() throws {
-        let picture = BuiltInPicture.pool.draw(width: 64, height: 48)
+        let picture = try BuiltInPicture.pool.draw(width: 64, height: 48, on: TestGPU.get())
         let ripple = Ripple().with(\.origin, SIMD2(32, 24)).with(\.time, 0.15)
         try Self.expectSame(ripple.passes, over: picture, region: .grown, "grown")
         try Self.expectSame(ripple.passes, over: picture, scale: 2, "@2x")

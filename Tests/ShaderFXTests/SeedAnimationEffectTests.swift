@@ -3,6 +3,7 @@ import Testing
 import ShaderFXTestSupport
 @testable import ShaderFX
 @testable import ShaderFXCore
+import ShaderFXUI
 
 // MARK: - The seeds' formulas, computed on the CPU in Double
 
@@ -106,7 +107,7 @@ func cpuGaussianBlur(_ layer: RGBAImage, sigma: Double) -> RGBAImage {
 
     @Test(arguments: zip([0.0, 60, 150, 95], [1.0, 1, 0.5, 0.8]))
     func rippleWaveMatchesTheSeedFormula(radius: Double, strength: Double) throws {
-        let image = BuiltInPicture.pool.draw(width: 200, height: 150)
+        let image = try BuiltInPicture.pool.draw(width: 200, height: 150, on: TestGPU.get())
         let origin = SIMD2<Double>(80, 60)
         let wave = RippleWave { $0.origin = SIMD2(80, 60); $0.radius = Float(radius); $0.strength = Float(strength) }
         let out = try TestGPU.get().render(image, effects: [wave.effect])
@@ -195,7 +196,7 @@ func cpuGaussianBlur(_ layer: RGBAImage, sigma: Double) -> RGBAImage {
 
     @Test(arguments: [0.0, 40])
     func reducedMotionOnlyLightsAndMovesNothing(radius: Float) throws {
-        let image = BuiltInPicture.pool.draw(width: 160, height: 120)
+        let image = try BuiltInPicture.pool.draw(width: 160, height: 120, on: TestGPU.get())
         let wave = RippleWave { $0.origin = SIMD2(70, 50); $0.radius = radius; $0.strength = 0.7; $0.reduceMotion = true }
         #expect(wave.effect.maxSampleOffset == SIMD2(10, 10))
         let out = try TestGPU.get().render(image, effects: [wave.effect])
@@ -245,7 +246,7 @@ func cpuGaussianBlur(_ layer: RGBAImage, sigma: Double) -> RGBAImage {
 
     @Test(arguments: [0.35, 0.7, 1.3, 2.2])
     func rippleRefractionMatchesTheSeedFormula(time: Double) throws {
-        let image = BuiltInPicture.pool.draw(width: 200, height: 150)
+        let image = try BuiltInPicture.pool.draw(width: 200, height: 150, on: TestGPU.get())
         let effect = RippleRefraction(time: Float(time), packed: Self.ripples)
         #expect(effect.packed.count == 48)
         let out = try TestGPU.get().render(image, effects: [effect.effect])
@@ -274,7 +275,7 @@ func cpuGaussianBlur(_ layer: RGBAImage, sigma: Double) -> RGBAImage {
         [0.5, 0.5, 0.0, 0.0, 0.3, 0.6, 0.1, -1], // no strength
     ])
     func rippleRefractionWithoutLiveRipplesLeavesThePicture(packed: [Float]) throws {
-        let image = BuiltInPicture.pool.draw(width: 120, height: 90)
+        let image = try BuiltInPicture.pool.draw(width: 120, height: 90, on: TestGPU.get())
         let out = try TestGPU.get().render(image, effects: [RippleRefraction(time: 0.1, packed: packed).effect])
         // Every pixel samples its own centre (up to the float rounding of a texture coordinate).
         #expect(maxDifference(out, image) < 1e-5)
@@ -308,7 +309,7 @@ func cpuGaussianBlur(_ layer: RGBAImage, sigma: Double) -> RGBAImage {
 
     @Test(arguments: [(1, 3.0), (2, 3.0), (1, 1.3)])
     func blurMatchesAGaussianWithSigmaEqualToTheRadius(scale: Int, radius: Double) throws {
-        let image = BuiltInPicture.pool.draw(width: 48, height: 36)
+        let image = try BuiltInPicture.pool.draw(width: 48, height: 36, on: TestGPU.get())
         let blur = Blur(radius: Float(radius))
         let margin = Int(blur.maxSampleOffset.x)
         #expect(Double(margin) == (3 * radius).rounded(.up))
@@ -343,7 +344,7 @@ func cpuGaussianBlur(_ layer: RGBAImage, sigma: Double) -> RGBAImage {
     }
 
     @Test func blurOfRadiusZeroLeavesThePicture() throws {
-        let image = BuiltInPicture.pool.draw(width: 64, height: 48)
+        let image = try BuiltInPicture.pool.draw(width: 64, height: 48, on: TestGPU.get())
         let blur = Blur(radius: 0)
         #expect(blur.passes.count == 2 && blur.passes.allSatisfy { !$0.isEnabled && $0.maxSampleOffset == .zero })
         #expect(maxDifference(try TestGPU.get().render(image, effects: blur.passes), image) == 0)
@@ -407,7 +408,7 @@ func cpuGaussianBlur(_ layer: RGBAImage, sigma: Double) -> RGBAImage {
     }
 
     @Test func seedPipelineIsTheBlurThenTheWarp() throws {
-        let image = BuiltInPicture.pool.draw(width: 96, height: 72)
+        let image = try BuiltInPicture.pool.draw(width: 96, height: 72, on: TestGPU.get())
         let pipeline = BackgroundWarp.seedPipeline(time: 1.5)
         #expect(pipeline == Blur(radius: 30).passes + [BackgroundWarp().with(\.time, 1.5).effect])
         let renderer = try TestGPU.get()
@@ -471,7 +472,7 @@ func cpuGaussianBlur(_ layer: RGBAImage, sigma: Double) -> RGBAImage {
     @Test func referenceRippleWaveOverThePool() throws {
         let size = SIMD2<Double>(240, 180)
         let wave = RippleWave().wave(at: 0.12, origin: SIMD2(90, 80), size: size)
-        let image = BuiltInPicture.pool.draw(width: 240, height: 180)
+        let image = try BuiltInPicture.pool.draw(width: 240, height: 180, on: TestGPU.get())
         let out = try TestGPU.get().render(image, effects: [RippleWave(wave: wave, origin: SIMD2(90, 80)).effect])
         try expectImage(out, matches: "Seeds/ripple-wave-t0.12")
         let still = RippleWave(wave: wave, origin: SIMD2(90, 80)).with(\.reduceMotion, true)
@@ -479,20 +480,20 @@ func cpuGaussianBlur(_ layer: RGBAImage, sigma: Double) -> RGBAImage {
     }
 
     @Test func referenceRippleRefractionOverThePool() throws {
-        let image = BuiltInPicture.pool.draw(width: 240, height: 180)
+        let image = try BuiltInPicture.pool.draw(width: 240, height: 180, on: TestGPU.get())
         let out = try TestGPU.get().render(image, effects: [RippleRefraction(time: 0.9, packed: Self.ripples).effect])
         try expectImage(out, matches: "Seeds/ripple-refraction-t0.9")
     }
 
     @Test func referenceBlur() throws {
-        let out = try TestGPU.get().render(BuiltInPicture.pool.draw(width: 160, height: 120), effects: Blur(radius: 6).passes)
+        let out = try TestGPU.get().render(try BuiltInPicture.pool.draw(width: 160, height: 120, on: TestGPU.get()), effects: Blur(radius: 6).passes)
         try expectImage(out, matches: "Seeds/blur-r6")
-        let disc = try TestGPU.get().render(BuiltInPicture.circle.draw(width: 120, height: 120), effects: Blur(radius: 4).passes)
+        let disc = try TestGPU.get().render(try BuiltInPicture.circle.draw(width: 120, height: 120, on: TestGPU.get()), effects: Blur(radius: 4).passes)
         try expectImage(disc, matches: "Seeds/blur-r4-disc")
     }
 
     @Test func referenceBackgroundWarp() throws {
-        let image = BuiltInPicture.pool.draw(width: 240, height: 180)
+        let image = try BuiltInPicture.pool.draw(width: 240, height: 180, on: TestGPU.get())
         try expectImage(try TestGPU.get().render(image, effects: [BackgroundWarp().with(\.time, 2).effect]), matches: "Seeds/background-warp-t2")
         try expectImage(try TestGPU.get().render(image, effects: BackgroundWarp.seedPipeline(time: 2)),
                         matches: "Seeds/background-warp-pipeline-t2")

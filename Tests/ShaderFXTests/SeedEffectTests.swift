@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ShaderFX
 @testable import ShaderFXCore
+import ShaderFXUI
 
 /// The seed 000 Ripple.metal formula, computed on the CPU in Double, returning the sample
 /// position and the brightening it asks for.
@@ -19,7 +20,7 @@ func seedRipple(position: SIMD2<Double>, origin: SIMD2<Double>, time: Double, am
 @Suite(.serialized) struct SeedEffectTests {
     @Test(arguments: [0.02, 0.05, 0.12, 0.4])
     func rippleMatchesTheSeedFormula(time: Double) throws {
-        let image = BuiltInPicture.pool.draw(width: 120, height: 90)
+        let image = try BuiltInPicture.pool.draw(width: 120, height: 90, on: TestGPU.get())
         let ripple = Ripple().with(\.origin, SIMD2(50, 40)).with(\.time, Float(time))
         let out = try TestGPU.get().render(image, effects: [ripple.effect])
         let layer = cpuLayer(image, margin: 12, scale: 1)
@@ -44,7 +45,7 @@ func seedRipple(position: SIMD2<Double>, origin: SIMD2<Double>, time: Double, am
 
     @Test(arguments: [0.0, 3.0, 4.5, -1.0])
     func rippleIsDisabledOutsideItsDuration(time: Float) throws {
-        let image = BuiltInPicture.pool.draw(width: 64, height: 48)
+        let image = try BuiltInPicture.pool.draw(width: 64, height: 48, on: TestGPU.get())
         let ripple = Ripple().with(\.origin, SIMD2(20, 20)).with(\.time, time)
         #expect(!ripple.effect.isEnabled)
         #expect(try TestGPU.get().render(image, effects: [ripple.effect]) == image)
@@ -56,7 +57,7 @@ func seedRipple(position: SIMD2<Double>, origin: SIMD2<Double>, time: Double, am
     }
 
     @Test func stripesMatchTheSeedFormula() throws {
-        let image = BuiltInPicture.circle.draw(width: 100, height: 140)
+        let image = try BuiltInPicture.circle.draw(width: 100, height: 140, on: TestGPU.get())
         let stripes = Stripes().with(\.thickness, 20)
         let out = try TestGPU.get().render(image, effects: [stripes.effect])
         for y in 0..<image.height {
@@ -117,19 +118,19 @@ func seedRipple(position: SIMD2<Double>, origin: SIMD2<Double>, time: Double, am
 @Suite(.serialized) struct SeedReferenceTests {
     @Test(arguments: [0.05, 0.15, 0.3])
     func rippleOverThePoolFloor(time: Float) throws {
-        let image = BuiltInPicture.pool.draw(width: 240, height: 180)
+        let image = try BuiltInPicture.pool.draw(width: 240, height: 180, on: TestGPU.get())
         let out = try TestGPU.get().render(image, effects: [Ripple().with(\.origin, SIMD2(120, 90)).with(\.time, time).effect])
         try expectImage(out, matches: "Seeds/ripple-t\(time)")
     }
 
     @Test func rippleAtScaleTwo() throws {
-        let image = BuiltInPicture.pool.draw(width: 120, height: 90)
+        let image = try BuiltInPicture.pool.draw(width: 120, height: 90, on: TestGPU.get())
         let out = try TestGPU.get().render(image, effects: [Ripple().with(\.origin, SIMD2(40, 30)).with(\.time, 0.05).effect], scale: 2)
         try expectImage(out, matches: "Seeds/ripple-t0.05@2x")
     }
 
     @Test func stripesFillADisc() throws {
-        let image = BuiltInPicture.circle.draw(width: 160, height: 160)
+        let image = try BuiltInPicture.circle.draw(width: 160, height: 160, on: TestGPU.get())
         let out = try TestGPU.get().render(image, effects: [Stripes().effect])
         try expectImage(out, matches: "Seeds/stripes")
     }

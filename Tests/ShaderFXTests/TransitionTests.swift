@@ -2,16 +2,17 @@ import Foundation
 import Testing
 @testable import ShaderFX
 @testable import ShaderFXCore
+import ShaderFXUI
 
 /// The outgoing and incoming pictures of the transition tests: the pool floor, and either its
 /// warm recolouring (opaque) or the white disc on transparency.
 private enum TransitionPictures {
-    static func opaque(width: Int = 96, height: Int = 72) -> (from: RGBAImage, to: RGBAImage) {
-        BuiltInTransitions.samplePictures(width: width, height: height)
+    static func opaque(width: Int = 96, height: Int = 72) throws -> (from: RGBAImage, to: RGBAImage) {
+        try BuiltInTransitions.samplePictures(width: width, height: height, on: TestGPU.get())
     }
 
-    static func withTransparency(width: Int = 96, height: Int = 72) -> (from: RGBAImage, to: RGBAImage) {
-        (BuiltInPicture.pool.draw(width: width, height: height), BuiltInPicture.circle.draw(width: width, height: height))
+    static func withTransparency(width: Int = 96, height: Int = 72) throws -> (from: RGBAImage, to: RGBAImage) {
+        (try BuiltInPicture.pool.draw(width: width, height: height, on: TestGPU.get()), try BuiltInPicture.circle.draw(width: width, height: height, on: TestGPU.get()))
     }
 }
 
@@ -58,7 +59,7 @@ private func mix(_ b: SIMD4<Float>, _ a: SIMD4<Float>, _ w: Float) -> SIMD4<Floa
     func progressZeroIsExactlyFromAndOneExactlyTo(name: String) throws {
         let renderer = try TestGPU.get()
         let value = try transition(name)
-        for (from, to) in [TransitionPictures.opaque(), TransitionPictures.withTransparency(),
+        for (from, to) in try [TransitionPictures.opaque(), TransitionPictures.withTransparency(),
                            (TransitionPictures.withTransparency().to, TransitionPictures.withTransparency().from)] {
             #expect(try value.render(renderer, from: from, to: to, progress: 0) == from)
             #expect(try value.render(renderer, from: from, to: to, progress: 1) == to)
@@ -74,7 +75,7 @@ private func mix(_ b: SIMD4<Float>, _ a: SIMD4<Float>, _ w: Float) -> SIMD4<Floa
 
     @Test(arguments: names)
     func halfWayDiffersFromBothPictures(name: String) throws {
-        let (from, to) = TransitionPictures.opaque()
+        let (from, to) = try TransitionPictures.opaque()
         let out = try transition(name).render(TestGPU.get(), from: from, to: to, progress: 0.5)
         #expect(out.width == from.width && out.height == from.height)
         // Enough pixels move away from each picture to see (not a pixel or two).
@@ -87,7 +88,7 @@ private func mix(_ b: SIMD4<Float>, _ a: SIMD4<Float>, _ w: Float) -> SIMD4<Floa
 
     @Test(arguments: names)
     func halfWayMatchesItsReference(name: String) throws {
-        let (from, to) = TransitionPictures.opaque(width: 240, height: 180)
+        let (from, to) = try TransitionPictures.opaque(width: 240, height: 180)
         let out = try transition(name).render(TestGPU.get(), from: from, to: to, progress: 0.5)
         try expectImage(out, matches: "Transition/\(name)")
     }
@@ -112,7 +113,7 @@ private func mix(_ b: SIMD4<Float>, _ a: SIMD4<Float>, _ w: Float) -> SIMD4<Floa
     // MARK: - What each transition does
 
     @Test func circlesCoverCellCentresFirstAndCornersLast() throws {
-        let (from, to) = TransitionPictures.opaque()
+        let (from, to) = try TransitionPictures.opaque()
         let out = try CirclesTransition().render(TestGPU.get(), from: from, to: to, progress: 0.5)
         // Cells of 20 points: (30, 30) is a centre's pixel, (20, 20) a corner's.
         #expect(distance(out[29, 29], to[29, 29]) < 1e-6)
@@ -126,7 +127,7 @@ private func mix(_ b: SIMD4<Float>, _ a: SIMD4<Float>, _ w: Float) -> SIMD4<Floa
     }
 
     @Test func diamondsUseTheirL1Distance() throws {
-        let (from, to) = TransitionPictures.opaque()
+        let (from, to) = try TransitionPictures.opaque()
         let out = try DiamondsTransition().render(TestGPU.get(), from: from, to: to, progress: 0.4)
         // r = -1 + 0.4 * 22.5 = 8 around the centre (30, 30): (36.5, 29.5) at L1 distance 7 is inside,
         // (35.5, 35.5) at 5.5 + 5.5 outside.
@@ -139,7 +140,7 @@ private func mix(_ b: SIMD4<Float>, _ a: SIMD4<Float>, _ w: Float) -> SIMD4<Floa
 
     @Test(arguments: ["circle-wave", "diamond-wave"])
     func wavesStartAtTheTopLeft(name: String) throws {
-        let (from, to) = TransitionPictures.opaque()
+        let (from, to) = try TransitionPictures.opaque()
         let out = try transition(name).render(TestGPU.get(), from: from, to: to, progress: 0.3)
         #expect(distance(out[9, 9], to[9, 9]) < 1e-6, "the top-left cell's centre is revealed")
         #expect(distance(out[89, 69], from[89, 69]) < 1e-6, "the bottom-right cell has not started")
@@ -148,7 +149,7 @@ private func mix(_ b: SIMD4<Float>, _ a: SIMD4<Float>, _ w: Float) -> SIMD4<Floa
     }
 
     @Test func radialSweepsClockwiseFromTwelve() throws {
-        let (from, to) = TransitionPictures.opaque()
+        let (from, to) = try TransitionPictures.opaque()
         let out = try RadialTransition().render(TestGPU.get(), from: from, to: to, progress: 0.25)
         // Centre (48, 36); the hand points to three o'clock.
         #expect(distance(out[68, 16], to[68, 16]) < 1e-6, "up-right (45 degrees) is revealed")
@@ -160,7 +161,7 @@ private func mix(_ b: SIMD4<Float>, _ a: SIMD4<Float>, _ w: Float) -> SIMD4<Floa
     }
 
     @Test func windUncoversFromTheLeft() throws {
-        let (from, to) = TransitionPictures.opaque()
+        let (from, to) = try TransitionPictures.opaque()
         let out = try WindTransition().render(TestGPU.get(), from: from, to: to, progress: 0.5)
         for y in 0..<out.height {
             #expect(distance(out[0, y], to[0, y]) < 1e-6, "row \(y): left edge shows `to`")
@@ -173,7 +174,7 @@ private func mix(_ b: SIMD4<Float>, _ a: SIMD4<Float>, _ w: Float) -> SIMD4<Floa
 
     @Test(arguments: [("crosswarp-ltr", true), ("crosswarp-rtl", false)])
     func crosswarpSweepsItsWay(name: String, leftFirst: Bool) throws {
-        let (from, to) = TransitionPictures.opaque()
+        let (from, to) = try TransitionPictures.opaque()
         let out = try transition(name).render(TestGPU.get(), from: from, to: to, progress: 0.25)
         // At progress 0.25, t = smoothstep(0, 1, 0.5 - u) on the leading edge and 0 past u = 0.5.
         let leading = leftFirst ? 0 : 95, trailing = leftFirst ? 95 : 0
@@ -188,7 +189,7 @@ private func mix(_ b: SIMD4<Float>, _ a: SIMD4<Float>, _ w: Float) -> SIMD4<Floa
     }
 
     @Test func pixellateIsBlockyAndCrossFadedHalfWay() throws {
-        let (from, to) = TransitionPictures.opaque(width: 160, height: 120)
+        let (from, to) = try TransitionPictures.opaque(width: 160, height: 120)
         let out = try PixellateTransition().render(TestGPU.get(), from: from, to: to, progress: 0.5)
         // Blocks of 120 / 20 = 6 points on a grid centred at (80, 60): [80, 86) x [60, 66) is one.
         for y in 60..<66 { for x in 80..<86 { #expect(out[x, y] == out[80, 60]) } }
@@ -200,7 +201,7 @@ private func mix(_ b: SIMD4<Float>, _ a: SIMD4<Float>, _ w: Float) -> SIMD4<Floa
     }
 
     @Test func swirlTwistsInsideItsDiscAndOnlyFadesOutside() throws {
-        let (from, to) = TransitionPictures.opaque()
+        let (from, to) = try TransitionPictures.opaque()
         let out = try SwirlTransition().render(TestGPU.get(), from: from, to: to, progress: 0.5)
         // Corners are outside the disc of radius 36: a plain half-and-half dissolve.
         #expect(distance(out[1, 1], mix(from[1, 1], to[1, 1], 0.5)) < 1e-5)
@@ -215,7 +216,7 @@ private func mix(_ b: SIMD4<Float>, _ a: SIMD4<Float>, _ w: Float) -> SIMD4<Floa
     }
 
     @Test func genieComesOutOfItsTargetOverTheWholeOutgoingPicture() throws {
-        let (from, to) = TransitionPictures.opaque()
+        let (from, to) = try TransitionPictures.opaque()
         let renderer = try TestGPU.get()
         let out = try GenieTransition().render(renderer, from: from, to: to, progress: 0.5)
         // The top rows are not yet reached: the outgoing picture, whole (the incoming one is opaque).
@@ -239,7 +240,7 @@ private func mix(_ b: SIMD4<Float>, _ a: SIMD4<Float>, _ w: Float) -> SIMD4<Floa
     @Test func genieFadesTheOutgoingPictureBehindATranslucentIncomingOne() throws {
         // Behind a translucent incoming picture the outgoing one would still show at the end,
         // so it fades to 1 - progress: at 0.5, half of it where the genie has not reached.
-        let (from, to) = TransitionPictures.withTransparency()
+        let (from, to) = try TransitionPictures.withTransparency()
         let out = try GenieTransition().render(TestGPU.get(), from: from, to: to, progress: 0.5)
         for x in stride(from: 0, to: 96, by: 5) {
             #expect(distance(out[x, 0], from[x, 0] * 0.5) < 1e-5, "pixel \(x),0")
@@ -248,7 +249,7 @@ private func mix(_ b: SIMD4<Float>, _ a: SIMD4<Float>, _ w: Float) -> SIMD4<Floa
 
     @Test(arguments: names)
     func opaquePicturesGiveOpaqueFrames(name: String) throws {
-        let (from, to) = TransitionPictures.opaque()
+        let (from, to) = try TransitionPictures.opaque()
         for progress: Float in [0.1, 0.3, 0.5, 0.7, 0.9] {
             let out = try transition(name).render(TestGPU.get(), from: from, to: to, progress: progress)
             let alphas = stride(from: 3, to: out.pixels.count, by: 4).map { out.pixels[$0] }
@@ -268,8 +269,8 @@ private func mix(_ b: SIMD4<Float>, _ a: SIMD4<Float>, _ w: Float) -> SIMD4<Floa
     }
 
     @Test func picturesOfAnotherSizeAreFittedOntoFrom() throws {
-        let from = BuiltInPicture.pool.draw(width: 80, height: 60)
-        let to = BuiltInPicture.circle.draw(width: 40, height: 40)
+        let from = try BuiltInPicture.pool.draw(width: 80, height: 60, on: TestGPU.get())
+        let to = try BuiltInPicture.circle.draw(width: 40, height: 40, on: TestGPU.get())
         for mode in FitMode.allCases {
             let end = try CirclesTransition().render(TestGPU.get(), from: from, to: to, progress: 1, fit: mode)
             #expect(end == mode.fitting(to, width: 80, height: 60))

@@ -96,6 +96,24 @@ import ShaderFXTestSupport
         return zip(a.pixels, b.pixels).reduce(0) { max($0, abs($1.0 - $1.1)) }
     }
 
+    /// The built-in pictures are the views of examples/views/builtin: the library's drawing, the
+    /// files compiled as Swift and the files evaluated by the front-end give identical pixels.
+    @Test(arguments: [(BuiltInPicture.pool, "pool.swift"), (.circle, "circle.swift"), (.cover, "cover.swift")])
+    func builtInPicturesAreTheirViewFiles(picture: BuiltInPicture, file: String) throws {
+        let compiled: any View = switch picture {
+        case .pool: PoolFloor()
+        case .circle: PaddedCircle()
+        case .cover: CoverArt()
+        }
+        for (width, height) in [(512, 384), (97, 61), (384, 384)] {
+            let size = CGSize(width: width, height: height)
+            let builtIn = try picture.draw(width: width, height: height, on: try Self.renderer.get())
+            #expect(builtIn.width == width && builtIn.height == height)
+            #expect(Self.difference(builtIn, try Self.render(AnyView(compiled), size: size)) == 0, "\(file) compiled, \(width)x\(height)")
+            #expect(Self.difference(builtIn, try Self.renderFile("builtin/\(file)", size: size)) == 0, "\(file) evaluated, \(width)x\(height)")
+        }
+    }
+
     @Test func eachViewFileGivesTheSwiftViewsPixels() throws {
         // The same file compiled as Swift and evaluated by the front-end: identical pictures.
         #expect(Self.difference(try Self.render(StripesView(), size: Self.phone), try Self.renderFile("StripesView.swift", size: Self.phone)) == 0)

@@ -116,7 +116,7 @@ struct AnimateCommand: BuiltInEffectCommand {
         limits.apply(to: renderer)
         images.budget = renderer.budget
         let (image, inputName) = try inputFlags.load(defaultPicture: stages[0].kind == .fill ? .circle : .pool,
-                                                     budget: renderer.budget, scale: scale)
+                                                     renderer: renderer, scale: scale)
         let size = SIMD2(Double(image.width), Double(image.height))
         let gestureDriven = stages.contains {
             if case let .builtIn(effect, _) = $0 { return type(of: effect).animation == .gesture || Self.isTouch(type(of: effect).animation) }

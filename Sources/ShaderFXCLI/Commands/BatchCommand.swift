@@ -212,7 +212,7 @@ struct BatchJob {
         case let .file(path): input = try budget.readImage(path: path, scale: golden.scale)
         case let .picture(picture, width, height):
             try budget.check(width: width, height: height, scale: golden.scale)
-            input = pictures.picture(picture, width: width, height: height)
+            input = try pictures.picture(picture, width: width, height: height, on: renderer)
         case .view:
             throw JSONError(file: golden.file, path: "view", message: "a view job is drawn by its view renderer")
         }
@@ -295,10 +295,10 @@ struct PictureCache {
     private let capacity = 8
 
     /// The picture at this size, drawn on first use.
-    mutating func picture(_ picture: BuiltInPicture, width: Int, height: Int) -> RGBAImage {
+    mutating func picture(_ picture: BuiltInPicture, width: Int, height: Int, on renderer: Renderer) throws -> RGBAImage {
         let key = "\(picture.rawValue) \(width)x\(height)"
         if let cached = pictures[key] { return cached }
-        let drawn = picture.draw(width: width, height: height)
+        let drawn = try picture.draw(width: width, height: height, on: renderer)
         pictures[key] = drawn
         order.append(key)
         if order.count > capacity { pictures[order.removeFirst()] = nil }

@@ -74,7 +74,7 @@ struct PrecisionCommand: ParsableCommand {
         limits.apply(to: renderer)
         images.budget = renderer.budget
         let kind = first.effects.first?.kind ?? .color
-        let (image, inputName) = try inputFlags.load(defaultPicture: kind == .fill ? .circle : .pool, budget: renderer.budget, scale: scale)
+        let (image, inputName) = try inputFlags.load(defaultPicture: kind == .fill ? .circle : .pool, renderer: renderer, scale: scale)
         let report = try Self.report(custom, shader: shader, images: images, renderer: renderer, image: image, scale: scale,
                                      maxLines: maxLines, output: &out)
         for (path, picture) in [(output, report.differencePicture), (floatPicture, report.floatPicture), (applePicture, report.applePicture)] {

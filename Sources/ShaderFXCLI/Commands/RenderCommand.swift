@@ -87,7 +87,7 @@ struct RenderCommand: BuiltInEffectCommand {
         images.budget = renderer.budget
         let ready = ContinuousClock.now
         let (image, inputName) = try inputFlags.load(prefetched: prefetched, defaultPicture: stages[0].kind == .fill ? .circle : .pool,
-                                                     budget: renderer.budget, scale: scale)
+                                                     renderer: renderer, scale: scale)
         // Image arguments of custom shaders are read now, once.
         var resolved = try stages.flatMap { try $0.readingImages(images).passes() }
         if disabled { resolved = resolved.map { var e = $0; e.isEnabled = false; return e } }

@@ -1,5 +1,6 @@
 import Foundation
 import ShaderFXGolden
+import ShaderFXUI
 
 /// `shaderfx test SUITE_DIR`: renders every case of a golden suite and compares each frame
 /// with its reference PNG, recording references as snapshot-testing tools do.

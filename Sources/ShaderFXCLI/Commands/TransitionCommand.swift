@@ -158,7 +158,7 @@ struct TransitionCommand: DynamicOptionsCommand {
         limits.apply(to: renderer)
         if let size { try renderer.budget.check(width: size.x, height: size.y) }
         let sides = try views(renderer: renderer)
-        let (from, to, names) = try pictures(limits: renderer.budget.imageLimits(), views: sides)
+        let (from, to, names) = try pictures(on: renderer, views: sides)
         if let own = transition as? CustomTransition {
             transition = own.resolvingImages(try own.custom.imagePaths.mapValues { try renderer.budget.readImage(path: $0) })
         }
@@ -252,16 +252,18 @@ struct TransitionCommand: DynamicOptionsCommand {
     }
 
     /// The outgoing and incoming pictures: the views drawn at time 0, the files given, or the
-    /// built-in ones at `size`, else at the size of the file that was given, else 512x384. Also
-    /// a phrase naming them.
-    func pictures(limits: ImageLimits, views: TransitionViews?) throws -> (from: RGBAImage, to: RGBAImage, names: String) {
+    /// built-in ones drawn on `renderer` at `size`, else at the size of the file that was given,
+    /// else 512x384. Also a phrase naming them.
+    func pictures(on renderer: Renderer, views: TransitionViews?) throws -> (from: RGBAImage, to: RGBAImage, names: String) {
+        let limits = renderer.budget.imageLimits()
         let drawn = try views?.pictures(at: 0)
         let fromFile = try drawn?.from ?? from.map { try ImageFile.read(path: $0, limits: limits) }
         let toFile = try drawn?.to ?? to.map { try ImageFile.read(path: $0, limits: limits) }
         let given = fromFile ?? toFile
         let size = size ?? given.map { SIMD2($0.width, $0.height) } ?? SIMD2(512, 384)
-        let samples = BuiltInTransitions.samplePictures(width: size.x, height: size.y)
         let names = "\(fromView ?? from ?? "built-in pool") to \(toView ?? to ?? "built-in warm pool")"
+        if let fromFile, let toFile { return (fromFile, toFile, names) }
+        let samples = try BuiltInTransitions.samplePictures(width: size.x, height: size.y, on: renderer)
         return (fromFile ?? samples.from, toFile ?? samples.to, names)
     }
 

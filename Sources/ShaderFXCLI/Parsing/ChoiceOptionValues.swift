@@ -1,5 +1,6 @@
 import ShaderFXGolden
 import ShaderFXMetal
+import ShaderFXUI
 
 // Enumerations of the libraries read as option values by their raw names (`--region frame|grown`).
 extension BuiltInPicture: ChoiceOptionValue {}

@@ -1,6 +1,7 @@
 import ShaderFXCore
 import Foundation
 import ShaderFXGolden
+import ShaderFXUI
 
 /// Where a command's picture comes from: a picture file (PNG, JPEG or SVG) or a built-in picture.
 struct InputFlags: ParsableArguments {
@@ -40,21 +41,22 @@ struct InputFlags: ParsableArguments {
     }
 
     /// The input: the prefetched picture checked against `budget`, or as `load` reads it.
-    func load(prefetched: Prefetch<RGBAImage>?, defaultPicture: BuiltInPicture, budget: RenderBudget,
+    func load(prefetched: Prefetch<RGBAImage>?, defaultPicture: BuiltInPicture, renderer: Renderer,
               scale: Int) throws -> (image: RGBAImage, name: String) {
-        guard let prefetched, let input else { return try load(defaultPicture: defaultPicture, budget: budget, scale: scale) }
+        guard let prefetched, let input else { return try load(defaultPicture: defaultPicture, renderer: renderer, scale: scale) }
         let image = try prefetched.value()
         do {
-            try budget.check(width: image.width, height: image.height, scale: scale)
+            try renderer.budget.check(width: image.width, height: image.height, scale: scale)
         } catch {
             throw error.naming(input)
         }
         return (image, input)
     }
 
-    /// Reads the input PNG, or draws the built-in picture, refusing what exceeds `budget`
-    /// before anything is decoded or drawn.
-    func load(defaultPicture: BuiltInPicture, budget: RenderBudget, scale: Int) throws -> (image: RGBAImage, name: String) {
+    /// Reads the input PNG, or draws the built-in picture's view on `renderer`, refusing what
+    /// exceeds the renderer's budget before anything is decoded or drawn.
+    func load(defaultPicture: BuiltInPicture, renderer: Renderer, scale: Int) throws -> (image: RGBAImage, name: String) {
+        let budget = renderer.budget
         if input == "-" {
             let bytes = try Output.readAll(STDIN_FILENO, name: "standard input", limit: InputFlags.standardInputLimit)
             return (try ImageFile.decode(bytes, name: "standard input", limits: budget.imageLimits(scale: scale)), "standard input")
@@ -65,6 +67,6 @@ struct InputFlags: ParsableArguments {
         let picture = picture ?? defaultPicture
         let size = size ?? SIMD2(512, 384)
         try budget.check(width: size.x, height: size.y, scale: scale)
-        return (picture.draw(width: size.x, height: size.y), "built-in \(picture.rawValue) picture")
+        return (try picture.draw(width: size.x, height: size.y, on: renderer), "built-in \(picture.rawValue) picture")
     }
 }

@@ -1,4 +1,5 @@
 import ShaderFXCore
+import ShaderFXUI
 import Foundation
 
 

@@ -224,7 +224,9 @@ package struct GoldenRunner {
             do { try renderer.budget.check(width: width, height: height, scale: golden.scale) } catch {
                 throw SuiteError(file: golden.file, path: "input", message: "\(error)")
             }
-            return picture.draw(width: width, height: height)
+            do { return try picture.draw(width: width, height: height, on: renderer) } catch {
+                throw SuiteError(file: golden.file, path: "picture", message: "\(error)")
+            }
         }
     }
 

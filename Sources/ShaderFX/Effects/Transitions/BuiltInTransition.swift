@@ -90,11 +90,13 @@ public enum BuiltInTransitions {
         all.first { $0.name == name }
     }
 
-    /// The pictures used when none are given, at `width` x `height` points: `from` is the
-    /// pool floor (cool blue tiles) and `to` the same floor with red and blue swapped (warm
+    /// The pictures used when none are given, made from the built-in pool picture (drawn by the
+    /// view layer: `BuiltInTransitions.samplePictures(width:height:on:)` in ShaderFXUI): `from`
+    /// is the pool floor (cool blue tiles) and `to` the same floor with red and blue swapped (warm
     /// orange tiles), both opaque, so every pixel of a frame says which picture it shows.
-    public static func samplePictures(width: Int = 512, height: Int = 384) -> (from: RGBAImage, to: RGBAImage) {
-        let pool = BuiltInPicture.pool.draw(width: width, height: height)
+    /// - Parameter pool: the pool picture.
+    /// - Returns: `pool` and its warm twin.
+    public static func samplePictures(pool: RGBAImage) -> (from: RGBAImage, to: RGBAImage) {
         var warm = pool
         for i in stride(from: 0, to: warm.pixels.count, by: 4) {
             warm.pixels.swapAt(i, i + 2)
