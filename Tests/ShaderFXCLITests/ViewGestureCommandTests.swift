@@ -205,4 +205,35 @@ import ShaderFX
         #expect(run.stderr.contains("--view"), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: "/tmp/shaderfx-never"))
     }
+
+    /// The swatch's colour is the parent's state; the tap handler is a child's, given `$tapped`.
+    static let boundSwatch = """
+        struct Swatch: View {
+            @State var tapped = false
+            var body: some View {
+                (tapped ? Color.blue : Color.red)
+                    .frame(width: 20, height: 20)
+                    .overlay { Pad(on: $tapped) }
+                    .padding(10)
+            }
+        }
+
+        struct Pad: View {
+            @Binding var on: Bool
+            var body: some View { Color.clear.onTapGesture { on = true } }
+        }
+        """
+
+    @Test func aChildsBindingChangesTheParentInLaterFramesAndInRender() throws {
+        try Self.animate(Self.boundSwatch, ["--tap", "15,15@0.3"]) { frames, run in
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(frames.count == 4)
+            #expect(frames.prefix(2).allSatisfy { Self.centre($0).red > 0.9 && Self.centre($0).blue < 0.3 })
+            #expect(frames.suffix(2).allSatisfy { Self.centre($0).blue > 0.9 && Self.centre($0).red < 0.1 })
+        }
+        try Self.render(Self.boundSwatch, ["--tap", "15,15@0.3"]) { picture, run in
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(picture.map { Self.centre($0).blue > 0.9 && Self.centre($0).red < 0.1 } == true)
+        }
+    }
 }
