@@ -87,8 +87,10 @@ public struct TextLine: Sendable, Equatable {
 /// The text is one or more runs, each with its font and tracking. Each character is drawn from
 /// its run's face, or, where that face has no glyph for it, from the face fontconfig prefers
 /// for it (`FontLibrary.fallback`): an emoji from a colour emoji font, another script from a
-/// font that has it. Each stretch of one run and one face in a paragraph (the text between
-/// "\n"s) is shaped as a whole, so kerning inside it is kept, then the paragraph is broken
+/// font that has it. Each stretch of one face in a paragraph (the text between "\n"s) is
+/// shaped as a whole, across runs in the same font, so kerning inside it is kept (`Text("A") +
+/// Text("V")` in one font kerns as "AV"; runs in different fonts or sizes do not kern against
+/// each other), each glyph keeping the style of its run, then the paragraph is broken
 /// greedily at spaces across the stretches: a line takes words while they fit the proposed
 /// width (spaces at the end of a line do not count, and those at the start of a wrapped line
 /// are dropped); a word wider than the width alone is broken between clusters. Each line is as
@@ -343,15 +345,33 @@ private struct Paragraph {
         self.items = items
         let utf8 = text.utf8
         var glyphs: [ShapedGlyph] = [], run: [Int] = [], fontIndex: [Int] = []
+        // Stretches next to each other in one face are shaped as one piece of text, whatever
+        // their runs: "A" + "V" in one font kern as "AV" does. Each glyph then takes the run of
+        // the character its cluster starts at (its style and tracking).
+        var pieces: [(range: Range<Int>, font: Int, stretches: [Itemisation.Stretch])] = []
         for stretch in items.stretches {
             let lowerOffset = max(stretch.range.lowerBound, start), upperOffset = min(stretch.range.upperBound, end)
             guard upperOffset > lowerOffset else { continue }
-            let lower = utf8.index(utf8.startIndex, offsetBy: lowerOffset), upper = utf8.index(utf8.startIndex, offsetBy: upperOffset)
-            for glyph in items.fonts[stretch.font].shape(text[lower..<upper]) {
-                glyphs.append(ShapedGlyph(id: glyph.id, cluster: lowerOffset + glyph.cluster, advance: glyph.advance,
+            let clipped = Itemisation.Stretch(range: lowerOffset..<upperOffset, run: stretch.run, font: stretch.font)
+            if let last = pieces.last, last.font == stretch.font, last.range.upperBound == lowerOffset {
+                pieces[pieces.count - 1] = (last.range.lowerBound..<upperOffset, last.font, last.stretches + [clipped])
+            } else {
+                pieces.append((clipped.range, stretch.font, [clipped]))
+            }
+        }
+        for piece in pieces {
+            let lower = utf8.index(utf8.startIndex, offsetBy: piece.range.lowerBound)
+            let upper = utf8.index(utf8.startIndex, offsetBy: piece.range.upperBound)
+            var owner = 0
+            for glyph in items.fonts[piece.font].shape(text[lower..<upper]) {
+                let cluster = piece.range.lowerBound + glyph.cluster
+                if !piece.stretches[owner].range.contains(cluster) {
+                    owner = piece.stretches.firstIndex { $0.range.contains(cluster) } ?? owner
+                }
+                glyphs.append(ShapedGlyph(id: glyph.id, cluster: cluster, advance: glyph.advance,
                                           offsetX: glyph.offsetX, offsetY: glyph.offsetY))
-                run.append(stretch.run)
-                fontIndex.append(stretch.font)
+                run.append(piece.stretches[owner].run)
+                fontIndex.append(piece.font)
             }
         }
         var pen = [0.0]

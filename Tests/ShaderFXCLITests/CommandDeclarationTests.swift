@@ -60,7 +60,7 @@ import Testing
         #expect(animate.scale == 1)
         #expect(animate.duration == nil)
         #expect(animate.frames == nil)
-        #expect(animate.tap.isEmpty)
+        #expect(animate.gestureFlags.tap.isEmpty)
         guard case let .command(compare, _) = try CommandRunner.parse(CompareCommand.self, ["a.png", "b.png"]) else {
             Issue.record("parsed as a help request")
             return

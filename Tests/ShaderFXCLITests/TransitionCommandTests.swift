@@ -151,4 +151,76 @@ struct TransitionCommandTests {
             #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.png").path))
         }
     }
+
+    // MARK: - At a scale
+
+    /// How much of the incoming picture the circles transition (cells of 20 points) shows at
+    /// `position` in points, from the algorithm its shader's header states.
+    static func circlesCoverage(_ position: SIMD2<Double>, progress: Double) -> Double {
+        let centre = ((position / 20).rounded(.down) + 0.5) * 20
+        let d = ((position - centre) * (position - centre)).sum().squareRoot()
+        return min(max(-0.5 + progress * (20 * 0.70710678 + 1.5) - d + 0.5, 0), 1)
+    }
+
+    /// The largest difference of `picture` (red going out, blue coming in, at `scale`) from the
+    /// circles formula at progress 0.45, each pixel's centre taken in points.
+    static func worstCirclesDifference(_ picture: RGBAImage, scale: Int) -> Double {
+        var worst = 0.0
+        for y in 0..<picture.height {
+            for x in 0..<picture.width {
+                let m = circlesCoverage((SIMD2(Double(x), Double(y)) + 0.5) / Double(scale), progress: 0.45)
+                let pixel = picture[x, y]
+                worst = max(worst, abs(Double(pixel.z) - m), abs(Double(pixel.x) - (1 - m)))
+            }
+        }
+        return worst
+    }
+
+    @Test func viewsAtAScaleTransitionWithTheirGeometryInPoints() throws {
+        try withTemporaryFolder { (dir) throws in
+            let a = dir.appendingPathComponent("A.swift"), b = dir.appendingPathComponent("B.swift")
+            try "Color(red: 1, green: 0, blue: 0).frame(width: 48, height: 36)".write(to: a, atomically: true, encoding: .utf8)
+            try "Color(red: 0, green: 0, blue: 1)".write(to: b, atomically: true, encoding: .utf8)
+            for scale in [1, 2] {
+                let out = dir.appendingPathComponent("views\(scale).png").path
+                let run = try CLIRun(["transition", "circles", "--from-view", a.path, "--to-view", b.path, "--scale", "\(scale)",
+                                      "--progress", "0.45", "-o", out])
+                #expect(run.status == 0, "\(run.stderr)")
+                let picture = try PNG.read(path: out)
+                try #require(picture.width == 48 * scale && picture.height == 36 * scale)
+                // 8-bit PNG: half a step of 1/255, and the views' colours are exact.
+                let worst = Self.worstCirclesDifference(picture, scale: scale)
+                #expect(worst < 0.5 / 255 + 1e-3, "@\(scale)x: \(worst)")
+            }
+            // A view of a fractional size has no whole number of points at @2x: refused, nothing written.
+            try "Color.red.frame(width: 48.5, height: 36)".write(to: a, atomically: true, encoding: .utf8)
+            let odd = dir.appendingPathComponent("odd.png").path
+            let run = try CLIRun(["transition", "circles", "--from-view", a.path, "--to-view", b.path, "--scale", "2", "--progress", "0.45", "-o", odd])
+            #expect(run.status == 1, "\(run.stderr)")
+            #expect(run.stderr.contains("97x72 pixels at @2x is not a whole number of points"), "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: odd))
+        }
+    }
+
+    @Test func picturesAtAScaleAreDrawnLargerAndTransitionInPoints() throws {
+        try withTemporaryFolder { (dir) throws in
+            let from = dir.appendingPathComponent("red.png").path, to = dir.appendingPathComponent("blue.png").path
+            try PNG.write(RGBAImage(width: 48, height: 36, fill: SIMD4(1, 0, 0, 1)), to: from)
+            try PNG.write(RGBAImage(width: 48, height: 36, fill: SIMD4(0, 0, 1, 1)), to: to)
+            let out = dir.appendingPathComponent("half.png").path
+            let run = try CLIRun(["transition", "circles", "--from", from, "--to", to, "--scale", "2", "--progress", "0.45", "-o", out])
+            #expect(run.status == 0, "\(run.stderr)")
+            let picture = try PNG.read(path: out)
+            try #require(picture.width == 96 && picture.height == 72)
+            let worst = Self.worstCirclesDifference(picture, scale: 2)
+            #expect(worst < 0.5 / 255 + 1e-3, "\(worst)")
+            // A sequence at @2x: every frame 96 x 72, the first the outgoing picture, the last the incoming.
+            let frames = dir.appendingPathComponent("frames").path + "/"
+            let sequence = try CLIRun(["transition", "circles", "--from", from, "--to", to, "--scale", "2", "--duration", "0.1", "--fps", "20", "-o", frames])
+            #expect(sequence.status == 0, "\(sequence.stderr)")
+            let first = try PNG.read(path: frames + "frame_00000.png"), last = try PNG.read(path: frames + "frame_00001.png")
+            try #require(first.width == 96 && first.height == 72 && last.width == 96 && last.height == 72)
+            #expect(first[50, 40].x == 1 && first[50, 40].z == 0 && last[50, 40].x == 0 && last[50, 40].z == 1)
+        }
+    }
 }

@@ -126,6 +126,48 @@ private func mix(_ b: SIMD4<Float>, _ a: SIMD4<Float>, _ w: Float) -> SIMD4<Floa
         #expect(distance(out[29, 37], mix(from[29, 37], to[29, 37], m)) < 1e-5)
     }
 
+    /// How much of the incoming picture the circles transition shows at `position` (points),
+    /// from the algorithm its shader's header states, in Double.
+    static func circlesCoverage(_ position: SIMD2<Double>, progress: Double, cell: Double = 20) -> Double {
+        let centre = ((position / cell).rounded(.down) + 0.5) * cell
+        let d = ((position - centre) * (position - centre)).sum().squareRoot()
+        let radius = -0.5 + progress * (cell * 0.70710678 + 1.5)
+        return min(max(radius - d + 0.5, 0), 1)
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func circlesKeepTheirGeometryInPointsAtAnyScale(scale: Int) throws {
+        // 48 x 36 points at `scale` pixels a point, red going out, blue coming in.
+        let width = 48 * scale, height = 36 * scale
+        let from = RGBAImage(width: width, height: height, fill: SIMD4(1, 0, 0, 1))
+        let to = RGBAImage(width: width, height: height, fill: SIMD4(0, 0, 1, 1))
+        let out = try CirclesTransition().render(TestGPU.get(), from: from, to: to, progress: 0.45, scale: scale)
+        #expect(out.width == width && out.height == height)
+        // Each pixel's centre in points: cells of 20 points whatever the scale.
+        var worst = 0.0
+        for y in 0..<height {
+            for x in 0..<width {
+                let point = (SIMD2(Double(x), Double(y)) + 0.5) / Double(scale)
+                let m = Self.circlesCoverage(point, progress: 0.45)
+                let pixel = out[x, y]
+                worst = max(worst, abs(Double(pixel.z) - m), abs(Double(pixel.x) - (1 - m)))
+            }
+        }
+        #expect(worst < 1e-4, "largest difference from the formula in points: \(worst)")
+    }
+
+    @Test func aTransitionAtAScaleKeepsItsPicturesAtTheEnds() throws {
+        let (from, to) = try TransitionPictures.opaque(width: 64, height: 48)
+        let start = try CirclesTransition().render(TestGPU.get(), from: from, to: to, progress: 0, scale: 2)
+        let end = try CirclesTransition().render(TestGPU.get(), from: from, to: to, progress: 1, scale: 2)
+        #expect(maxDifference(start, from) == 0 && maxDifference(end, to) == 0)
+        // A picture that is no whole number of points at the scale is refused.
+        let odd = RGBAImage(width: 63, height: 48, fill: SIMD4(1, 0, 0, 1))
+        #expect(throws: PictureScaleError(width: 63, height: 48, scale: 2)) {
+            try CirclesTransition().render(TestGPU.get(), from: odd, to: odd, progress: 0.5, scale: 2)
+        }
+    }
+
     @Test func diamondsUseTheirL1Distance() throws {
         let (from, to) = try TransitionPictures.opaque()
         let out = try DiamondsTransition().render(TestGPU.get(), from: from, to: to, progress: 0.4)

@@ -37,6 +37,44 @@ import Testing
         #expect(glyphs[6].id == oracle.glyph(for: "l"))
     }
 
+    /// hb-shape's advances of `text` in `font`'s file, in points at its size (the oracle: the
+    /// HarfBuzz command-line tool, on the file, sharing nothing with the engine).
+    func hbAdvances(_ text: String, _ font: ResolvedFont) throws -> [Double] {
+        let upem = Double(try FreeTypeOracle(file: font.file).unitsPerEm)
+        return try hbShape(file: font.file, text).map { Double($0.advance) * font.size / upem }
+    }
+
+    @Test func runsInOneFontKernAcrossTheirBoundary() throws {
+        let font = try FontLibrary.shared.resolve(.system(size: 17))
+        let pair = try hbAdvances("AV", font)
+        let alone = try hbAdvances("A", font)
+        // The font kerns the pair: A's advance before V is shorter than A's alone.
+        #expect(pair[0] < alone[0] - 0.5, "\(pair) vs \(alone)")
+        let runs = TextLayout(runs: [TextRun("A", font: font), TextRun("V", font: font)])
+        let glyphs = runs.lines[0].glyphs
+        #expect(glyphs.map(\.run) == [0, 1])
+        #expect(abs(glyphs[0].x) < 1e-9 && abs(glyphs[1].x - pair[0]) < 1e-9, "\(glyphs.map(\.x)) vs \(pair)")
+        #expect(abs(runs.width - (pair[0] + pair[1])) < 1e-9)
+        // As Text("AV") lays out.
+        #expect(abs(runs.width - TextLayout("AV", font: font).width) < 1e-9)
+        // Each run keeps its own tracking after its glyphs: 2 after V only.
+        let tracked = TextLayout(runs: [TextRun("A", font: font), TextRun("V", font: font, tracking: 2)])
+        #expect(abs(tracked.lines[0].glyphs[1].x - pair[0]) < 1e-9)
+        #expect(abs(tracked.width - (pair[0] + pair[1] + 2)) < 1e-9)
+    }
+
+    @Test func runsInOtherFontsOrSizesDoNotKernAgainstEachOther() throws {
+        let regular = try FontLibrary.shared.resolve(.system(size: 17))
+        for other in [try FontLibrary.shared.resolve(.system(size: 20)), try FontLibrary.shared.resolve(.system(size: 17, weight: .bold))] {
+            let layout = TextLayout(runs: [TextRun("A", font: regular), TextRun("V", font: other)])
+            let glyphs = layout.lines[0].glyphs
+            // V starts at A's own advance, unkerned; each is shaped in its own font.
+            let a = try hbAdvances("A", regular)[0], v = try hbAdvances("V", other)[0]
+            #expect(abs(glyphs[1].x - a) < 1e-9, "\(other.font): \(glyphs.map(\.x)) vs \(a)")
+            #expect(abs(layout.width - (a + v)) < 1e-9)
+        }
+    }
+
     @Test func aLineIsAsTallAsItsTallestRun() throws {
         let small = try FontLibrary.shared.resolve(.system(size: 12))
         let large = try FontLibrary.shared.resolve(.system(size: 34, design: .serif))

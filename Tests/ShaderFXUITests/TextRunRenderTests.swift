@@ -27,6 +27,17 @@ private let runRenderer = Result { try Renderer() }
         #expect(black > 50 && red > 50 && blackMaxX < redMinX)
     }
 
+    @Test func runsInOneFontKernAsOneText() throws {
+        let font = Font.system(size: 100)
+        let joined = try render(Text("AV").font(font), scale: 1)
+        // Concatenated, and in two colours: the same font, so A and V kern as in "AV".
+        let runs = try render(Text("A").font(font).foregroundStyle(Color(red: 1, green: 0, blue: 0)) + Text("V").font(font), scale: 1)
+        #expect(runs.width == joined.width && runs.height == joined.height)
+        // In another size V does not kern against A: the pair is wider by the kerning (about 9 points in Inter at 100).
+        let apart = try render(Text("A").font(font) + Text("V").font(.system(size: 100.001)), scale: 1)
+        #expect(apart.width >= joined.width + 5, "\(apart.width) vs \(joined.width)")
+    }
+
     @Test func aBoldRunIsWider() throws {
         let regular = try render(Text("mmmm") + Text("x"), scale: 1)
         let bold = try render(Text("mmmm").bold() + Text("x"), scale: 1)

@@ -130,6 +130,43 @@ public final class Renderer: @unchecked Sendable {
         }
     }
 
+    /// Applies `effects` in order to `image`, a picture already drawn at `scale` pixels per point
+    /// (a view rendered @2x), and reads the frame back.
+    ///
+    /// The picture's size in points is its size in pixels divided by `scale`, and the effects'
+    /// geometry (their `position`, `.boundingRect`, sizes and offsets) is in those points; the
+    /// first pass reads the picture's own pixels, nothing resampled. `render(_:effects:scale:)`
+    /// takes a picture of one pixel a point instead and draws it larger.
+    /// - Parameters:
+    ///   - image: the content at `scale` pixels per point; each side a multiple of `scale`.
+    ///   - scale: pixels per point of the picture and of the result, at least 1.
+    ///   - effects: the modifiers, innermost first.
+    /// - Returns: the premultiplied result, the picture's size.
+    /// - Throws: `PictureScaleError` when a side is not a whole number of points.
+    public func render(_ image: RGBAImage, drawnAt scale: Int, effects: [Effect]) throws -> RGBAImage {
+        guard scale > 1 else { return try render(image, effects: effects) }
+        guard image.width % scale == 0, image.height % scale == 0 else {
+            throw PictureScaleError(width: image.width, height: image.height, scale: scale)
+        }
+        let size = SIMD2(image.width / scale, image.height / scale)
+        return try locked {
+            let plan = try PassPlan(effects: effects, size: size, scale: scale, maxDimension: budget.maxDimension)
+            try budget.check(width: size.x, height: size.y, scale: scale, margin: plan.widestMargin)
+            let started = ContinuousClock.now
+            let (texture, uploaded) = try sources.texture(for: image)
+            totals.upload += uploaded
+            // The picture is its own first layer at this scale; nothing is kept for the next call
+            // (the source cache's layers are of pictures drawn one pixel a point).
+            let canvas = try run(plan, over: Canvas(texture: texture, margin: .zero, scale: scale), frameOnly: true, keepsInput: false)
+            guard let framebuffer = canvas.framebuffer else { return image }  // no enabled effect drew
+            context.finish()
+            let drawn = ContinuousClock.now
+            totals.drawing += drawn - started - uploaded
+            defer { totals.readBack += ContinuousClock.now - drawn; totals.frames += 1 }
+            return try framebuffer.read(x: canvas.margin.x, y: canvas.margin.y, width: image.width, height: image.height)
+        }
+    }
+
     /// Where `effect`'s pass draws at `scale`: its grid's margin and frame, in pixels of that grid
     /// (the output's pixels, or `effect.reduction` times coarser, rounded up to cover the region).
     func grid(of effect: Effect, size: SIMD2<Int>, scale: Int) throws(RenderBudgetError) -> (margin: SIMD2<Int>, frame: SIMD2<Int>) {
@@ -191,5 +228,17 @@ extension Renderer {
     public func render(_ image: RGBAImage, _ effects: any BuiltInEffect..., scale: Int = 1,
                        region: OutputRegion = .frame) throws -> RGBAImage {
         try render(image, effects: effects.flatMap(\.passes), scale: scale, region: region)
+    }
+}
+
+/// A picture said to be drawn at `scale` pixels per point whose size is not a whole number of
+/// points (`Renderer.render(_:drawnAt:effects:)`).
+public struct PictureScaleError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let width: Int
+    public let height: Int
+    public let scale: Int
+
+    public var description: String {
+        "a picture drawn at @\(scale)x is a whole number of points: \(width)x\(height) pixels is not (each side a multiple of \(scale))"
     }
 }

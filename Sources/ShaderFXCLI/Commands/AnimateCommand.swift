@@ -79,12 +79,7 @@ struct AnimateCommand: BuiltInEffectCommand {
     @OptionGroup var viewFlags: ViewFlags
     @OptionGroup var custom: CustomShaderFlags
     @OptionGroup var animation: ShaderAnimationFlags
-    @Option(valueName: "FILE", help: "an event script: {\"taps\": [{\"time\": 0, \"x\": 100, \"y\": 80}], \"drags\": [{\"points\": [{\"time\": 1, \"x\": 10, \"y\": 20}, ...]}], \"keyframes\": {\"amplitude\": [{\"time\": 0, \"value\": 12}, {\"time\": 2, \"value\": 0, \"curve\": \"easeOut\"}]}} (keyframes move a built-in effect's float, point and colour parameters, or a --shader's arguments)", section: "GESTURES")
-    var events: String?
-    @Option(valueName: "X,Y[@T]", help: "a tap at (X, Y) points at T seconds (default 0); with --view, delivered to the view's tap handlers (onTapGesture, SpatialTapGesture, DragGesture(minimumDistance: 0)) under the point, in its local coordinates", section: "GESTURES")
-    var tap: [String]
-    @Option(valueName: "X,Y@T;X,Y@T;...", help: "a drag through time-stamped points; with --view, the DragGesture under its first point runs onChanged at each point and onEnded at the last", section: "GESTURES")
-    var drag: [String]
+    @OptionGroup var gestureFlags: GestureFlags
     @OptionGroup var encoding: EncodingFlags
     @OptionGroup var video: VideoFlags
     @OptionGroup var limits: LimitFlags
@@ -103,7 +98,7 @@ struct AnimateCommand: BuiltInEffectCommand {
         // Everything is checked before the first GL call.
         if output == .standardOutput { out.toStandardError = true }
         try inputFlags.validate()
-        var events = try gestures()
+        var events = try gestureFlags.script()
         // Image parameters are decoded once for the run, within --max-pixels (the GPU's size
         // limit checked once it is up).
         let images = ImageStore(budget: RenderBudget(maxPixels: limits.maxPixels))
@@ -215,44 +210,6 @@ struct AnimateCommand: BuiltInEffectCommand {
         guard n > 1 else { return [range.lowerBound] }
         return (0..<n).map { range.lowerBound + Int((Double($0) * Double(range.count - 1) / Double(n - 1)).rounded()) }
     }
-
-    /// The event script from --events, --tap and --drag.
-    func gestures() throws -> EventScript {
-        var script = try events.map { try EventScript.load(path: $0) } ?? EventScript()
-        for text in tap {
-            guard let touch = Self.parseTouch(text, defaultTime: 0) else {
-                throw UsageError.invalidValue(option: "--tap", value: text, expected: "X,Y or X,Y@T (points, seconds)")
-            }
-            do {
-                try EventScript(taps: [touch]).validate(name: "--tap")
-            } catch {
-                throw UsageError.invalidValue(option: "--tap", value: text, expected: "a tap within the range of points and seconds (\(error.problemText))")
-            }
-            script.taps.append(touch)
-        }
-        for text in drag {
-            let points = text.split(separator: ";").map { Self.parseTouch(String($0), defaultTime: nil) }
-            guard !points.isEmpty, points.allSatisfy({ $0 != nil }) else {
-                throw UsageError.invalidValue(option: "--drag", value: text, expected: "X,Y@T;X,Y@T;... with times increasing")
-            }
-            let drag = EventScript.Drag(points: points.map { $0! })
-            do {
-                try EventScript(drags: [drag]).validate(name: "--drag")
-            } catch {
-                throw UsageError.invalidValue(option: "--drag", value: text, expected: "X,Y@T;X,Y@T;... with times increasing (\(error.problemText))")
-            }
-            script.drags.append(drag)
-        }
-        return script
-    }
-
-    static func parseTouch(_ text: String, defaultTime: Double?) -> EventScript.Touch? {
-        let parts = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let point = parts.first else { return nil }
-        guard let xy = ValueForms.coordinates(String(point)) else { return nil }
-        guard let time = parts.count == 2 ? ValueForms.duration(String(parts[1])) : defaultTime else { return nil }
-        return EventScript.Touch(time: time, x: xy.x, y: xy.y)
-    }
 }
 
 func format(_ value: Double) -> String {
@@ -296,13 +253,9 @@ extension AnimateCommand {
                 throw UsageError.invalidValue(option: "--keyframe", value: name, expected: "\(error)")
             }
         }
-        let script = try gestures()
-        let taps = script.taps.sorted { $0.time < $1.time }
-        var events = GestureEvent.timeline(taps: script.taps.map { (CGPoint(x: $0.x, y: $0.y), $0.time) },
-                                           drags: script.drags.map { $0.points.map { (CGPoint(x: $0.x, y: $0.y), $0.time) } })[...]
+        let touches = ViewTouchRun(script: try gestureFlags.script())
         // State lives for the run: made at time 0, then changed only by the view's handlers.
         base.session = ViewFileSession()
-        var handlesGestures = false
 
         let renderer = try Renderer(options: try gpu.resolve())
         limits.apply(to: renderer)
@@ -314,21 +267,12 @@ extension AnimateCommand {
                 settings.overrides[name] = values.components(at: time).map { "\($0)" }.joined(separator: ",")
             }
             if let name = animation.timeArg { settings.overrides[name] = "\(time)" }
-            if !handlesGestures, let tap = taps.last(where: { $0.time <= time }) {
-                settings.overrides["origin"] = "\(tap.x),\(tap.y)"
-                settings.triggerTime = time - tap.time
-            }
+            touches.apply(to: &settings, at: time)
             return settings
         }
         // One view renderer for the run: fonts, glyphs, pictures and programs are kept.
         let viewRenderer = try program.renderer(settings: settings(at: 0), renderer: renderer, size: inputFlags.size, scale: scale)
-        handlesGestures = try viewRenderer.gestureCount() > 0
-        let tracker = GestureTracker()
-        var unhandled = 0
-        if !handlesGestures {
-            if !script.drags.isEmpty { out.status("note: the view has no gesture handler: --drag and the script's drags are ignored") }
-            events = []
-        }
+        if let note = try touches.begin(viewRenderer) { out.status("note: \(note)") }
         let name = viewFlags.view.map { ($0 as NSString).lastPathComponent } ?? "view"
         var sink: SequenceSink?
         var viewBlank = BlankSequence()
@@ -363,12 +307,7 @@ extension AnimateCommand {
         for index in range {
             let time = Double(index) / Double(fps)
             // Each touch at or before this frame, on the view as it is at the touch's time.
-            while let event = events.first, event.time <= time {
-                events.removeFirst()
-                try program.update(viewRenderer, settings: settings(at: event.time))
-                if try viewRenderer.deliver(event, tracker: tracker) == 0 { unhandled += 1 }
-                if let error = program.handlerError { throw error }
-            }
+            try touches.deliver(upTo: time, program: program, viewRenderer: viewRenderer, settings: settings(at:))
             try program.update(viewRenderer, settings: settings(at: time))
             if overlapsReadBack {
                 if let frame = try viewRenderer.renderStraightOverlapped() { try write(frame, index: index - 1) }
@@ -379,9 +318,7 @@ extension AnimateCommand {
         if let frame = try viewRenderer.finishStraight() { try write(frame, index: range.upperBound) }
         guard let sink else { return 1 }
         let first = viewRenderer
-        if unhandled > 0 {
-            out.status("note: \(unhandled) touch\(unhandled == 1 ? "" : "es") fell outside every view with a gesture of its kind: nothing ran")
-        }
+        if let note = touches.unhandledNote { out.status("note: \(note)") }
         if let error = program.drawingError { throw error }
         if case .video = output { out.status("finishing the video (ffmpeg) ...") }
         let written = try sink.finish()

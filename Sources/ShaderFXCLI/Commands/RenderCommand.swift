@@ -19,6 +19,11 @@ struct RenderCommand: BuiltInEffectCommand {
                 fill: any other half4 f(float2 position, ...)); --kind only checks it (or picks fill for a \
                 colour-shaped signature). --function may be left out when the file has one effect function. --arg \
                 gives the other parameters by name. Chain built-in effects after the first with --then NAME [--PARAM VALUE ...].
+
+                A view file (--view FILE.swift) is drawn instead of a picture. --tap, --drag and --events are delivered \
+                to the view's own gesture handlers first, in time order, as animate --view delivers them, and the \
+                picture shows the state they leave: the view at --at SECONDS (touches after it are not delivered), \
+                or at the last touch's time.
                 """,
             examples: [
                 UsageExample("shaderfx render ripple --input photo.png --origin 120,80 --time 0.3 -o out.png",
@@ -31,6 +36,8 @@ struct RenderCommand: BuiltInEffectCommand {
                 UsageExample("shaderfx render --library Shaders/ --function Stripes --arg thickness=12 --arg ptr=mint,indigo -o stripes.png",
                              explanation: "one function of a folder of .metal files"),
                 UsageExample("shaderfx render --shader my.glsl --function tint --kind color --arg amount=0.5 --arg color=teal -i in.png -o out.png"),
+                UsageExample("shaderfx render --view examples/views/RefractionView.swift --library examples/metal --size 390x844 --drag \"80,200@0.1;160,320@0.4\" --at 0.6 -o dragged.png",
+                             explanation: "seed 002's view as its DragGesture leaves it, 0.2 s after the drag"),
             ])
     }
 
@@ -51,6 +58,7 @@ struct RenderCommand: BuiltInEffectCommand {
     var precisionReport: Bool
     @OptionGroup var inputFlags: InputFlags
     @OptionGroup var viewFlags: ViewFlags
+    @OptionGroup var gestureFlags: GestureFlags
     @OptionGroup var custom: CustomShaderFlags
     @OptionGroup var encoding: EncodingFlags
     @OptionGroup var video: VideoFlags
@@ -62,6 +70,9 @@ struct RenderCommand: BuiltInEffectCommand {
         out.quiet = quiet
         if output == .standardOutput { out.toStandardError = true }
         if viewFlags.view != nil { return try renderView(context, output: &out) }
+        if !gestureFlags.isEmpty {
+            throw UsageError.missingOption("--view FILE.swift (--tap, --drag and --events reach a view's gesture handlers; a built-in effect's tap is --origin and --time)")
+        }
         // Validate everything before the first GL call.
         let builtIn = try effect.map { name throws(UsageError) in
             guard let effect = BuiltInEffects.named(name) else { throw EffectOptions.unknownEffect(name) }
@@ -138,7 +149,9 @@ struct RenderCommand: BuiltInEffectCommand {
 
     /// `render --view FILE`: the view file evaluated, laid out in `--size` (its ideal size by
     /// default), drawn at `--scale`, with a built-in effect (and its `--then` chain) over the
-    /// whole view when one is named.
+    /// whole view when one is named. Touches (`--tap`, `--drag`, `--events`) are delivered to the
+    /// view's handlers first, in time order, as `animate --view` delivers them; the picture is
+    /// the view at `--at` (touches after it are not delivered), or at the last touch's time.
     private func renderView(_ context: CommandContext, output out: inout Output) throws -> Int32 {
         let start = ContinuousClock.now
         if inputFlags.input != nil || inputFlags.picture != nil {
@@ -158,11 +171,40 @@ struct RenderCommand: BuiltInEffectCommand {
             passes = try stages.flatMap { try $0.readingImages(images).passes() }
         }
         if disabled { passes = passes.map { var e = $0; e.isEnabled = false; return e } }
-        guard let (program, settings) = try viewFlags.program(shaders: shaders) else { return 1 }
+        let script = try gestureFlags.script()
+        guard let (program, given) = try viewFlags.program(shaders: shaders) else { return 1 }
         let renderer = try Renderer(options: try gpu.resolve())
         limits.apply(to: renderer)
         let ready = ContinuousClock.now
-        let viewRenderer = try program.renderer(settings: settings, renderer: renderer, size: inputFlags.size, scale: scale, effects: passes)
+        let viewRenderer: ViewRenderer<AnyView>
+        var touchNotes: [String] = []
+        if gestureFlags.isEmpty {
+            viewRenderer = try program.renderer(settings: given, renderer: renderer, size: inputFlags.size, scale: scale, effects: passes)
+        } else {
+            // The touches change the view's state (kept from time 0 to the picture), as in a run
+            // of animate --view; the picture is the frame such a run draws at that time.
+            let touches = ViewTouchRun(script: script)
+            let time = viewFlags.at ?? touches.lastTime ?? 0
+            var base = given
+            base.session = ViewFileSession()
+            func settings(at moment: Double) -> ViewFileSettings {
+                var settings = base
+                settings.time = moment
+                settings.triggerTime = nil
+                touches.apply(to: &settings, at: moment)
+                return settings
+            }
+            viewRenderer = try program.renderer(settings: settings(at: 0), renderer: renderer, size: inputFlags.size, scale: scale, effects: passes)
+            if let note = try touches.begin(viewRenderer) { touchNotes.append(note) }
+            try touches.deliver(upTo: time, program: program, viewRenderer: viewRenderer, effects: passes, settings: settings(at:))
+            try program.update(viewRenderer, settings: settings(at: time), effects: passes)
+            if let note = touches.unhandledNote { touchNotes.append(note) }
+            let late = touches.pendingCount
+            if late > 0 {
+                touchNotes.append("\(late) touch\(late == 1 ? "" : "es") after --at \(time) s not delivered (the picture is the view at --at)")
+            }
+            if !script.keyframes.isEmpty { touchNotes.append("the event script's keyframes move effects' parameters over time: ignored for one picture of a view") }
+        }
         let size: (width: Int, height: Int)
         let rendered: ContinuousClock.Instant
         let blank: BlankPicture?
@@ -183,7 +225,7 @@ struct RenderCommand: BuiltInEffectCommand {
             try SinglePicture.write(image, to: output, effect: "view", renderer: renderer.context.info.summary,
                                     compression: encoding.compression.level, video: video)
         }
-        for note in program.notes + viewRenderer.notes { out.status("note: \(note)") }
+        for note in touchNotes + program.notes + viewRenderer.notes { out.status("note: \(note)") }
         let name = viewFlags.view.map { ($0 as NSString).lastPathComponent } ?? "view"
         out.status("wrote \(output.name) (\(size.width)x\(size.height), \(name)\(passes.isEmpty ? "" : " with \(effect ?? "")") at @\(scale)x) in \(milliseconds(since: start)) on \(renderer.context.info.summary)")
         let t = viewRenderer.timings

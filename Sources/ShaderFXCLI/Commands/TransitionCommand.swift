@@ -30,9 +30,12 @@ struct TransitionCommand: DynamicOptionsCommand {
                 the incoming one is the same floor with red and blue swapped (warm orange tiles). They are drawn \
                 at --size when it is given, else at the size of the picture file given, else at 512x384. A --to \
                 of another size is fitted onto --from's size with --fit. The frames have --from's size.
+                --scale N draws the frames at N pixels a point: the transition's geometry (cell sizes, the \
+                genie's target) stays in points, views are drawn at @Nx, and picture files and the built-in \
+                pictures (one pixel a point) are drawn N times larger first, as render --scale draws a picture.
                 Views: --from-view A.swift and --to-view B.swift take SwiftUI view files (as render --view does) \
                 in place of the pictures. A is proposed --size (its ideal size without it) and B is proposed A's \
-                size; both are drawn at @1x. --set NAME=VALUE gives both views a value, --from-set and --to-set one \
+                size; both are drawn at --scale. --set NAME=VALUE gives both views a value, --from-set and --to-set one \
                 view only; --assets DIR is where their Image("Name") look, after each file's own folder; with a \
                 built-in transition, --shader FILE or --library DIR is where their ShaderLibrary.name(...) look (with \
                 --shader for your own transition, that library serves the views too). A sequence evaluates the \
@@ -72,6 +75,8 @@ struct TransitionCommand: DynamicOptionsCommand {
     @Option(valueName: "MODE",
             help: "how a --to of another size fits --from's size: fill (cover, cropped), fit (inside, transparent bands) or stretch")
     var fit = FitMode.fill
+    @Option(help: "pixels per point of the frames, as @2x/@3x: views are drawn at that scale, pictures drawn larger, the transition's geometry in points", in: 1...8)
+    var scale = 1
     @Flag(short: "q", help: "print nothing but errors")
     var quiet: Bool
     @Option(valueName: "FILE", help: "the outgoing picture (PNG); default the pool floor", section: "PICTURES")
@@ -156,9 +161,17 @@ struct TransitionCommand: DynamicOptionsCommand {
         let start = ContinuousClock.now
         let renderer = try Renderer(options: options)
         limits.apply(to: renderer)
-        if let size { try renderer.budget.check(width: size.x, height: size.y) }
+        if let size { try renderer.budget.check(width: size.x, height: size.y, scale: scale) }
         let sides = try views(renderer: renderer)
-        let (from, to, names) = try pictures(on: renderer, views: sides)
+        var (from, to, names) = try pictures(on: renderer, views: sides)
+        if scale > 1 {
+            // Pictures are one pixel a point: drawn at the frames' scale, as render --scale draws them.
+            if fromView == nil { from = try renderer.render(from, effects: [], scale: scale) }
+            if toView == nil { to = try renderer.render(to, effects: [], scale: scale) }
+            guard from.width % scale == 0, from.height % scale == 0 else {
+                throw CommandFailure(message: "--from-view \(fromView ?? ""): \(from.width)x\(from.height) pixels at @\(scale)x is not a whole number of points; give the view a whole size (--size WxH or a frame)", exitCode: 1)
+            }
+        }
         if let own = transition as? CustomTransition {
             transition = own.resolvingImages(try own.custom.imagePaths.mapValues { try renderer.budget.readImage(path: $0) })
         }
@@ -167,7 +180,7 @@ struct TransitionCommand: DynamicOptionsCommand {
         var blank = BlankSequence()
         switch plan {
         case let .frame(progress):
-            let frame = try transition.render(renderer, from: from, to: to, progress: progress, fit: fit)
+            let frame = try transition.render(renderer, from: from, to: to, progress: progress, fit: fit, scale: scale)
             blank.add { BlankPicture.check(frame) }
             try SinglePicture.write(frame, to: output, effect: name, renderer: renderer.context.info.summary,
                                     compression: encoding.compression.level, video: video)
@@ -197,7 +210,7 @@ struct TransitionCommand: DynamicOptionsCommand {
                     }
                 }
                 let frame = try transition.render(renderer, from: outgoing, to: incoming, progress: timing.progress(ofFrame: k), fit: .stretch,
-                                                  incomingIsOpaque: incomingIsOpaque)
+                                                  incomingIsOpaque: incomingIsOpaque, scale: scale)
                 let straight = StraightFrame(image: frame)
                 blank.add { BlankPicture.check(straight) }
                 try sink.write(straight, index: k)
@@ -259,8 +272,10 @@ struct TransitionCommand: DynamicOptionsCommand {
         let drawn = try views?.pictures(at: 0)
         let fromFile = try drawn?.from ?? from.map { try ImageFile.read(path: $0, limits: limits) }
         let toFile = try drawn?.to ?? to.map { try ImageFile.read(path: $0, limits: limits) }
-        let given = fromFile ?? toFile
-        let size = size ?? given.map { SIMD2($0.width, $0.height) } ?? SIMD2(512, 384)
+        // A picture file is one pixel a point; a drawn view has `scale` pixels a point.
+        let given = drawn?.from.map { SIMD2($0.width, $0.height) / scale } ?? drawn?.to.map { SIMD2($0.width, $0.height) / scale }
+            ?? (fromFile ?? toFile).map { SIMD2($0.width, $0.height) }
+        let size = size ?? given ?? SIMD2(512, 384)
         let names = "\(fromView ?? from ?? "built-in pool") to \(toView ?? to ?? "built-in warm pool")"
         if let fromFile, let toFile { return (fromFile, toFile, names) }
         let samples = try BuiltInTransitions.samplePictures(width: size.x, height: size.y, on: renderer)
@@ -295,7 +310,7 @@ struct TransitionCommand: DynamicOptionsCommand {
         }
         return TransitionViews(from: try side(fromView, option: "--from-view", sets: fromSet),
                                to: try side(toView, option: "--to-view", sets: toSet),
-                               size: size, drawer: ViewCaseRenderer(renderer: renderer, files: files))
+                               size: size, scale: scale, drawer: ViewCaseRenderer(renderer: renderer, files: files))
     }
 }
 
@@ -305,15 +320,18 @@ struct TransitionViews {
     var to: ViewInput?
     /// `--size`: proposed to the outgoing view; the incoming one is proposed the outgoing picture's size.
     var size: SIMD2<Int>?
+    /// `--scale`: pixels per point the views are drawn at.
+    var scale = 1
     let drawer: ViewCaseRenderer
 
     /// The views drawn at `time`; a side that is no view is nil.
     func pictures(at time: Double) throws -> (from: RGBAImage?, to: RGBAImage?) {
         var outgoing = from
         outgoing?.size = size
-        let fromPicture = try outgoing.map { try drawer.render($0, time: time, scale: 1) }
+        let fromPicture = try outgoing.map { try drawer.render($0, time: time, scale: scale) }
         var incoming = to
-        incoming?.size = fromPicture.map { SIMD2($0.width, $0.height) } ?? size
-        return (fromPicture, try incoming.map { try drawer.render($0, time: time, scale: 1) })
+        // Proposed the outgoing picture's size in points.
+        incoming?.size = fromPicture.map { SIMD2($0.width / scale, $0.height / scale) } ?? size
+        return (fromPicture, try incoming.map { try drawer.render($0, time: time, scale: scale) })
     }
 }

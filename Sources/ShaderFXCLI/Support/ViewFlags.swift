@@ -48,9 +48,12 @@ extension ViewFileProgram {
         return viewRenderer
     }
 
-    /// `viewRenderer` given the view for `settings` (the next frame of an animation).
-    func update(_ viewRenderer: ViewRenderer<AnyView>, settings: ViewFileSettings) throws {
-        viewRenderer.content = try makeView(settings: settings)
+    /// `viewRenderer` given the view for `settings` (the next frame of an animation, or the
+    /// view a touch is delivered to), `effects` over the whole of it.
+    func update(_ viewRenderer: ViewRenderer<AnyView>, settings: ViewFileSettings, effects: [Effect] = []) throws {
+        var view = try makeView(settings: settings)
+        if !effects.isEmpty { view = AnyView(view.effects(effects)) }
+        viewRenderer.content = view
         viewRenderer.time = settings.time
         viewRenderer.triggerTime = settings.triggerTime
     }

@@ -102,6 +102,8 @@ extension Evaluation {
             throw fail("Font has no initialiser here: use .system(size:weight:design:), .custom(_:size:) or a text style (.title)", at: range)
         case "ShaderLibrary", "Shader", "GraphicsContext", "Math":
             throw fail("\(name) cannot be made with an initialiser here", at: range)
+        case "Binding":
+            throw fail("Binding(get:set:) is not evaluated in a view file: pass $state (or a @Binding's $name), or .constant(value)", at: range)
         default:
             return try constructPaint(name, &args, at: range)
         }
@@ -148,6 +150,10 @@ extension Evaluation {
             default: throw unknownMember(["max", "min", "zero"])
             }
         case "CGPoint": if name == "zero" { return .native(CGPoint.zero) }; throw unknownMember(["zero"])
+        case "Binding":
+            // `.constant(v)`: reads v, ignores writes, as SwiftUI's does.
+            if name == "constant", called { return .native(Binding<Value>.constant(try args.require(nil).value)) }
+            throw unknownMember(["constant"])
         case "CGSize": if name == "zero" { return .native(CGSize.zero) }; throw unknownMember(["zero"])
         case "CGRect": if name == "zero" { return .native(CGRect.zero) }; throw unknownMember(["zero"])
         case "Date":
@@ -419,6 +425,8 @@ extension Evaluation {
 
     func nativeMember(_ name: String, of native: Any, at range: SourceRange) throws -> Value? {
         switch native {
+        case let binding as Binding<Value>:
+            return name == "wrappedValue" ? binding.wrappedValue : nil
         case let p as CGPoint:
             switch name { case "x": return .double(Double(p.x)); case "y": return .double(Double(p.y)); default: return nil }
         case let s as CGSize:

@@ -65,7 +65,7 @@ extension Evaluation {
         "GraphicsContext", "TextAlignment", "Math", "TimelineSchedule", "ColorScheme", "ScrollViewReader", "UnevenRoundedRectangle", "CoordinateSpace",
         "MoveKeyframe", "LinearKeyframe", "CubicKeyframe", "SpringKeyframe",
         "SpatialTapGesture", "TapGesture", "DragGesture", "LongPressGesture", "MagnifyGesture", "MagnificationGesture",
-        "RotateGesture", "RotationGesture", "SpatialEventGesture",
+        "RotateGesture", "RotationGesture", "SpatialEventGesture", "Binding",
     ]
 
     /// Modifiers of every view.

@@ -144,12 +144,46 @@ extension Evaluation {
             }
             return box.value
         }
+        if plain != name, let selfBox = scope.currentSelf, case .instance(let instance) = selfBox.value,
+           let binding = projection(plain, of: instance) {
+            return .native(binding)
+        }
+        if plain.hasPrefix("_"), let selfBox = scope.currentSelf, case .instance(let instance) = selfBox.value,
+           let binding = instance.binding(String(plain.dropFirst())) {
+            return .native(binding)
+        }
         if let selfBox = scope.currentSelf, let value = try memberIfPresent(plain, of: selfBox.value, at: range, in: scope) {
             return value
         }
         if types[plain] != nil || Evaluation.builtinTypes.contains(plain) { return .type(plain) }
         if let function = builtinFunction(plain) { return .function(function) }
         throw unknown("name '\(name)'", plain, candidates: knownNames(in: scope), at: range)
+    }
+
+    /// `$name` of a view: a binding to its `@State` property `name` (the state the session
+    /// keeps), or the binding its `@Binding` property holds; nil for any other property, whose
+    /// `$name` reads as its value.
+    func projection(_ name: String, of instance: Instance) -> Binding<Value>? {
+        if instance.type.keyword != "class", let shared = instance.shared, shared.names.contains(name) { return shared.binding(name) }
+        return instance.binding(name)
+    }
+
+    /// A value given to a `@Binding` property declared as `type`: a binding as it is, and
+    /// `.constant(v)` as a binding that reads `v` and ignores writes; nil for a plain value.
+    func bindingArgument(_ value: Value, declared type: TypeSyntax?, at range: SourceRange) throws -> Binding<Value>? {
+        switch value {
+        case .native(let binding as Binding<Value>):
+            return binding
+        case .implicit(let deferred) where deferred.name == "constant" && deferred.chain.isEmpty:
+            guard let arguments = deferred.arguments, arguments.count == 1, arguments[0].label == nil else {
+                throw fail("Binding.constant takes one value", at: deferred.range)
+            }
+            var constant = arguments[0].value
+            if let type { constant = try coerce(constant, to: type, at: arguments[0].range) }
+            return .constant(constant)
+        default:
+            return nil
+        }
     }
 
     /// The names a lookup could have found, for an unknown name's error.
@@ -369,6 +403,12 @@ extension Evaluation {
             var index = 0
             for property in parameters {
                 if index < args.count, args[index].label == property.name || args[index].isTrailing {
+                    if type.bindingProperties.contains(property.name),
+                       let binding = try bindingArgument(args[index].value, declared: property.type, at: args[index].range) {
+                        instance.bind(property.name, to: binding)
+                        index += 1
+                        continue
+                    }
                     var value = args[index].value
                     if let declared = property.type { value = try coerce(value, to: declared, at: args[index].range) }
                     else if let current = instance[field: property.name] { value = try coerce(value, like: current, at: args[index].range) }
@@ -630,10 +670,19 @@ extension Evaluation {
                 selfBox.value = .instance(instance)
                 return
             }
+            if let selfBox = scope.currentSelf, case .instance(var instance) = selfBox.value, plain.hasPrefix("_"),
+               try storeBinding(value, in: &instance, property: String(plain.dropFirst()), at: target.range) {
+                selfBox.value = .instance(instance)
+                return
+            }
             throw unknown("name '\(name)'", plain, candidates: knownNames(in: scope), at: target.range)
         case .member(let baseExpr, let name):
             if case .identifier("self") = baseExpr.kind, let selfBox = scope.currentSelf {
                 guard case .instance(var instance) = selfBox.value else { throw fail("cannot assign to '\(name)' of self", at: target.range) }
+                if name.hasPrefix("_"), try storeBinding(value, in: &instance, property: String(name.dropFirst()), at: target.range) {
+                    selfBox.value = .instance(instance)
+                    return
+                }
                 instance[field: name] = value
                 selfBox.value = .instance(instance)
                 return
@@ -668,6 +717,18 @@ extension Evaluation {
         default:
             throw fail("cannot assign to this expression", at: target.range)
         }
+    }
+
+    /// `_name = binding` in an initialiser: `@Binding` property `name` given its binding; false
+    /// when `name` is no `@Binding` property of the instance.
+    func storeBinding(_ value: Value, in instance: inout Instance, property name: String, at range: SourceRange) throws -> Bool {
+        guard instance.type.bindingProperties.contains(name) else { return false }
+        let declared = instance.type.stored.first { $0.name == name }?.type
+        guard let binding = try bindingArgument(value, declared: declared, at: range) else {
+            throw fail("'_\(name)' is the storage of @Binding '\(name)': give it a binding ($state, .constant(value)), found \(value.typeName)", at: range)
+        }
+        instance.bind(name, to: binding)
+        return true
     }
 
     /// `base` with member `name` set to `value`.

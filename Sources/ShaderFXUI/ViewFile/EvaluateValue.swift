@@ -100,6 +100,8 @@ final class UserType {
     var initializers: [InitializerDecl] = []
     var staticStored: [String: (decl: PatternBinding, value: Value?)] = [:]
     var staticComputed: [String: [Stmt]] = [:]
+    /// The `@Binding` stored properties: given a binding, they read and write through it.
+    var bindingProperties: Set<String> = []
     var staticMethods: [String: [FunctionDecl]] = [:]
     /// An enum's cases, in order, with their associated values' labels.
     var cases: [String: EnumCaseElement] = [:]
@@ -146,15 +148,35 @@ struct Instance {
     /// The values of the properties the instance holds itself (not the shared ones).
     var ownValues: [Value] { Array(own.values) }
 
-    /// Stored property `name`'s value, nil when it has none yet.
+    /// Stored property `name`'s value, nil when it has none yet. A `@Binding` property given a
+    /// binding reads and writes the value the binding reaches (a parent's `@State`).
     subscript(field name: String) -> Value? {
         get {
             if let shared, shared.names.contains(name) { return shared.values[name] }
+            if let binding = binding(name) { return binding.wrappedValue }
             return own[name]
         }
         set {
-            if let shared, shared.names.contains(name) { shared.values[name] = newValue } else { own[name] = newValue }
+            if let shared, shared.names.contains(name) {
+                shared.values[name] = newValue
+            } else if let binding = binding(name), let newValue {
+                binding.wrappedValue = newValue
+            } else {
+                own[name] = newValue
+            }
         }
+    }
+
+    /// The binding `@Binding` property `name` holds, nil when it holds a plain value (the
+    /// root's, from `--set`) or is no `@Binding`.
+    func binding(_ name: String) -> Binding<Value>? {
+        guard type.bindingProperties.contains(name), case .native(let binding as Binding<Value>)? = own[name] else { return nil }
+        return binding
+    }
+
+    /// Gives `@Binding` property `name` its binding (the memberwise initialiser, `_name = ...`).
+    mutating func bind(_ name: String, to binding: Binding<Value>) {
+        own[name] = .native(binding)
     }
 }
 
@@ -166,6 +188,12 @@ final class SharedFields {
     var isRestored = false
 
     init(names: Set<String>) { self.names = names }
+
+    /// `$name`: a binding that reads and writes field `name` here, so a child view's
+    /// `@Binding` changes this view's state.
+    func binding(_ name: String) -> Binding<Value> {
+        Binding(get: { [self] in values[name] ?? .null }, set: { [self] in values[name] = $0 })
+    }
 }
 
 /// A case of a user enum with its associated values.

@@ -382,6 +382,9 @@ final class Evaluation: @unchecked Sendable {
                                                           isLet: variable.isLet, attributes: variable.attributes.map(\.name),
                                                           range: binding.range))
                     }
+                    if !isComputed, !isStatic, variable.attributes.contains(where: { $0.name == "Binding" }) {
+                        type.bindingProperties.insert(name)
+                    }
                     if !isComputed, let environment = variable.attributes.first(where: { $0.name == "Environment" }) {
                         environmentProperties[ObjectIdentifier(type), default: [:]][name] = environment
                     }

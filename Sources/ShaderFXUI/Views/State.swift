@@ -2,8 +2,9 @@ import Foundation
 
 /// A view's own value (SwiftUI's `State`). A rendered frame is built from the view's values as
 /// they are, so state is simply the stored value, its initial one unless the renderer was told
-/// otherwise (`--set name=value` for a view file); assignments from closures (gestures,
-/// `onAppear`) compile, and, as nothing runs them, change nothing drawn.
+/// otherwise (`--set name=value` for a view file). Every copy of the view shares the storage, so
+/// a gesture handler that `ViewRenderer.deliver` runs, or a child's `Binding` from `$name`,
+/// changes what the next render draws; closures nothing runs (`onAppear`) change nothing.
 @propertyWrapper
 public struct State<Value> {
     private final class Box {

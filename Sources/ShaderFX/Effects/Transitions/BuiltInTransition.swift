@@ -19,7 +19,9 @@ extension Transition {
     ///
     /// The frame has `from`'s size; `to` is first fitted onto it with `fit` when the sizes
     /// differ. Progress <= 0 (or NaN) returns `from` and progress >= 1 the fitted `to`, without
-    /// touching the GPU.
+    /// touching the GPU. Both pictures are at `scale` pixels per point (views rendered @2x): the
+    /// transition's geometry (cell sizes, the genie's target) is in points, and the frame keeps
+    /// the pictures' pixels.
     /// - Parameters:
     ///   - renderer: the renderer to draw with.
     ///   - from: the outgoing picture.
@@ -28,14 +30,16 @@ extension Transition {
     ///   - fit: how `to` is fitted onto `from`'s size (default `.fill`).
     ///   - incomingIsOpaque: whether the fitted `to` is opaque, when the caller knows it (a
     ///     sequence over one pair of pictures finds it once); nil to look.
+    ///   - scale: pixels per point of both pictures (default 1); `from`'s sides are multiples of it.
     /// - Returns: the premultiplied frame, `from`'s size.
+    /// - Throws: `PictureScaleError` when `from` is not a whole number of points at `scale`.
     public func render(_ renderer: Renderer, from: RGBAImage, to: RGBAImage, progress: Float,
-                       fit: FitMode = .fill, incomingIsOpaque: Bool? = nil) throws -> RGBAImage {
+                       fit: FitMode = .fill, incomingIsOpaque: Bool? = nil, scale: Int = 1) throws -> RGBAImage {
         guard progress > 0 else { return from }
         let incoming = fit.fitting(to, width: from.width, height: from.height)
         guard progress < 1 else { return incoming }
-        return try renderer.render(incoming, effects: passes(progress: progress, from: from,
-                                                             incomingIsOpaque: incomingIsOpaque ?? incoming.isOpaque))
+        return try renderer.render(incoming, drawnAt: scale,
+                                   effects: passes(progress: progress, from: from, incomingIsOpaque: incomingIsOpaque ?? incoming.isOpaque))
     }
 }
 
