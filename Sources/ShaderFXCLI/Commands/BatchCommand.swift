@@ -31,7 +31,7 @@ struct BatchCommand: ParsableCommand {
                 view job's result also holds "times": where its milliseconds went (evaluate, resolve, layout, \
                 draw, readBack, encode, write). A view job's PNG is encoded and written on a thread of its own while \
                 the next job is drawn (at most two frames held; a job that reads a file or folder an unfinished \
-                job writes waits for it first). When view jobs ran, a last line on standard error says how many \
+                job writes waits for it first; under --stop-on-error each job waits for the one before). When view jobs ran, a last line on standard error says how many \
                 times view files were parsed. Outputs are written whole or not at all. For each job one line goes to \
                 standard output, as soon as the job is done: {"line": N, "id": ..., "ok": true, "outputs": [...], \
                 "ms": T} or {"line": N, "id": ..., "ok": false, "error": "..."}. A bad job fails alone; the rest \
@@ -119,6 +119,12 @@ struct BatchCommand: ParsableCommand {
             case let .text(text):
                 let trimmed = text.trimmed
                 if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+                // Under --stop-on-error a job starts only once the one before is written and
+                // judged: nothing after the first failure is written.
+                if stopOnError {
+                    try finisher.drain()
+                    if finisher.isStopped { continue }  // the loop ends at its condition
+                }
                 let start = ContinuousClock.now
                 let file = "\(name):\(number)"
                 var id: JSONValue?
