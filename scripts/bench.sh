@@ -172,6 +172,7 @@ echo
 echo "6. a 1080x1920 card view (examples/views/bench/BenchCard.swift: a title, 20 lines of text, 50 shapes,"
 echo "   a photo with a layer effect) drawn warm: frames of animate --view, each evaluated and drawn anew"
 echo "   (target 50 ms a card on llvmpipe with 2 cores, 5 ms on an H200)"
+echo "   load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 rates=()
 for i in $(seq 1 "$runs"); do
   rm -rf "$work/cards"
@@ -194,7 +195,9 @@ echo "  warm card (ms): median $(echo "$totals" | median), fastest $(echo "$tota
 
 echo
 echo "7. $jobs of the same card as batch jobs, each with its own title (a server rendering a template):"
-echo "   one 'shaderfx batch', the view file parsed once and one warm view renderer (target 20 cards/s)"
+echo "   one 'shaderfx batch', the view file parsed once and one warm view renderer, each card encoded and"
+echo "   written on a thread of its own while the next is drawn (target 20 cards/s)"
+echo "   load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 card=$PWD/examples/views/bench/BenchCard.swift
 mkdir -p "$work/batch-cards"
 for k in $(seq 1 "$jobs"); do
@@ -205,7 +208,7 @@ start=$(date +%s%N)
 end=$(date +%s%N)
 seconds=$(calc "($end - $start) / 1000000000")
 failed=$(grep -c '"ok":false' "$work/cards.out" || true)
-echo "  $jobs cards in $seconds s: $(calc "$jobs / $seconds") cards/s ($(calc "$seconds * 1000 / $jobs") ms a card, whole process; $failed failed)"
+echo "  $jobs cards in $seconds s: $(calc "$jobs / $seconds") cards/s ($(calc "$seconds * 1000 / $jobs") ms a card, whole process; $failed failed; load average after: $(cut -d' ' -f1-3 /proc/loadavg))"
 sed 's/^/  /' "$work/cards.err"
 # The mean split of a card's milliseconds, from each result's "times".
 sed -n 's/.*"times":{\([^}]*\)}.*/\1/p' "$work/cards.out" | tr ',' '\n' | tr -d '"' | awk -F: '

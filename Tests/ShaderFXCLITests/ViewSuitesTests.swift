@@ -55,6 +55,41 @@ import ShaderFX
         }
     }
 
+    @Test func aBatchJobReadsTheCardAViewJobBeforeItWrote() throws {
+        // View jobs are encoded and written while the next job draws: a job that reads one's
+        // output (an effect over it, or a view finding it as a picture beside its file) waits for it.
+        try withTemporaryFolder { (dir) throws in
+            try Self.write(Self.card, dir.path + "/Card.swift")
+            try FileManager.default.createDirectory(atPath: dir.path + "/out", withIntermediateDirectories: true)
+            func picture(_ round: Int) -> String { "import SwiftUI\nImage(\"card-\(round)\")\n" }
+            var jobs: [String] = []
+            for round in 0..<3 {
+                try Self.write(picture(round), dir.path + "/out/Picture-\(round).swift")
+                jobs.append(#"{"view": "Card.swift", "set": {"title": "Round \#(round)"}, "output": "out/card-\#(round).png"}"#)
+                jobs.append(#"{"effect": "stripes", "input": "out/card-\#(round).png", "output": "striped-\#(round).png"}"#)
+                jobs.append(#"{"view": "out/Picture-\#(round).swift", "output": "picture-\#(round).png"}"#)
+            }
+            try Self.write(jobs.joined(separator: "\n"), dir.path + "/jobs.jsonl")
+            let run = try CLIRun(["batch", dir.path + "/jobs.jsonl"])
+            #expect(run.status == 0, "\(run.stdout) \(run.stderr)")
+            for round in 0..<3 {
+                // The card, the stripes over it and the picture view of it, each drawn alone.
+                let beside = dir.path + "/alone-\(round)"
+                try FileManager.default.createDirectory(atPath: beside, withIntermediateDirectories: true)
+                let card = beside + "/card-\(round).png"
+                #expect(try CLIRun(["render", "--view", dir.path + "/Card.swift", "--set", "title=Round \(round)", "-q", "-o", card]).status == 0)
+                let striped = beside + "/striped.png"
+                #expect(try CLIRun(["render", "stripes", "-i", card, "-q", "-o", striped]).status == 0)
+                try Self.write(picture(round), beside + "/Picture.swift")
+                let shown = beside + "/picture.png"
+                #expect(try CLIRun(["render", "--view", beside + "/Picture.swift", "-q", "-o", shown]).status == 0)
+                #expect(try PNG.read(path: dir.path + "/out/card-\(round).png") == PNG.read(path: card), "round \(round)")
+                #expect(try PNG.read(path: dir.path + "/striped-\(round).png") == PNG.read(path: striped), "round \(round)")
+                #expect(try PNG.read(path: dir.path + "/picture-\(round).png") == PNG.read(path: shown), "round \(round)")
+            }
+        }
+    }
+
     @Test func aViewCaseOfTheTestCommandPassesAndFailsWhenTheViewChanges() throws {
         try withTemporaryFolder { (dir) throws in
             let suite = dir.path + "/suite"

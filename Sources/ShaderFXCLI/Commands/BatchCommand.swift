@@ -29,7 +29,9 @@ struct BatchCommand: ParsableCommand {
                 changes, so a worker renders a template per job at the cost of evaluating and drawing it; a view \
                 job's picture is the one 'render --view' writes for the same file and values. With --timings a \
                 view job's result also holds "times": where its milliseconds went (evaluate, resolve, layout, \
-                draw, readBack, encode, write). When view jobs ran, a last line on standard error says how many \
+                draw, readBack, encode, write). A view job's PNG is encoded and written on a thread of its own while \
+                the next job is drawn (at most two frames held; a job that reads a file or folder an unfinished \
+                job writes waits for it first; under --stop-on-error each job waits for the one before). When view jobs ran, a last line on standard error says how many \
                 times view files were parsed. Outputs are written whole or not at all. For each job one line goes to \
                 standard output, as soon as the job is done: {"line": N, "id": ..., "ok": true, "outputs": [...], \
                 "ms": T} or {"line": N, "id": ..., "ok": false, "error": "..."}. A bad job fails alone; the rest \
@@ -100,51 +102,73 @@ struct BatchCommand: ParsableCommand {
         var viewJobs = 0
         var reader = LineReader(fd: fd)
         var lineNumber = 0
-        var failed = 0
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        while let line = try reader.next() {
+        // Each job's frames are encoded and written, and its result line printed, on the
+        // finisher's thread, in order, while this thread evaluates and draws the next job.
+        let finisher = JobFinisher(stopOnError: stopOnError) { result in
+            try Output.writeAll([UInt8](try encoder.encode(result)) + [10], to: STDOUT_FILENO, name: "standard output")
+        }
+        let strict = blankCheck.strict, timings = self.timings, compression = encoding.compression.level
+        while !finisher.isStopped, let line = try reader.next() {
             lineNumber += 1
-            var result: Result
+            let number = lineNumber
             switch line {
             case let .tooLong(bytes):
-                result = Result(line: lineNumber, ok: false, error: "\(name):\(lineNumber): a job of \(bytes) bytes; a line holds at most 1 MiB")
+                try finisher.submitResult { Result(line: number, ok: false, error: "\(name):\(number): a job of \(bytes) bytes; a line holds at most 1 MiB") }
             case let .text(text):
                 let trimmed = text.trimmed
                 if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+                // Under --stop-on-error a job starts only once the one before is written and
+                // judged: nothing after the first failure is written.
+                if stopOnError {
+                    try finisher.drain()
+                    if finisher.isStopped { continue }  // the loop ends at its condition
+                }
                 let start = ContinuousClock.now
-                let file = "\(name):\(lineNumber)"
+                let file = "\(name):\(number)"
                 var id: JSONValue?
+                var record: JobRecord?
                 do {
                     let json = try BatchJob.parse(trimmed, file: file)
                     if case let .object(fields) = json { id = fields["id"] }
+                    // A job that reads what a job still in flight writes waits for it to be written.
+                    if finisher.mustWait(for: BatchJob.paths(in: json, folder: folder)) { try finisher.drain() }
                     let job = try BatchJob(json: json, file: file, folder: folder, images: images, files: views.files)
-                    var times: [String: Double]?
-                    let outputs: [String]
-                    var warnings: [String] = []
+                    let written = JobRecord()
+                    record = written
                     if case let .view(view) = job.golden.input {
                         viewJobs += 1
-                        (outputs, times) = try job.render(view, on: views, compression: encoding.compression.level, warnings: &warnings)
+                        try job.render(view, on: views, compression: compression, finisher: finisher, into: written)
                     } else {
-                        outputs = try job.render(on: renderer, pictures: &pictures, images: images,
-                                                 compression: encoding.compression.level, warnings: &warnings)
+                        written.outputs = try job.render(on: renderer, pictures: &pictures, images: images,
+                                                         compression: compression, warnings: &written.warnings)
                     }
-                    result = Result(line: lineNumber, id: id, ok: true, outputs: outputs,
-                                    ms: BatchJob.milliseconds(ContinuousClock.now - start), times: timings ? times : nil,
-                                    warnings: warnings.isEmpty ? nil : warnings)
-                    if blankCheck.strict, let first = warnings.first {
-                        result.ok = false
-                        result.error = "\(first) (--strict)"
+                    let jobID = id
+                    try finisher.submitResult(outputs: written.planned) {
+                        let ms = BatchJob.milliseconds(ContinuousClock.now - start)
+                        if let error = written.error {
+                            return Result(line: number, id: jobID, ok: false, error: ErrorWording.message(error))
+                        }
+                        var result = Result(line: number, id: jobID, ok: true, outputs: written.outputs, ms: ms,
+                                            times: timings ? written.times : nil,
+                                            warnings: written.warnings.isEmpty ? nil : written.warnings)
+                        if strict, let first = written.warnings.first {
+                            result.ok = false
+                            result.error = "\(first) (--strict)"
+                        }
+                        return result
                     }
                 } catch {
-                    result = Result(line: lineNumber, id: id, ok: false, error: ErrorWording.message(error))
+                    // The frames already handed over are written first; a failure among them is the job's first.
+                    let jobID = id, planned = record?.planned ?? []
+                    try finisher.submitResult(outputs: planned) {
+                        Result(line: number, id: jobID, ok: false, error: ErrorWording.message(record?.error ?? error))
+                    }
                 }
             }
-            if !result.ok { failed += 1 }
-            let data = try encoder.encode(result)
-            try Output.writeAll([UInt8](data) + [10], to: STDOUT_FILENO, name: "standard output")
-            if failed > 0 && stopOnError { break }
         }
+        let failed = try finisher.finish()
         if viewJobs > 0 {
             let parses = views.files.parses
             output.toStandardError = true
@@ -240,38 +264,67 @@ struct BatchJob {
         return written
     }
 
-    /// Draws every frame of a view job on the warm view renderer, straightened on the GPU and
-    /// encoded as `render --view` writes its PNG; returns the files written and, in
-    /// milliseconds, where the last frame's time went.
-    func render(_ view: ViewInput, on views: ViewCaseRenderer,
-                compression: PNGEncoder.Compression, warnings: inout [String]) throws -> (outputs: [String], times: [String: Double]) {
+    /// Draws every frame of a view job on the warm view renderer, straightened on the GPU, and
+    /// hands each to `finisher`, which encodes it as `render --view` writes its PNG and writes it
+    /// into `record` (its outputs, warnings, a failure, and in milliseconds where the last
+    /// frame's time went) while this thread goes on.
+    func render(_ view: ViewInput, on views: ViewCaseRenderer, compression: PNGEncoder.Compression,
+                finisher: JobFinisher, into record: JobRecord) throws {
         try makeOutputFolder()
         let framePasses = try views.framePasses(of: golden, over: view)
-        var written: [String] = []
-        var times: [String: Double] = [:]
+        let allowBlank = golden.allowBlank
         for frame in golden.frames {
             let effects = try framePasses(frame)
             let drawn = try views.renderStraight(view, time: frame.time, scale: golden.scale, effects: effects)
-            let started = ContinuousClock.now
-            let png = try PNG.encode(drawn, compression: compression, parallel: true)
-            let encoded = ContinuousClock.now
-            let path = path(of: frame)
-            try PNG.writeFile(png, to: path)
-            if !golden.allowBlank, let blank = BlankPicture.check(drawn) { warnings.append("\(path): \(blank)") }
-            // The frame's bytes go back to the pool the next job's read-back takes from: no fresh
-            // 8 MB for the 1080 × 1920 card to fault in.
-            drawn.release()
-            written.append(path)
-            times = ["evaluate": Self.milliseconds(views.timings.evaluate), "encode": Self.milliseconds(encoded - started),
-                     "write": Self.milliseconds(ContinuousClock.now - encoded)]
+            var times = ["evaluate": Self.milliseconds(views.timings.evaluate)]
             if let split = views.timings.view {
                 times["resolve"] = Self.milliseconds(split.resolve)
                 times["layout"] = Self.milliseconds(split.layout)
                 times["draw"] = Self.milliseconds(split.draw)
                 times["readBack"] = Self.milliseconds(split.readBack)
             }
+            let path = path(of: frame)
+            record.planned.append(path)
+            finisher.willWrite([path])
+            try finisher.submitStep {
+                // The frame's bytes go back to the pool the next job's read-back takes from,
+                // written or not: no fresh 8 MB for the 1080 × 1920 card to fault in.
+                defer { drawn.release() }
+                guard record.error == nil else { return }
+                do {
+                    let started = ContinuousClock.now
+                    let png = try PNG.encode(drawn, compression: compression, parallel: true)
+                    let encoded = ContinuousClock.now
+                    try PNG.writeFile(png, to: path)
+                    if !allowBlank, let blank = BlankPicture.check(drawn) { record.warnings.append("\(path): \(blank)") }
+                    record.outputs.append(path)
+                    times["encode"] = Self.milliseconds(encoded - started)
+                    times["write"] = Self.milliseconds(ContinuousClock.now - encoded)
+                    record.times = times
+                } catch {
+                    record.error = error
+                }
+            }
         }
-        return (written, times)
+    }
+
+    /// Every string of a job but its output and id, as a path against `folder` (the jobs file's
+    /// folder): what the job may read, for `JobFinisher.mustWait(for:)`. Strings that are no
+    /// paths (a title) only make a job wait when they name a pending output's folder.
+    static func paths(in json: JSONValue, folder: String) -> [String] {
+        var strings: [String] = []
+        func collect(_ value: JSONValue) {
+            switch value {
+            case let .string(text): strings.append(text)
+            case let .array(values): values.forEach(collect)
+            case let .object(fields): fields.values.forEach(collect)
+            case .null, .bool, .number: break
+            }
+        }
+        if case let .object(fields) = json {
+            for (key, value) in fields where key != "output" && key != "id" { collect(value) }
+        }
+        return strings.filter { !$0.isEmpty }.map { $0.hasPrefix("/") || folder.isEmpty ? $0 : folder + "/" + $0 }
     }
 
     /// The output's folder, made as needed, as a job queue expects.
@@ -286,6 +339,20 @@ struct BatchJob {
 
     /// A duration in milliseconds to a tenth.
     static func milliseconds(_ duration: Duration) -> Double { (duration.seconds * 10_000).rounded() / 10 }
+}
+
+/// What a job's steps on the finishing thread leave for its result line; written by one thread
+/// at a time (the job's steps run in order, after this thread handed them over).
+final class JobRecord: @unchecked Sendable {
+    /// The files written so far.
+    var outputs: [String] = []
+    /// The files the job's steps will write (pending for `JobFinisher.mustWait(for:)`).
+    var planned: [String] = []
+    var warnings: [String] = []
+    /// Where the last frame's time went, in milliseconds.
+    var times: [String: Double]?
+    /// The first failure of a step; later steps of the job do nothing.
+    var error: (any Error)?
 }
 
 /// Built-in pictures drawn once per size and reused by later jobs (a few sizes at most).
