@@ -42,6 +42,8 @@ public final class ImageStore: @unchecked Sendable {
         var version: Version
         var image: RGBAImage
         var lastUse: Int
+        /// Which decode made `image` (`decodeCount` then): equal stamps, the same pixels.
+        var stamp: Int
         var bytes: Int { image.pixels.count * MemoryLayout<Float>.stride }
     }
 
@@ -73,6 +75,13 @@ public final class ImageStore: @unchecked Sendable {
     /// - Throws: `RenderBudgetError` naming the file when it is over `budget` (before any pixel
     ///   is decoded), `ImageError` when it cannot be read or decoded.
     public func image(path: String, scale: Int = 1) throws -> RGBAImage {
+        try stampedImage(path: path, scale: scale).image
+    }
+
+    /// `image(path:scale:)` with the stamp of the decode that made it: a later call returning
+    /// the same stamp returned the same pixels (the file unchanged and its image still kept), so
+    /// whatever was made from them (a texture) can be kept too.
+    package func stampedImage(path: String, scale: Int = 1) throws -> (image: RGBAImage, stamp: Int) {
         lock.lock()
         defer { lock.unlock() }
         let before = Self.identify(path)
@@ -85,17 +94,17 @@ public final class ImageStore: @unchecked Sendable {
             clock += 1
             entry.lastUse = clock
             entries[identity] = entry
-            return entry.image
+            return (entry.image, entry.stamp)
         }
         let image = try storedBudget.readImage(path: path, scale: scale)
         decodeCount += 1
         // Kept only when the file did not change while it was read.
         if let (identity, version) = before, let after = Self.identify(path), after.0 == identity, after.1 == version {
             clock += 1
-            entries[identity] = Entry(version: version, image: image, lastUse: clock)
+            entries[identity] = Entry(version: version, image: image, lastUse: clock, stamp: decodeCount)
             evict(keeping: identity)
         }
-        return image
+        return (image, decodeCount)
     }
 
     /// Forgets every kept image.

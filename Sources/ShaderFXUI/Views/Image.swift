@@ -136,7 +136,12 @@ package struct ImageDrawing: @unchecked Sendable {
 package final class ViewImages: @unchecked Sendable {
     /// Folders searched for `Image("Name")`, in order.
     package var folders: [String]
-    private var pictures: [String: PictureBox] = [:]
+    /// Pictures by file and scale, with the store's stamp of the pixels each holds. A picture is
+    /// used again only while the store returns the same stamp, so a file rewritten between two
+    /// renders (a batch job writing what a later job reads) is read again.
+    private var pictures: [String: (box: PictureBox, stamp: Int)] = [:]
+    /// The most bytes of pictures kept here beyond the one being returned.
+    private static let maxKeptBytes = 512 << 20
     private let lock = NSLock()
     private let store: ImageStore
 
@@ -184,10 +189,21 @@ package final class ViewImages: @unchecked Sendable {
             preconditionFailure("resolved elsewhere")
         }
         let key = "\(path)@\(scale)"
-        if let kept = lock.withLock({ pictures[key] }) { return kept }
-        let box = try decode(path: path, name: name, scale: scale)
-        lock.withLock { pictures[key] = box }
-        return box
+        let decoded: (image: RGBAImage, stamp: Int)
+        do {
+            decoded = try store.stampedImage(path: path)
+        } catch {
+            throw ViewError("Image(\"\(name)\"): \(error)")
+        }
+        return lock.withLock {
+            if let kept = pictures[key], kept.stamp == decoded.stamp { return kept.box }
+            let box = PictureBox(decoded.image, scale: CGFloat(scale))
+            pictures[key] = (box, decoded.stamp)
+            // Bounded however many files a long run reads: past the limit, only this one stays.
+            let bytes = pictures.values.reduce(0) { $0 + $1.box.image.pixels.count * MemoryLayout<Float>.stride }
+            if bytes > Self.maxKeptBytes { pictures = [key: (box, decoded.stamp)] }
+            return box
+        }
     }
 
     /// The display scale `Image("Name")` prefers a `@2x`/`@3x` file for.
@@ -202,14 +218,6 @@ package final class ViewImages: @unchecked Sendable {
             return (asset.path, asset.scale ?? 1)
         } catch {
             throw ViewError("Image(\"\(name)\"): \(error)\(assets.folders.isEmpty ? " (give the folder with --assets DIR)" : "")")
-        }
-    }
-
-    private func decode(path: String, name: String, scale: Int = 1) throws -> PictureBox {
-        do {
-            return PictureBox(try store.image(path: path), scale: CGFloat(scale))
-        } catch {
-            throw ViewError("Image(\"\(name)\"): \(error)")
         }
     }
 }
