@@ -111,14 +111,19 @@ struct PhotoTierTests {
     @Test("bands filtered a few rows at a time: joined, they inflate to rows that unfilter (PNG spec) to the pixels, runs cross the row groups, each band's Adler-32 is its rows'",
           arguments: [(3, false), (4, true), (1, false)])
     func streamedBands(_ channels: Int, _ packed: Bool) throws {
-        // 601 bytes a filtered RGB row: 218 rows a group; flat rows across rows 218 and 436 make
-        // runs that start a group by repeating the byte before it.
-        let (width, height) = (200, 700)
-        var pixels = photoImage(width: width, height: height, channels: channels)
-        for y in [200..<240, 420..<450, 650..<700].joined() {
-            for i in 0..<(width * channels) { pixels[y * width * channels + i] = channels == 4 && i % 4 == 3 ? 255 : 77 }
-        }
+        // 601 bytes a filtered row: groups of 218 rows, bands from rows 0 and 300. Black rows
+        // from a group's first on (filter None: all zero, filter bytes too) make a run that
+        // starts the group by repeating the byte before it, which is not zero: the row above
+        // ends in a white pixel.
         let kept = packed ? channels - 1 : channels
+        let (width, height) = (600 / kept, 700)
+        var pixels = photoImage(width: width, height: height, channels: channels)
+        for first in [218, 518] {
+            for i in 0..<kept { pixels[(first * width - 1) * channels + i] = 255 }
+            for y in first..<(first + 22) {
+                for i in 0..<(width * channels) { pixels[y * width * channels + i] = channels == 4 && i % 4 == 3 ? 255 : 0 }
+            }
+        }
         let rowLength = width * kept
         try pixels.withUnsafeBufferPointer { buffer in
             var rows = PixelRows(base: buffer.baseAddress!, width: width, height: height, rowBytes: width * channels,
@@ -135,10 +140,13 @@ struct PhotoTierTests {
         }
     }
 
-    @Test("a block whose sampled bytes mislead its codes is stored: zeros in the sampled 64 of every 256 bytes, noise elsewhere")
+    @Test("a block whose sampled bytes mislead its codes is stored: bytes 0-7 (half of them 0, a quarter 1, ...) in the sampled 64 of every 256, noise of 8-255 elsewhere")
     func misleadingSample() throws {
         var random = SplitMix(state: 13)
-        let data = (0..<(PhotoDeflater.blockBytes + 5000)).map { $0 % 256 < 64 ? 0 : random.byte() }
+        // Codes fitted to the sample give the unsampled bytes codes of 14 bits.
+        let data = (0..<(PhotoDeflater.blockBytes + 5000)).map { i -> UInt8 in
+            i % 256 < 64 ? UInt8(min(7, random.next().trailingZeroBitCount)) : UInt8(8 + random.next() % 248)
+        }
         let stream = data.withUnsafeBufferPointer { PhotoDeflater.compress($0.baseAddress!, count: $0.count, last: true) }
         #expect(rawInflate(stream, expectedSize: data.count) == data)
         // Stored: 5 bytes of header for every 65535, and a byte of padding.
