@@ -111,14 +111,15 @@ struct PhotoTierTests {
     @Test("bands filtered a few rows at a time: joined, they inflate to rows that unfilter (PNG spec) to the pixels, runs cross the row groups, each band's Adler-32 is its rows'",
           arguments: [(3, false), (4, true), (1, false)])
     func streamedBands(_ channels: Int, _ packed: Bool) throws {
-        // 601 bytes a filtered row: groups of 218 rows, bands from rows 0 and 300. Black rows
-        // from a group's first on (filter None: all zero, filter bytes too) make a run that
-        // starts the group by repeating the byte before it, which is not zero: the row above
-        // ends in a white pixel.
+        // 601 bytes a filtered row, so groups of `group` rows, in bands from rows 0 and `cut`.
+        // Black rows from a group's first on (filter None: all zero, filter bytes too) make a
+        // run that starts the group by repeating the byte before it, which is not zero: the row
+        // above ends in a white pixel.
         let kept = packed ? channels - 1 : channels
-        let (width, height) = (600 / kept, 700)
+        let group = PhotoDeflater.blockBytes / 601, cut = group + 64
+        let (width, height) = (600 / kept, cut + group + 100)
         var pixels = photoImage(width: width, height: height, channels: channels)
-        for first in [218, 518] {
+        for first in [group, cut + group] {
             for i in 0..<kept { pixels[(first * width - 1) * channels + i] = 255 }
             for y in first..<(first + 22) {
                 for i in 0..<(width * channels) { pixels[y * width * channels + i] = channels == 4 && i % 4 == 3 ? 255 : 0 }
@@ -129,7 +130,6 @@ struct PhotoTierTests {
             var rows = PixelRows(base: buffer.baseAddress!, width: width, height: height, rowBytes: width * channels,
                                  format: allFormats[kept - 1])
             rows.droppedAlpha = packed
-            let cut = 300
             let first = PhotoDeflater.compress(rows, rows: 0..<cut, strategy: .sampledMinimumSum, last: false)
             let second = PhotoDeflater.compress(rows, rows: cut..<height, strategy: .sampledMinimumSum, last: true)
             let filtered = try #require(rawInflate(first.bytes + second.bytes, expectedSize: height * (1 + rowLength)))

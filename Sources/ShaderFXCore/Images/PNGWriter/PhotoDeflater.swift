@@ -16,8 +16,10 @@ import CDeflate
 /// filtering them again with the adaptive filters (which photos repay; see `PNGEncoder`).
 enum PhotoDeflater {
     /// Input bytes per block: small enough that the codes follow a frame's changes of texture
-    /// from band to band, large enough that a block's header (about 80 bytes) costs nothing.
-    static let blockBytes = 128 * 1024
+    /// from band to band, large enough that a block's header (about 80 bytes) and the making of
+    /// its codes cost nothing. (128 KiB cost 6 % more CPU on 4K photo frames, 10 % at 1080p,
+    /// for files 0.1 % larger.)
+    static let blockBytes = 256 * 1024
     /// Runs of one byte shorter than this are left as literals.
     static let minimumRun = 8
     /// The size of `compress`'s output for `count` bytes, at most. A block is written with
