@@ -98,6 +98,43 @@ struct BudgetTests {
         #expect(renderer.liveFences == 0)
     }
 
+    @Test func aSequenceLongerThanItsBufferRingDeliversEveryFrameInOrderWithItsOwnPixels() throws {
+        let renderer = try Renderer(options: GPUOptions(backend: .surfaceless))
+        let wave = try #require(BuiltInEffects.named("wave"))
+        let image = gradientImage(width: 40, height: 30)
+        // Each frame its own phase of the wave, so that a frame read from another's buffer shows.
+        func passes(_ index: Int) throws -> [Effect] { try wave.init(values: ParameterValues(["time": "\(Double(index) * 0.37)"])).passes }
+        let count = 3 * Renderer.sequenceBuffers + 1
+        var delivered: [(Int, StraightFrame)] = []
+        try renderer.renderSequence(image, frames: 0..<count, effects: passes, deliver: { delivered.append(($0, $1)) })
+        #expect(delivered.map(\.0) == Array(0..<count))
+        for (index, frame) in delivered {
+            // Apart from the sequence: one frame drawn and read back alone, without a pixel buffer.
+            let alone = try renderer.renderStraight(image, effects: try passes(index))
+            #expect(frame == alone, "frame \(index)")
+        }
+        #expect(Set(delivered.map { $0.1.bytes }).count == count)
+        #expect(renderer.liveFences == 0)
+    }
+
+    @Test func aDeliveryFailingWithCopiesInFlightLeavesNoFenceAndEndsTheCopies() throws {
+        let renderer = try Renderer(options: GPUOptions(backend: .surfaceless))
+        struct Stop: Error {}
+        var seen: [Int] = []
+        #expect(throws: Stop.self) {
+            try renderer.renderSequence(gradientImage(width: 300, height: 200), frames: 0..<12, effects: { _ in [] }, deliver: { index, _ in
+                seen.append(index)
+                if index == 5 { throw Stop() }
+            })
+        }
+        #expect(seen == Array(0...5))
+        #expect(renderer.liveFences == 0)
+        // The buffers the copies read were unmapped: the renderer draws on.
+        var frames = 0
+        try renderer.renderSequence(gradientImage(), frames: 0..<6, effects: { _ in [] }, deliver: { _, _ in frames += 1 })
+        #expect(frames == 6)
+    }
+
     @Test func theSpareFramebufferPoolIsBounded() throws {
         let renderer = try Renderer(options: GPUOptions(backend: .surfaceless))
         let effect = BuiltInEffects.all.first { $0.name == "passthrough" } ?? BuiltInEffects.all[0]

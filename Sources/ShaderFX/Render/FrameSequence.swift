@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 extension Renderer {
     /// Applies `effects` to `image` and reads the result back as straight 8-bit RGBA, converted
@@ -55,9 +56,17 @@ extension Renderer {
         }
     }
 
+    /// The pixel buffers a sequence cycles through: the frame the GPU reads into, the one
+    /// whose copy has just started, and up to two whose copies are still running.
+    static let sequenceBuffers = 4
+
     /// Renders a sequence of frames over one picture, reading each back as straight 8-bit RGBA
-    /// through two pixel buffer objects, so the read-back of one frame overlaps the drawing of
-    /// the next, and handing each to `deliver` in order.
+    /// through a ring of `sequenceBuffers` pixel buffer objects, and handing each to `deliver`
+    /// in order.
+    ///
+    /// The GL thread only draws, issues reads and fences, and maps and unmaps buffers: once a
+    /// frame's fence has passed, its buffer is mapped and copied out on another thread while the
+    /// next frames draw, and unmapped once the copy is done, before the buffer is read into again.
     /// - Parameters:
     ///   - image: the picture every frame starts from.
     ///   - frames: the frame indices, in order.
@@ -67,29 +76,44 @@ extension Renderer {
     public func renderSequence(_ image: RGBAImage, frames: some Sequence<Int>, scale: Int = 1,
                                effects: (Int) throws -> [Effect],
                                deliver: (Int, StraightFrame) throws -> Void) throws {
-        // The frame itself (an 8-bit target and two pixel buffers) must fit as every layer must.
+        // The frame itself (an 8-bit target and its pixel buffers) must fit as every layer must.
         try budget.check(width: image.width, height: image.height, scale: scale)
         try locked {
             let width = image.width * scale, height = image.height * scale
             let target = try Framebuffer(context: context, width: width, height: height, eightBit: true)
             _ = try programs.straightenProgram()  // compiled before the first frame
             let bytes = width * height * 4
-            let buffers = [try PixelBuffer(context: context, byteCount: bytes), try PixelBuffer(context: context, byteCount: bytes)]
+            let buffers = try (0..<Self.sequenceBuffers).map { _ in try PixelBuffer(context: context, byteCount: bytes) }
             // Every fence is owned by the one frame job waiting for it, and deleted with it,
             // whichever call throws (`liveFences` counts those alive).
             var pending: (index: Int, slot: Int, fence: Fence)?
+            // Frames whose copies run, oldest first; each buffer stays mapped until its copy ends.
+            var copying: [(index: Int, slot: Int, copy: FrameCopy)] = []
+            defer {
+                // After a throw: no buffer is unmapped (or deleted) while a thread still reads it.
+                for job in copying {
+                    _ = job.copy.wait()
+                    buffers[job.slot].unmap()
+                }
+            }
 
-            func collect(_ job: (index: Int, slot: Int, fence: Fence)) throws {
+            /// Waits for the frame's fence, maps its buffer and starts the copy.
+            func startCopy(_ job: (index: Int, slot: Int, fence: Fence)) throws {
                 let started = ContinuousClock.now
                 try job.fence.wait(timeout: .seconds(10), for: "frame \(job.index)")
-                // Into a recycled buffer: no fresh pages to fault in for every frame.
-                var pixels = FrameBufferPool.shared.take(count: bytes)
-                try buffers[job.slot].withMappedBytes(count: bytes) { mapped in
-                    pixels.withUnsafeMutableBytes { Self.copy(from: mapped.baseAddress!, to: $0.baseAddress!, count: bytes) }
-                }
-                let frame = StraightFrame(width: width, height: height, bytes: pixels, pool: .shared)
+                let mapped = try buffers[job.slot].map(count: bytes)
+                copying.append((job.index, job.slot, FrameCopy(mapped)))
                 totals.readBack += ContinuousClock.now - started
-                try deliver(job.index, frame)
+            }
+
+            /// Waits for the oldest copy, unmaps its buffer and delivers the frame.
+            func deliverOldest() throws {
+                let started = ContinuousClock.now
+                let job = copying.removeFirst()
+                let pixels = job.copy.wait()
+                buffers[job.slot].unmap()
+                totals.readBack += ContinuousClock.now - started
+                try deliver(job.index, StraightFrame(width: width, height: height, bytes: pixels, pool: .shared))
             }
 
             var slot = 0
@@ -108,17 +132,61 @@ extension Renderer {
                 totals.frames += 1
                 if let previous = pending {
                     pending = nil
-                    try collect(previous)
+                    try startCopy(previous)
                 }
                 pending = (index, slot, fence)
-                slot = 1 - slot
+                // The next frame's buffer must be free: deliver copies that are done, and the
+                // oldest while the ring would be full.
+                while let oldest = copying.first, copying.count > Self.sequenceBuffers - 2 || oldest.copy.isDone {
+                    try deliverOldest()
+                }
+                slot = (slot + 1) % Self.sequenceBuffers
             }
             if let last = pending {
                 pending = nil
-                try collect(last)
+                try startCopy(last)
             }
+            while !copying.isEmpty { try deliverOldest() }
         }
     }
+}
+
+/// A frame's bytes copied out of a mapped pixel buffer on another thread, into a buffer from
+/// `FrameBufferPool.shared`.
+private final class FrameCopy: @unchecked Sendable {
+    /// Copies run one after another, on a thread of their own: the encoders' threads may all be
+    /// busy, and the GL thread waits for the copies.
+    private static let queue = DispatchQueue(label: "shaderfx.read-back")
+    private let done = DispatchSemaphore(value: 0)
+    private let finished = Atomic(false)
+    private var pixels: [UInt8]
+
+    /// Starts copying `mapped`, which must stay mapped until `wait()` returns.
+    init(_ mapped: UnsafeRawBufferPointer) {
+        pixels = FrameBufferPool.shared.take(count: mapped.count)
+        let source = MappedBytes(base: mapped.baseAddress!, count: mapped.count)
+        Self.queue.async { [self] in
+            pixels.withUnsafeMutableBytes { Renderer.copy(from: source.base, to: $0.baseAddress!, count: source.count) }
+            finished.store(true, ordering: .releasing)
+            done.signal()
+        }
+    }
+
+    /// Whether the copy has ended (`wait()` would not wait).
+    var isDone: Bool { finished.load(ordering: .acquiring) }
+
+    /// Waits for the copy to end; returns the bytes.
+    func wait() -> [UInt8] {
+        done.wait()
+        done.signal()  // a second wait (after a throw) returns at once
+        return pixels
+    }
+}
+
+/// A mapped buffer's bytes, handed to the copying thread.
+private struct MappedBytes: @unchecked Sendable {
+    let base: UnsafeRawPointer
+    let count: Int
 }
 
 /// Two pointers handed to the copying threads (each writes its own part of the target).

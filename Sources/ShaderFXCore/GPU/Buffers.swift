@@ -92,6 +92,31 @@ package final class PixelBuffer {
         gl.BindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0)
     }
 
+    /// Maps the buffer's first `count` bytes for reading until `unmap()`. Other threads may read
+    /// them meanwhile; no GL call may use the buffer until it is unmapped (on this thread).
+    /// - Throws: `GPUError` when the driver cannot map it.
+    package func map(count: Int) throws(GPUError) -> UnsafeRawBufferPointer {
+        precondition(count <= byteCount)
+        context.assertCurrent("glMapBufferRange")
+        let gl = context.gl
+        gl.BindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), id)
+        defer { gl.BindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0) }
+        guard let mapped = gl.MapBufferRange(GLenum(GL_PIXEL_PACK_BUFFER), 0, count, GLbitfield(GL_MAP_READ_BIT)) else {
+            try context.check("glMapBufferRange")
+            throw GPUError.gl(call: "glMapBufferRange", code: 0)
+        }
+        return UnsafeRawBufferPointer(start: UnsafeRawPointer(mapped), count: count)
+    }
+
+    /// Ends a `map(count:)`: the mapped bytes are no longer to be read.
+    package func unmap() {
+        context.assertCurrent("glUnmapBuffer")
+        let gl = context.gl
+        gl.BindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), id)
+        _ = gl.UnmapBuffer(GLenum(GL_PIXEL_PACK_BUFFER))
+        gl.BindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0)
+    }
+
     /// Maps the buffer's first `count` bytes for reading while `body` runs, then unmaps it.
     /// - Throws: `GPUError` when the driver cannot map it.
     package func withMappedBytes<T>(count: Int, _ body: (UnsafeRawBufferPointer) throws -> T) throws -> T {

@@ -108,6 +108,51 @@ struct PhotoTierTests {
         #expect(stored.count <= noise.count + noise.count / 1000)
     }
 
+    @Test("bands filtered a few rows at a time: joined, they inflate to rows that unfilter (PNG spec) to the pixels, runs cross the row groups, each band's Adler-32 is its rows'",
+          arguments: [(3, false), (4, true), (1, false)])
+    func streamedBands(_ channels: Int, _ packed: Bool) throws {
+        // 601 bytes a filtered row, so groups of `group` rows, in bands from rows 0 and `cut`.
+        // Black rows from a group's first on (filter None: all zero, filter bytes too) make a
+        // run that starts the group by repeating the byte before it, which is not zero: the row
+        // above ends in a white pixel.
+        let kept = packed ? channels - 1 : channels
+        let group = PhotoDeflater.blockBytes / 601, cut = group + 64
+        let (width, height) = (600 / kept, cut + group + 100)
+        var pixels = photoImage(width: width, height: height, channels: channels)
+        for first in [group, cut + group] {
+            for i in 0..<kept { pixels[(first * width - 1) * channels + i] = 255 }
+            for y in first..<(first + 22) {
+                for i in 0..<(width * channels) { pixels[y * width * channels + i] = channels == 4 && i % 4 == 3 ? 255 : 0 }
+            }
+        }
+        let rowLength = width * kept
+        try pixels.withUnsafeBufferPointer { buffer in
+            var rows = PixelRows(base: buffer.baseAddress!, width: width, height: height, rowBytes: width * channels,
+                                 format: allFormats[kept - 1])
+            rows.droppedAlpha = packed
+            let first = PhotoDeflater.compress(rows, rows: 0..<cut, strategy: .sampledMinimumSum, last: false)
+            let second = PhotoDeflater.compress(rows, rows: cut..<height, strategy: .sampledMinimumSum, last: true)
+            let filtered = try #require(rawInflate(first.bytes + second.bytes, expectedSize: height * (1 + rowLength)))
+            #expect(referenceUnfilter(filtered, rowLength: rowLength, bytesPerPixel: kept)
+                    == (packed ? dropAlpha(pixels, channels: channels) : pixels))
+            #expect(first.adler == adler32(filtered[..<(cut * (1 + rowLength))]))
+            #expect(second.adler == adler32(filtered[(cut * (1 + rowLength))...]))
+        }
+    }
+
+    @Test("a block whose sampled bytes mislead its codes is stored: bytes 0-7 (half of them 0, a quarter 1, ...) in the sampled 64 of every 256, noise of 8-255 elsewhere")
+    func misleadingSample() throws {
+        var random = SplitMix(state: 13)
+        // Codes fitted to the sample give the unsampled bytes codes of 14 bits.
+        let data = (0..<(PhotoDeflater.blockBytes + 5000)).map { i -> UInt8 in
+            i % 256 < 64 ? UInt8(min(7, random.next().trailingZeroBitCount)) : UInt8(8 + random.next() % 248)
+        }
+        let stream = data.withUnsafeBufferPointer { PhotoDeflater.compress($0.baseAddress!, count: $0.count, last: true) }
+        #expect(rawInflate(stream, expectedSize: data.count) == data)
+        // Stored: 5 bytes of header for every 65535, and a byte of padding.
+        #expect(stream.count <= data.count + 5 * (data.count / 65535 + 2) + 1, "\(stream.count) bytes for \(data.count)")
+    }
+
     @Test("a band that is not the last ends open: bands joined inflate as one, and the first alone does not")
     func joinedBands() throws {
         let data = photoImage(width: 300, height: 200, channels: 3)
@@ -254,4 +299,43 @@ func dropAlpha(_ pixels: [UInt8], channels: Int) -> [UInt8] {
     out.reserveCapacity(pixels.count / channels * (channels - 1))
     for start in stride(from: 0, to: pixels.count, by: channels) { out += pixels[start..<(start + channels - 1)] }
     return out
+}
+
+/// Filtered rows (a filter byte, then `rowLength` bytes, for every row) unfiltered as the PNG
+/// specification (9.2) reconstructs them, in Int arithmetic: a decoder apart from the encoder.
+func referenceUnfilter(_ filtered: [UInt8], rowLength: Int, bytesPerPixel bpp: Int) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(filtered.count / (1 + rowLength) * rowLength)
+    var above = [Int](repeating: 0, count: rowLength)
+    for start in stride(from: 0, to: filtered.count, by: 1 + rowLength) {
+        let filter = filtered[start]
+        var row = [Int](repeating: 0, count: rowLength)
+        for i in 0..<rowLength {
+            let x = Int(filtered[start + 1 + i]), a = i >= bpp ? row[i - bpp] : 0, b = above[i], c = i >= bpp ? above[i - bpp] : 0
+            let predicted: Int
+            switch filter {
+            case 0: predicted = 0
+            case 1: predicted = a
+            case 2: predicted = b
+            case 3: predicted = (a + b) / 2
+            default:
+                let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+                predicted = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
+            }
+            row[i] = (x + predicted) % 256
+        }
+        out += row.map { UInt8($0) }
+        above = row
+    }
+    return out
+}
+
+/// Adler-32 (RFC 1950, 8.2) of `bytes`, summed in Int.
+func adler32(_ bytes: some Collection<UInt8>) -> UInt32 {
+    var a = 1, b = 0
+    for byte in bytes {
+        a = (a + Int(byte)) % 65521
+        b = (b + a) % 65521
+    }
+    return UInt32(b << 16 | a)
 }

@@ -137,13 +137,10 @@ enum ImageCompressor {
                                                   }) {
                 band.bytes = bytes
             } else {
-                // Photographic content: the adaptive filters, then Huffman codes fitted to it.
-                if plan.photoStrategy != plan.strategy {
-                    filterRows(pixels, rows: rows, strategy: plan.photoStrategy, into: filtered)
-                } else {
-                    filterRows(pixels, rows: rest, strategy: plan.strategy, into: filtered + trialRows * stride)
-                }
-                band.bytes = PhotoDeflater.compress(filtered, count: count, last: last)
+                // Photographic content: the adaptive filters, then Huffman codes fitted to it,
+                // a few rows at a time (the band is not stored filtered).
+                (band.bytes, band.adler) = PhotoDeflater.compress(pixels, rows: rows, strategy: plan.photoStrategy, last: last)
+                return band
             }
             band.adler = libdeflate_adler32(1, filtered, count)
             return band
@@ -178,26 +175,10 @@ enum ImageCompressor {
 
     /// Filters rows `rows` of `pixels` with `strategy` into `filtered`, one filtered row
     /// (filter byte and row) after another.
-    private static func filterRows(_ pixels: PixelRows, rows: Range<Int>, strategy: FilterStrategy,
-                                   into filtered: UnsafeMutablePointer<UInt8>) {
-        let stride = 1 + pixels.rowLength
-        let filterer = RowFilterer(rowLength: pixels.rowLength, bytesPerPixel: pixels.format.channels, strategy: strategy)
-        if pixels.droppedAlpha {
-            // Two packed rows, the current one and the one above, reused row after row.
-            let packed = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * pixels.rowLength)
-            defer { packed.deallocate() }
-            var current = packed, above = packed + pixels.rowLength
-            if rows.lowerBound > 0 { pack(pixels, row: rows.lowerBound - 1, into: above) }
-            for (i, y) in rows.enumerated() {
-                pack(pixels, row: y, into: current)
-                filterer.filter(current, above: y == 0 ? nil : UnsafePointer(above), into: filtered + i * stride)
-                swap(&current, &above)
-            }
-        } else {
-            for (i, y) in rows.enumerated() {
-                filterer.filter(pixels.row(y), above: y == 0 ? nil : pixels.row(y - 1), into: filtered + i * stride)
-            }
-        }
+    static func filterRows(_ pixels: PixelRows, rows: Range<Int>, strategy: FilterStrategy,
+                           into filtered: UnsafeMutablePointer<UInt8>) {
+        var stream = RowStream(pixels, from: rows.lowerBound, strategy: strategy)
+        for i in 0..<rows.count { stream.filterNext(into: filtered + i * stream.stride) }
     }
 
     /// Row `y` of `pixels` without its alpha samples, into `out` (`pixels.rowLength` bytes).
@@ -257,5 +238,51 @@ enum ImageCompressor {
         let a = (a1 + a2 + base - 1) % base
         let b = (b1 + b2 + n * a1 + base - n) % base
         return UInt32(b << 16 | a)
+    }
+}
+
+/// The rows of an image filtered one after another, each with the filter `strategy` chooses;
+/// rows stored with an alpha the image leaves out (`PixelRows.droppedAlpha`) are packed first.
+struct RowStream: ~Copyable {
+    let pixels: PixelRows
+    /// Bytes per filtered row: the filter byte, then the row.
+    let stride: Int
+    private let filterer: RowFilterer
+    /// Two packed rows, the current one and the one above, when rows are packed.
+    private var current: UnsafeMutablePointer<UInt8>?, above: UnsafeMutablePointer<UInt8>?
+    private let packed: UnsafeMutablePointer<UInt8>?
+    /// The row `filterNext` filters.
+    private(set) var next: Int
+
+    init(_ pixels: PixelRows, from first: Int, strategy: FilterStrategy) {
+        self.pixels = pixels
+        stride = 1 + pixels.rowLength
+        filterer = RowFilterer(rowLength: pixels.rowLength, bytesPerPixel: pixels.format.channels, strategy: strategy)
+        next = first
+        if pixels.droppedAlpha {
+            let packed = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * pixels.rowLength)
+            self.packed = packed
+            current = packed
+            above = packed + pixels.rowLength
+            if first > 0 { ImageCompressor.pack(pixels, row: first - 1, into: packed + pixels.rowLength) }
+        } else {
+            packed = nil
+        }
+    }
+
+    deinit { packed?.deallocate() }
+
+    /// Filters row `next` into `out` (`stride` bytes) and moves on to the row below.
+    mutating func filterNext(into out: UnsafeMutablePointer<UInt8>) {
+        let y = next
+        if let row = current, let prior = above {
+            ImageCompressor.pack(pixels, row: y, into: row)
+            filterer.filter(row, above: y == 0 ? nil : UnsafePointer(prior), into: out)
+            current = prior
+            above = row
+        } else {
+            filterer.filter(pixels.row(y), above: y == 0 ? nil : pixels.row(y - 1), into: out)
+        }
+        next = y + 1
     }
 }
