@@ -58,6 +58,9 @@ final class Expr {
     /// The Metal type semantic analysis resolved for this expression (nil until it is analysed;
     /// for a template's body, the type in the instance analysed last).
     var type: MType?
+    /// For a call: the function semantic analysis resolved it to (for a template's body, in the
+    /// instance analysed last).
+    var callee: ResolvedCallee?
     init(_ kind: Kind, _ loc: MetalSourceLocation) {
         self.kind = kind
         self.loc = loc

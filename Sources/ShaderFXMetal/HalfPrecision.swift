@@ -67,8 +67,8 @@ extension Semantic {
         noteRounding(loc)
         guard roundsHalf(at: loc) else { return v }
         requireHalfRounding(v.type)
-        var r = TE(g: .call("mtl_h", [v.g]), type: v.type, lvalue: false)
-        r.roundedFrom = v.g
+        var r = TE(node: .call(.helper("mtl_h"), [v.node]), type: v.type, lvalue: false)
+        r.roundedFrom = v.node
         return r
     }
 
@@ -92,11 +92,11 @@ extension Semantic {
     /// `half`s added to or subtracted from a `half` is rounded once with the sum (the fused
     /// multiply-add Metal's fast math makes of it: the product is exact in float).
     func roundedHalfArithmetic(_ op: BinaryOperator, _ a: TE, _ b: TE, type t: MType, _ loc: MetalSourceLocation) -> TE {
-        var l = a.g, r = b.g
+        var l = a.node, r = b.node
         if op == .add || op == .subtract, roundsHalf(at: loc) {
             if let p = a.roundedFrom, case .binary(.multiply, _, _) = p { l = p } else if let p = b.roundedFrom, case .binary(.multiply, _, _) = p { r = p }
         }
-        return roundedHalf(TE(g: .binary(op, l, r), type: t), loc)
+        return roundedHalf(TE(node: .binary(op, l, r), type: t), loc)
     }
 
     /// Adds `mtl_h` for the GLSL type of `t` (and what it is built from).
@@ -145,6 +145,6 @@ extension Semantic {
         let step = increment ? "+" : "-"
         let body = prefix ? "x = mtl_h(x \(step) 1.0); return x;" : "\(T) old = x; x = mtl_h(x \(step) 1.0); return old;"
         requireHelper("\(name):\(T)", "\(T) \(name)(inout \(T) x) { \(body) }")
-        return TE(g: .call(name, [v.g]), type: v.type)
+        return TE(node: .call(.helper(name), [v.node]), type: v.type)
     }
 }

@@ -1,15 +1,15 @@
 import ShaderFXContract
 /// A typed, lowered expression.
 struct TE {
-    var g: GExpr
+    var node: TExpr
     var type: MType
     var lvalue = false
     /// The constant value, when the expression is a literal (for folding conversions).
     var lit: Lit?
     /// For a partially indexed multidimensional array: the flattened base and offset so far.
-    var subarray: (base: GExpr, offset: GExpr?)?
+    var subarray: (base: TExpr, offset: TExpr?)?
     /// For a `half` value rounded by `mtl_h`: the expression before rounding (HalfPrecision.swift).
-    var roundedFrom: GExpr?
+    var roundedFrom: TExpr?
     /// For a value already wrapped to a narrow integer width (a `short(x)` cast): that width.
     var wrappedTo: (bits: Int, signed: Bool)?
 
@@ -64,7 +64,7 @@ struct SamplerState: Equatable {
     }
 
     /// The border colour as a GLSL `vec4`.
-    var borderGLSL: GExpr {
+    var borderGLSL: TExpr {
         let vec4 = GType.vector(.float, 4)
         switch borderColor {
         case .transparentBlack: return .construct(vec4, arraySize: nil, [.literal(.float(0))])
@@ -172,6 +172,8 @@ final class Semantic {
     /// the node, so a node made during analysis cannot be freed and its identifier reused).
     var expressionTypes: [MetalExpressionType] = []
     var recordedTypes: [ObjectIdentifier: (node: Expr, types: [MType])] = [:]
+    /// The callee the call analysed last resolved to (``Expr/callee``).
+    var resolvedCallee: ResolvedCallee?
     /// How `half` computes (HalfPrecision.swift), and the lines whose `half` operations compute
     /// at float all the same (the precision report's promotions).
     var precision = MetalPrecision.float
@@ -312,7 +314,7 @@ final class Semantic {
             throw error(.unsupportedConstruct, spec.loc, "'auto' is only supported for local variables with an initializer")
         }
         if spec.name == "vec" {
-            throw error(.unsupportedConstruct, spec.loc, "vec<T, N> is not supported; use the named vector type (e.g. float3)")
+            throw error(.unsupportedConstruct, spec.loc, "vec<T, N> is not supported; use the named vector type (e.node. float3)")
         }
         if let s = structs[spec.name] { return .structure(s.glslName) }
         if let t = MType.builtin(named: spec.name) { return t }
@@ -440,7 +442,7 @@ final class Semantic {
         if case .initList(let items) = initExpr.kind { initCount = items.count }
         let type = try resolveArray(base, v.arrayDims, initCount: initCount, loc: v.loc)
         let value = try lowerInitializer(initExpr, to: type)
-        if !isConstantExpression(value.g) {
+        if !isConstantExpression(value.node) {
             throw error(.semantic, initExpr.loc, "the initializer of program-scope constant '\(v.name)' must be a constant expression in GLSL ES (no calls of user functions or non-constant helpers)")
         }
         let glslName = names.unique(GLSLNames.safe(v.name.replacingOccurrences(of: "::", with: "_")))
@@ -450,7 +452,7 @@ final class Semantic {
             info.constInt = constInt(initExpr).map { type == .uint ? Int64(UInt32(truncatingIfNeeded: $0)) : Int64(Int32(truncatingIfNeeded: $0)) }
         }
         globals[v.name] = info
-        program.globals.append(GGlobal(type: type.innermost.glslType, name: glslName, arraySize: type.glslArraySize, value: value.g, loc: v.loc))
+        program.globals.append(GGlobal(type: type.innermost.glslType, name: glslName, arraySize: type.glslArraySize, value: GLSLLowering.lower(value), loc: v.loc))
     }
 
     /// The function that stands for program-scope constant `v` when its initializer calls a user
@@ -544,14 +546,16 @@ final class Semantic {
     }
 
     /// Is the expression a GLSL ES constant expression (literals, constants, constructors, built-ins)?
-    func isConstantExpression(_ g: GExpr) -> Bool {
+    func isConstantExpression(_ g: TExpr) -> Bool {
         switch g {
         case .literal: return true
-        case .name(let n): return globals.values.contains { $0.glslName == n && $0.isConst }
+        case .variable(let n): return globals.values.contains { $0.glslName == n && $0.isConst }
         case .call(let f, let args):
-            if f.hasPrefix("mtl_") || allFunctions.contains(where: { $0.glslName == f }) { return false }
-            if ["texture", "texelFetch", "textureSize", "dFdx", "dFdy", "fwidth", StitchedInterface.arrayElement,
-                StitchedInterface.sampleLayer].contains(f) { return false }
+            switch f {
+            case .function, .helper, .interface: return false
+            case .builtin(let b):
+                if [.texture, .texelFetch, .textureSize, .dFdx, .dFdy, .fwidth].contains(b) { return false }
+            }
             return args.allSatisfy(isConstantExpression)
         case .construct(_, _, let args): return args.allSatisfy(isConstantExpression)
         case .unary(let op, let a): return op != .increment && op != .decrement && isConstantExpression(a)
@@ -785,20 +789,20 @@ final class Semantic {
         if kind != nil {
             // What enters a stitchable function as `half` (the colour, `half` arguments) is binary16.
             for (p, g) in zip(f.params, gparams) where p.type.isHalf && !p.type.isArray {
-                let v = roundedHalf(TE(g: .name(g.name), type: p.type), p.loc)
-                if case .call = v.g { out.append(GStmt(.expr(.assign(.assign, .name(g.name), v.g)), p.loc)) }
+                let v = roundedHalf(TE(node: .variable(g.name), type: p.type), p.loc)
+                if case .call = v.node { out.append(GStmt(.expr(GLSLLowering.lower(.assign(.assign, .variable(g.name), v.node))), p.loc)) }
             }
         }
         // A narrow integer parameter holds what its argument converts to (`short s` given 70000 is 4464).
         for (p, g) in zip(f.params, gparams) {
             guard let narrow = scopes[0][p.name]?.narrow else { continue }
-            let v = narrowed(TE(g: .name(g.name), type: p.type), narrow)
-            out.append(GStmt(.expr(.assign(.assign, .name(g.name), v.g)), p.loc))
+            let v = narrowed(TE(node: .variable(g.name), type: p.type), narrow)
+            out.append(GStmt(.expr(GLSLLowering.lower(.assign(.assign, .variable(g.name), v.node))), p.loc))
         }
         for s in stmts { out.append(contentsOf: try lowerStmt(s)) }
         if f.returnType != .void && !endsWithReturn(out) {
             // C++ leaves falling off the end undefined; GLSL compilers may reject it. Return a zero value.
-            out.append(GStmt(.returnStmt(zeroValue(f.returnType)), nil))
+            out.append(GStmt(.returnStmt(GLSLLowering.lower(zeroValue(f.returnType))), nil))
         }
         let gf = GFunction(name: f.glslName, returnType: f.returnType.glslType, params: gparams, body: out, loc: f.decl.loc)
         if let kind {
@@ -959,7 +963,7 @@ final class Semantic {
     }
 
     /// The zero value of a type (`vec3(0.0)`, `S(0.0, 0)`...).
-    func zeroValue(_ t: MType) -> GExpr {
+    func zeroValue(_ t: MType) -> TExpr {
         switch t {
         case .scalar(let s):
             switch s {
@@ -968,10 +972,10 @@ final class Semantic {
             case .uint: return .literal(.uint(0))
             default: return .literal(.float(0))
             }
-        case .vector(let s, _), .matrix(let s, _, _): return GExpr.constructor(of: t, [zeroValue(.scalar(s))])
+        case .vector(let s, _), .matrix(let s, _, _): return TExpr.constructor(of: t, [zeroValue(.scalar(s))])
         case .array(_, _):
             let e = t.innermost
-            return GExpr.constructor(of: t, Array(repeating: zeroValue(e), count: t.flatCount))
+            return TExpr.constructor(of: t, Array(repeating: zeroValue(e), count: t.flatCount))
         case .structure(let n):
             let info = structByGLSL[n]!
             return .construct(.structure(info.glslName), arraySize: nil, info.members.map { zeroValue($0.type) })

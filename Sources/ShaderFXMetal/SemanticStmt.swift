@@ -23,23 +23,23 @@ extension Semantic {
             return try lowerDecl(vars, s.loc)
         case .expr(let e):
             let te = try lowerExpr(e)
-            return [GStmt(.expr(te.g), s.loc)]
+            return [GStmt(.expr(GLSLLowering.lower(te)), s.loc)]
         case .ifElse(let c, let a, let b):
             let cond = try condition(c)
             let then = try asBlock(a)
             let els = try b.map { (x: Stmt) throws(MetalError) -> GStmt in try asBlock(x) }
-            return [GStmt(.ifElse(cond.g, then, els), s.loc)]
+            return [GStmt(.ifElse(GLSLLowering.lower(cond), then, els), s.loc)]
         case .whileLoop(let c, let body):
             let cond = try condition(c)
             loopDepth += 1
             defer { loopDepth -= 1 }
-            return [GStmt(.whileLoop(cond.g, try asBlock(body)), s.loc)]
+            return [GStmt(.whileLoop(GLSLLowering.lower(cond), try asBlock(body)), s.loc)]
         case .doWhile(let body, let c):
             loopDepth += 1
             let b = try asBlock(body)
             loopDepth -= 1
             let cond = try condition(c)
-            return [GStmt(.doWhile(b, cond.g), s.loc)]
+            return [GStmt(.doWhile(b, GLSLLowering.lower(cond)), s.loc)]
         case .forLoop(let i, let c, let step, let body):
             return try withScope { () throws(MetalError) -> [GStmt] in
                 var initS: GStmt?
@@ -60,8 +60,8 @@ extension Semantic {
                     }
                     initS = lowered.first
                 }
-                let cond = try c.map { (x: Expr) throws(MetalError) -> GExpr in try condition(x).g }
-                let st = try step.map { (x: Expr) throws(MetalError) -> GExpr in try lowerExpr(x).g }
+                let cond = try c.map { (x: Expr) throws(MetalError) -> GExpr in GLSLLowering.lower(try condition(x)) }
+                let st = try step.map { (x: Expr) throws(MetalError) -> GExpr in GLSLLowering.lower(try lowerExpr(x)) }
                 loopDepth += 1
                 defer { loopDepth -= 1 }
                 return [GStmt(.forLoop(initS, cond, st, try asBlock(body)), s.loc)]
@@ -72,7 +72,7 @@ extension Semantic {
                 guard case .array(let elem, let n) = range.type, range.subarray == nil else {
                     throw error(.typeMismatch, rangeExpr.loc, "range-based for needs an array, not '\(range.type.metal)'")
                 }
-                guard isPure(range.g) else { throw error(.unsupportedConstruct, rangeExpr.loc, "range-based for over an expression with side effects is not supported") }
+                guard isPure(range.node) else { throw error(.unsupportedConstruct, rangeExpr.loc, "range-based for over an expression with side effects is not supported") }
                 if v.type.isReference && !v.type.isConst {
                     throw error(.unsupportedConstruct, v.loc, "range-based for with a non-const reference is not supported; index the array")
                 }
@@ -81,11 +81,11 @@ extension Semantic {
                 while localNames.used.contains("mtl_i\(k)") { k += 1 }
                 let index = "mtl_i\(k)"
                 localNames.used.insert(index)
-                let value = try convert(TE(g: .index(range.g, .name(index)), type: elem), to: elemType, v.loc)
+                let value = try convert(TE(node: .index(range.node, .variable(index)), type: elem), to: elemType, v.loc)
                 let glslName = localNames.unique(GLSLNames.safe(v.name))
                 let loopBody = try withScope { () throws(MetalError) -> [GStmt] in
                     try declareLocal(v.name, VarInfo(type: elemType, glslName: glslName, isConst: v.isConstant, loc: v.loc), v.loc)
-                    var out: [GStmt] = [GStmt(.decl(isConst: false, type: elemType.innermost.glslType, [GDeclarator(name: glslName, arraySize: elemType.glslArraySize, initializer: value.g)]), v.loc)]
+                    var out: [GStmt] = [GStmt(.decl(isConst: false, type: elemType.innermost.glslType, [GDeclarator(name: glslName, arraySize: elemType.glslArraySize, initializer: GLSLLowering.lower(value))]), v.loc)]
                     loopDepth += 1
                     defer { loopDepth -= 1 }
                     if case .block(let items) = body.kind {
@@ -133,7 +133,7 @@ extension Semantic {
                 if let last = out.last, case .caseLabel = last.kind { out.append(GStmt(.breakStmt, last.loc)) }
                 return out
             }
-            return [GStmt(.switchStmt(sel.g, out), s.loc)]
+            return [GStmt(.switchStmt(GLSLLowering.lower(sel), out), s.loc)]
         case .caseLabel, .defaultLabel:
             throw error(.semantic, s.loc, "case label outside of a switch body (or inside a nested block, which GLSL does not allow)")
         case .breakStmt:
@@ -148,13 +148,13 @@ extension Semantic {
                 let v = try lowerExpr(e)
                 f.returnType = v.type
                 f.deducesReturnType = false
-                return [GStmt(.returnStmt(try convert(v, to: v.type, e.loc).g), s.loc)]
+                return [GStmt(.returnStmt(GLSLLowering.lower(try convert(v, to: v.type, e.loc))), s.loc)]
             }
             if f.deducesReturnType { f.returnType = .void; f.deducesReturnType = false }
             if let e {
                 if f.returnType == .void { throw error(.semantic, e.loc, "void function '\(f.decl.name)' should not return a value") }
                 let v = try lowerInitializer(e, to: f.returnType)
-                return [GStmt(.returnStmt(v.g), s.loc)]
+                return [GStmt(.returnStmt(GLSLLowering.lower(v)), s.loc)]
             }
             if f.returnType != .void { throw error(.semantic, s.loc, "non-void function '\(f.decl.name)' should return a value") }
             return [GStmt(.returnStmt(nil), s.loc)]
@@ -239,8 +239,8 @@ extension Semantic {
                 if let c = info.constInt, let narrow { info.constInt = Semantic.wrap(c, narrow) }
             }
             try declareLocal(v.name, info, v.loc)
-            let isConst = v.isConstant && value.map { isConstantExpression($0.g) } == true
-            out.append(GStmt(.decl(isConst: isConst, type: type.innermost.glslType, [GDeclarator(name: glslName, arraySize: type.glslArraySize, initializer: value?.g)]), v.loc))
+            let isConst = v.isConstant && value.map { isConstantExpression($0.node) } == true
+            out.append(GStmt(.decl(isConst: isConst, type: type.innermost.glslType, [GDeclarator(name: glslName, arraySize: type.glslArraySize, initializer: value.map { GLSLLowering.lower($0) })]), v.loc))
         }
         return out
     }
@@ -274,31 +274,31 @@ extension Semantic {
         }
         switch t {
         case .scalar:
-            if items.isEmpty { return TE(g: zeroValue(t), type: t) }
+            if items.isEmpty { return TE(node: zeroValue(t), type: t) }
             guard items.count == 1 else { throw error(.semantic, e.loc, "too many initializers for '\(t.metal)'") }
             return try lowerInitializer(items[0], to: t)
         case .vector(let s, let n):
-            if items.isEmpty { return TE(g: zeroValue(t), type: t) }
+            if items.isEmpty { return TE(node: zeroValue(t), type: t) }
             if items.count == 1 {
                 let v = try lowerExpr(items[0])
                 if v.type.isVector { return try convert(v, to: t, e.loc) }
             }
             guard items.count <= n else { throw error(.semantic, e.loc, "too many initializers for '\(t.metal)'") }
-            var args: [GExpr] = []
-            for i in items { args.append(try lowerInitializer(i, to: .scalar(s)).g) }
+            var args: [TExpr] = []
+            for i in items { args.append(try lowerInitializer(i, to: .scalar(s)).node) }
             while args.count < n { args.append(zeroValue(.scalar(s))) }
-            return TE(g: GExpr.constructor(of: t, args), type: t)
+            return TE(node: TExpr.constructor(of: t, args), type: t)
         case .matrix(let s, let c, let r):
-            var args: [GExpr] = []
+            var args: [TExpr] = []
             var columns = 0
             for i in items {
                 // `{{a, b, c}, ...}`: each inner list is a column.
-                if case .initList = i.kind { args.append(try lowerInitializer(i, to: .vector(s, r)).g); columns += 1; continue }
+                if case .initList = i.kind { args.append(try lowerInitializer(i, to: .vector(s, r)).node); columns += 1; continue }
                 let v = try lowerExpr(i)
-                if v.type.isVector { args.append(try convert(v, to: .vector(s, r), i.loc).g); columns += 1 }
-                else { args.append(try convert(v, to: .scalar(s), i.loc).g) }
+                if v.type.isVector { args.append(try convert(v, to: .vector(s, r), i.loc).node); columns += 1 }
+                else { args.append(try convert(v, to: .scalar(s), i.loc).node) }
             }
-            if args.isEmpty { return TE(g: zeroValue(t), type: t) }
+            if args.isEmpty { return TE(node: zeroValue(t), type: t) }
             // Columns left out are zero, as C++ fills an aggregate's missing elements.
             if columns == args.count, columns < c {
                 while args.count < c { args.append(zeroValue(.vector(s, r))) }
@@ -306,19 +306,19 @@ extension Semantic {
             if args.count != c * r && args.count != c && args.count != 1 {
                 throw error(.semantic, e.loc, "\(args.count) initializers for '\(t.metal)', which has \(c) columns of \(r)")
             }
-            return TE(g: GExpr.constructor(of: t, args), type: t)
+            return TE(node: TExpr.constructor(of: t, args), type: t)
         case .array(let elem, let n):
             guard items.count <= n else { throw error(.semantic, e.loc, "too many initializers for array of \(n)") }
-            var flat: [GExpr] = []
+            var flat: [TExpr] = []
             for i in items {
                 let v = try lowerInitializer(i, to: elem)
-                if case .array = elem { flat.append(contentsOf: flattenArrayValue(v.g, elem)) } else { flat.append(v.g) }
+                if case .array = elem { flat.append(contentsOf: flattenArrayValue(v.node, elem)) } else { flat.append(v.node) }
             }
             let zero = zeroValue(elem)
             for _ in items.count..<n {
                 if case .array = elem { flat.append(contentsOf: flattenArrayValue(zero, elem)) } else { flat.append(zero) }
             }
-            return TE(g: GExpr.constructor(of: t, flat), type: t)
+            return TE(node: TExpr.constructor(of: t, flat), type: t)
         case .structure(let name):
             guard let info = structByGLSL[name] else { throw error(.semantic, e.loc, "unknown struct") }
             if items.count == 1, case .initList = items[0].kind {} else if items.count == 1, case .designated = items[0].kind {} else if items.count == 1 {
@@ -343,19 +343,19 @@ extension Semantic {
                 values[next] = value
                 next += 1
             }
-            var args: [GExpr] = []
+            var args: [TExpr] = []
             for (k, m) in info.members.enumerated() {
-                if let value = values[k] { args.append(try lowerInitializer(value, to: m.type).g) } else { args.append(zeroValue(m.type)) }
+                if let value = values[k] { args.append(try lowerInitializer(value, to: m.type).node) } else { args.append(zeroValue(m.type)) }
             }
-            return TE(g: .construct(.structure(info.glslName), arraySize: nil, args), type: t)
+            return TE(node: .construct(.structure(info.glslName), arraySize: nil, args), type: t)
         default:
             throw error(.unsupportedConstruct, e.loc, "brace initialization of '\(t.metal)' is not supported")
         }
     }
 
     /// The elements of a flattened array constructor value.
-    func flattenArrayValue(_ g: GExpr, _ t: MType) -> [GExpr] {
+    func flattenArrayValue(_ g: TExpr, _ t: MType) -> [TExpr] {
         if case .construct(_, _, let args) = g.strippingSilentConversions { return args }
-        return (0..<t.flatCount).map { GExpr.index(g, .literal(.int(Int64($0)))) }
+        return (0..<t.flatCount).map { TExpr.index(g, .literal(.int(Int64($0)))) }
     }
 }

@@ -47,6 +47,39 @@ import Testing
         #expect(body.sorted() == ["binary '*': float", "binary '*': half half"])
     }
 
+    /// The callees of the calls on the line containing `text`.
+    func callees(_ t: MetalTranslation, _ text: String, in source: String) -> [String] {
+        t.expressionTypes(atLine: line(of: text, in: source)).compactMap(\.callee)
+    }
+
+    /// Each call of the typed tree names the function analysis chose: the overload C++'s ranking
+    /// picks (an exact match beats a promotion, which beats a conversion), the template instance
+    /// deduced, a standard-library function, a texture's member. The expected choices follow
+    /// [over.ics.rank] by hand.
+    @Test func callsNameTheOverloadAnalysisResolved() {
+        let src = """
+        float pick(float x) { return x; }
+        float pick(int x) { return float(x) + 1.0; }
+        float pick(float2 v) { return v.x; }
+        template <typename T> T twice(T x) { return x * T(2); }
+        [[ stitchable ]] half4 calls(float2 position, half4 color, texture2d<half> tex) {
+            constexpr sampler s(filter::linear);
+            float a = pick(1) + pick(1.0f) + pick(position);
+            float b = pick(1u) + twice(position.x) + float(twice(2));
+            half4 c = mix(color, tex.sample(s, position), 0.5h);
+            return c * half(a + b);
+        }
+        """
+        let t = translate(src)
+        #expect(callees(t, "float a = ", in: src) == ["pick(int)", "pick(float)", "pick(float2)"])
+        // uint → int and uint → float are both conversions of rank 3 in C++, but the translator
+        // ranks an integer conversion below a floating-integral one (conversionCost), so pick(int).
+        #expect(callees(t, "float b = ", in: src) == ["pick(int)", "twice<float>(float)", "twice<int>(int)"])
+        #expect(callees(t, "half4 c = ", in: src) == ["texture2d<half>::sample", "metal::mix"])
+        // The AST node of a call carries the same resolution.
+        #expect(t.expressionTypes.filter { $0.kind == "call" }.allSatisfy { $0.callee != nil })
+    }
+
     /// The conversions (`from -> to`) in the lowered GLSL IR of function `name`.
     func conversions(_ source: String, in name: String) throws -> [String] {
         let tokens = try Preprocessor(includePaths: [], memoryFiles: [:]).run(MetalSourceFile(path: "test.metal", text: header + source))
