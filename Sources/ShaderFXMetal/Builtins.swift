@@ -20,6 +20,111 @@ enum BuiltinConstants {
     ]
 }
 
+/// A Metal standard-library function the translator knows, named as in Metal. Each has one record
+/// (``record``, an exhaustive switch: a function cannot be listed without one).
+enum MetalBuiltin: String, CaseIterable {
+    case sin, cos, tan, asin, acos, sinh, cosh, tanh, asinh, acosh, atanh, exp, exp2, log, log2, sqrt, rsqrt
+    case floor, ceil, fract, trunc, rint, fabs, dfdx, dfdy, fwidth, normalize
+    case abs, sign, pow, powr, atan2, fmin, fmax, min, max, clamp, mix, step, smoothstep, reflect, faceforward
+    case length, distance, dot
+    case sincos, modf
+    case atan, saturate, fmod, round, median3, fmedian3, copysign, min3, max3, fmin3, fmax3, fma, divide
+    case log10, exp10, length_squared, distance_squared, cross, refract, all, any, isnan, isinf, isfinite
+    case select, transpose, determinant
+
+    /// How its arguments are typed and its call lowered, and the generated helpers (by name) its
+    /// lowering calls for some argument types.
+    var record: BuiltinRecord {
+        switch self {
+        case .sin: return BuiltinRecord(.gen(.sin, arity: 1))
+        case .cos: return BuiltinRecord(.gen(.cos, arity: 1))
+        case .tan: return BuiltinRecord(.gen(.tan, arity: 1))
+        case .asin: return BuiltinRecord(.gen(.asin, arity: 1))
+        case .acos: return BuiltinRecord(.gen(.acos, arity: 1))
+        case .sinh: return BuiltinRecord(.gen(.sinh, arity: 1))
+        case .cosh: return BuiltinRecord(.gen(.cosh, arity: 1))
+        case .tanh: return BuiltinRecord(.gen(.tanh, arity: 1))
+        case .asinh: return BuiltinRecord(.gen(.asinh, arity: 1))
+        case .acosh: return BuiltinRecord(.gen(.acosh, arity: 1))
+        case .atanh: return BuiltinRecord(.gen(.atanh, arity: 1))
+        case .exp: return BuiltinRecord(.gen(.exp, arity: 1))
+        case .exp2: return BuiltinRecord(.gen(.exp2, arity: 1))
+        case .log: return BuiltinRecord(.gen(.log, arity: 1))
+        case .log2: return BuiltinRecord(.gen(.log2, arity: 1))
+        case .sqrt: return BuiltinRecord(.gen(.sqrt, arity: 1))
+        case .rsqrt: return BuiltinRecord(.gen(.inversesqrt, arity: 1))
+        case .floor: return BuiltinRecord(.gen(.floor, arity: 1))
+        case .ceil: return BuiltinRecord(.gen(.ceil, arity: 1))
+        case .fract: return BuiltinRecord(.gen(.fract, arity: 1))
+        case .trunc: return BuiltinRecord(.gen(.trunc, arity: 1))
+        case .rint: return BuiltinRecord(.gen(.roundEven, arity: 1))
+        case .fabs: return BuiltinRecord(.gen(.abs, arity: 1))
+        case .dfdx: return BuiltinRecord(.gen(.dFdx, arity: 1))
+        case .dfdy: return BuiltinRecord(.gen(.dFdy, arity: 1))
+        case .fwidth: return BuiltinRecord(.gen(.fwidth, arity: 1))
+        case .normalize: return BuiltinRecord(.gen(.normalize, arity: 1))
+        case .abs: return BuiltinRecord(.genInt(.abs, arity: 1))
+        case .sign: return BuiltinRecord(.genInt(.sign, arity: 1))
+        case .pow, .powr: return BuiltinRecord(.gen(.pow, arity: 2))
+        case .atan2: return BuiltinRecord(.gen(.atan, arity: 2))
+        case .fmin: return BuiltinRecord(.gen(.min, arity: 2, scalarOK: [1]))
+        case .fmax: return BuiltinRecord(.gen(.max, arity: 2, scalarOK: [1]))
+        case .min: return BuiltinRecord(.genInt(.min, arity: 2, scalarOK: [1]))
+        case .max: return BuiltinRecord(.genInt(.max, arity: 2, scalarOK: [1]))
+        case .clamp: return BuiltinRecord(.genInt(.clamp, arity: 3, scalarOK: [1, 2]))
+        case .mix: return BuiltinRecord(.gen(.mix, arity: 3, scalarOK: [2]))
+        case .step: return BuiltinRecord(.gen(.step, arity: 2, scalarOK: [0]))
+        case .smoothstep: return BuiltinRecord(.gen(.smoothstep, arity: 3, scalarOK: [0, 1]))
+        case .reflect: return BuiltinRecord(.gen(.reflect, arity: 2))
+        case .faceforward: return BuiltinRecord(.gen(.faceforward, arity: 3))
+        case .length: return BuiltinRecord(.reduce(.length, arity: 1))
+        case .distance: return BuiltinRecord(.reduce(.distance, arity: 2))
+        case .dot: return BuiltinRecord(.reduce(.dot, arity: 2))
+        case .sincos: return BuiltinRecord(.outArgument(.sincos), helpers: ["mtl_sincos"])
+        case .modf: return BuiltinRecord(.outArgument(.modf))
+        case .atan: return BuiltinRecord(.special(.atan))
+        case .saturate: return BuiltinRecord(.special(.saturate))
+        case .fmod: return BuiltinRecord(.special(.fmod), helpers: ["mtl_fmod"])
+        case .round: return BuiltinRecord(.special(.round), helpers: ["mtl_round"])
+        case .median3: return BuiltinRecord(.special(.median3), helpers: ["mtl_median3"])
+        case .fmedian3: return BuiltinRecord(.special(.fmedian3), helpers: ["mtl_median3"])
+        case .copysign: return BuiltinRecord(.special(.copysign), helpers: ["mtl_copysign"])
+        case .min3: return BuiltinRecord(.special(.min3))
+        case .max3: return BuiltinRecord(.special(.max3))
+        case .fmin3: return BuiltinRecord(.special(.fmin3))
+        case .fmax3: return BuiltinRecord(.special(.fmax3))
+        case .fma: return BuiltinRecord(.special(.fma))
+        case .divide: return BuiltinRecord(.special(.divide))
+        case .log10: return BuiltinRecord(.special(.log10))
+        case .exp10: return BuiltinRecord(.special(.exp10))
+        case .length_squared: return BuiltinRecord(.special(.length_squared), helpers: ["mtl_length_squared"])
+        case .distance_squared: return BuiltinRecord(.special(.distance_squared), helpers: ["mtl_distance_squared"])
+        case .cross: return BuiltinRecord(.special(.cross))
+        case .refract: return BuiltinRecord(.special(.refract))
+        case .all: return BuiltinRecord(.special(.all))
+        case .any: return BuiltinRecord(.special(.any))
+        case .isnan: return BuiltinRecord(.special(.isnan))
+        case .isinf: return BuiltinRecord(.special(.isinf))
+        case .isfinite: return BuiltinRecord(.special(.isfinite))
+        // mix() takes a bool vector for float values only; integer vectors select through a helper.
+        case .select: return BuiltinRecord(.special(.select), helpers: ["mtl_select"])
+        case .transpose: return BuiltinRecord(.special(.transpose))
+        case .determinant: return BuiltinRecord(.special(.determinant))
+        }
+    }
+}
+
+/// One standard-library function: its form (signature rule and lowering) and the generated helpers
+/// its lowering may call (``Helper/name``; under Apple precision `mtl_h` may follow any `half` result).
+struct BuiltinRecord {
+    var form: Builtins.Form
+    var helpers: [String]
+    init(_ form: Builtins.Form, helpers: [String] = []) {
+        self.form = form
+        self.helpers = helpers
+    }
+}
+
 /// How a Metal standard-library function maps to GLSL.
 enum Builtins {
     enum Form {
@@ -48,37 +153,8 @@ enum Builtins {
         case select, transpose, determinant
     }
 
-    static let table: [String: Form] = {
-        var t: [String: Form] = [:]
-        for (m, g) in [("sin", "sin"), ("cos", "cos"), ("tan", "tan"), ("asin", "asin"), ("acos", "acos"), ("sinh", "sinh"),
-                       ("cosh", "cosh"), ("tanh", "tanh"), ("asinh", "asinh"), ("acosh", "acosh"), ("atanh", "atanh"),
-                       ("exp", "exp"), ("exp2", "exp2"), ("log", "log"), ("log2", "log2"), ("sqrt", "sqrt"),
-                       ("rsqrt", "inversesqrt"), ("floor", "floor"), ("ceil", "ceil"), ("fract", "fract"), ("trunc", "trunc"),
-                       ("rint", "roundEven"), ("fabs", "abs"), ("dfdx", "dFdx"), ("dfdy", "dFdy"), ("fwidth", "fwidth"),
-                       ("normalize", "normalize")] {
-            t[m] = .gen(GLSLBuiltin(rawValue: g)!, arity: 1)
-        }
-        t["abs"] = .genInt(.abs, arity: 1)
-        t["sign"] = .genInt(.sign, arity: 1)
-        for m in ["pow", "powr"] { t[m] = .gen(.pow, arity: 2) }
-        t["atan2"] = .gen(.atan, arity: 2)
-        t["fmin"] = .gen(.min, arity: 2, scalarOK: [1])
-        t["fmax"] = .gen(.max, arity: 2, scalarOK: [1])
-        t["min"] = .genInt(.min, arity: 2, scalarOK: [1])
-        t["max"] = .genInt(.max, arity: 2, scalarOK: [1])
-        t["clamp"] = .genInt(.clamp, arity: 3, scalarOK: [1, 2])
-        t["mix"] = .gen(.mix, arity: 3, scalarOK: [2])
-        t["step"] = .gen(.step, arity: 2, scalarOK: [0])
-        t["smoothstep"] = .gen(.smoothstep, arity: 3, scalarOK: [0, 1])
-        t["reflect"] = .gen(.reflect, arity: 2)
-        t["faceforward"] = .gen(.faceforward, arity: 3)
-        t["length"] = .reduce(.length, arity: 1)
-        t["distance"] = .reduce(.distance, arity: 2)
-        t["dot"] = .reduce(.dot, arity: 2)
-        for k in OutArgumentBuiltin.allCases { t[k.rawValue] = .outArgument(k) }
-        for k in SpecialBuiltin.allCases { t[k.rawValue] = .special(k) }
-        return t
-    }()
+    /// Every standard-library function's form, by its Metal name (from ``MetalBuiltin/record``).
+    static let table: [String: Form] = Dictionary(uniqueKeysWithValues: MetalBuiltin.allCases.map { ($0.rawValue, $0.record.form) })
 
     /// Metal functions known but not translated (for a clearer message).
     static let unsupported: Set<String> = [
@@ -98,75 +174,6 @@ extension Semantic {
         case "__metal_infinity": return TE(node: .call(.builtin(.uintBitsToFloat), [.literal(.bits(0x7f800000))]), type: .float)
         case "__metal_nan": return TE(node: .call(.builtin(.uintBitsToFloat), [.literal(.bits(0x7fc00000))]), type: .float)
         default: return nil
-        }
-    }
-
-    // MARK: Helpers
-
-    /// Adds a generated helper function (once), after its dependencies.
-    func requireHelper(_ key: String, _ text: String) {
-        guard helperKeys.insert(key).inserted else { return }
-        program.helpers.append(text)
-    }
-
-    /// `mtl_sample(t, uv, modes, filter, border)`: a texture sampled by reading its texels, for the
-    /// sampler states GL's own sampling cannot give: `clamp_to_zero`/`clamp_to_border` (texels
-    /// outside read the border colour, on each axis that has it, also under a linear or bicubic
-    /// filter) and `filter::bicubic` (Catmull-Rom over 4×4 texels; Apple does not document its
-    /// kernel). Address codes: 0 clamp to edge, 1 repeat, 2 mirrored repeat (GL ES 3.0 §3.8.10's
-    /// rule), 3 border; filter codes: 0 nearest, 1 linear, 2 bicubic.
-    func requireSoftSampling() {
-        requireHelper("mtl_sample", """
-        int mtl_address(int i, int n, int mode) {
-            if (mode == 1) { return i - n * int(floor(float(i) / float(n))); }
-            if (mode == 2) {
-                int m = i - 2 * n * int(floor(float(i) / float(2 * n))) - n;
-                return (n - 1) - (m >= 0 ? m : -(1 + m));
-            }
-            if (mode == 3) { return (i < 0 || i >= n) ? -1 : i; }
-            return clamp(i, 0, n - 1);
-        }
-        vec4 mtl_texel(sampler2D t, ivec2 p, ivec2 size, ivec2 modes, vec4 border) {
-            int x = mtl_address(p.x, size.x, modes.x);
-            int y = mtl_address(p.y, size.y, modes.y);
-            return (x < 0 || y < 0) ? border : texelFetch(t, ivec2(x, y), 0);
-        }
-        vec4 mtl_cubic_weights(float f) {
-            float f2 = f * f, f3 = f2 * f;
-            return vec4(-0.5 * f3 + f2 - 0.5 * f, 1.5 * f3 - 2.5 * f2 + 1.0, -1.5 * f3 + 2.0 * f2 + 0.5 * f, 0.5 * f3 - 0.5 * f2);
-        }
-        vec4 mtl_sample(sampler2D t, vec2 uv, ivec2 modes, int filtering, vec4 border) {
-            ivec2 size = textureSize(t, 0);
-            vec2 x = uv * vec2(size);
-            if (filtering == 0) { return mtl_texel(t, ivec2(floor(x)), size, modes, border); }
-            x -= 0.5;
-            ivec2 i = ivec2(floor(x));
-            vec2 f = x - floor(x);
-            if (filtering == 1) {
-                vec4 top = mix(mtl_texel(t, i, size, modes, border), mtl_texel(t, i + ivec2(1, 0), size, modes, border), f.x);
-                vec4 bottom = mix(mtl_texel(t, i + ivec2(0, 1), size, modes, border), mtl_texel(t, i + ivec2(1, 1), size, modes, border), f.x);
-                return mix(top, bottom, f.y);
-            }
-            vec4 wx = mtl_cubic_weights(f.x), wy = mtl_cubic_weights(f.y);
-            vec4 sum = vec4(0.0);
-            for (int dy = 0; dy < 4; dy++) {
-                vec4 row = vec4(0.0);
-                for (int dx = 0; dx < 4; dx++) { row += wx[dx] * mtl_texel(t, i + ivec2(dx - 1, dy - 1), size, modes, border); }
-                sum += wy[dy] * row;
-            }
-            return sum;
-        }
-        """)
-    }
-
-    func requireIntDivisionHelper(_ name: String, _ t: MType) {
-        requireHelper("mtl_idiv:int", "int mtl_idiv(int a, int b) { int q = abs(a) / abs(b); return ((a < 0) != (b < 0)) ? -q : q; }")
-        if name == "mtl_imod" {
-            requireHelper("mtl_imod:int", "int mtl_imod(int a, int b) { return a - b * mtl_idiv(a, b); }")
-        }
-        if case .vector(_, let n) = t {
-            let T = t.glsl
-            requireHelper("\(name):\(T)", "\(T) \(name)(\(T) a, \(T) b) { \(T) r; for (int k = 0; k < \(n); ++k) r[k] = \(name)(a[k], b[k]); return r; }")
         }
     }
 
@@ -237,9 +244,7 @@ extension Semantic {
             }
             let xv = try convert(x, to: t, exprs[0].loc)
             if k == .modf { return TE(node: .call(.builtin(.modf), [xv.node, out.node]), type: t) }
-            let T = t.glsl
-            requireHelper("mtl_sincos:\(T)", "\(T) mtl_sincos(\(T) x, out \(T) c) { c = cos(x); return sin(x); }")
-            return TE(node: .call(.helper("mtl_sincos"), [xv.node, out.node]), type: t)
+            return TE(node: .call(.helper(.sincos(t.glsl)), [xv.node, out.node]), type: t)
         }
         var args: [TE] = []
         for e in exprs {
@@ -292,20 +297,12 @@ extension Semantic {
             try arity(n)
             let t = try genericType(args, allowInt: name.hasSuffix("median3"), name, loc)
             let T = t.glsl
-            let helper: String
-            switch name {
-            case "fmod":
-                helper = "mtl_fmod"
-                requireHelper("\(helper):\(T)", "\(T) mtl_fmod(\(T) x, \(T) y) { return x - y * trunc(x / y); }")
-            case "round":
-                helper = "mtl_round"
-                requireHelper("\(helper):\(T)", "\(T) mtl_round(\(T) x) { return sign(x) * floor(abs(x) + 0.5); }")
-            case "copysign":
-                helper = "mtl_copysign"
-                requireHelper("\(helper):\(T)", "\(T) mtl_copysign(\(T) x, \(T) y) { return uintBitsToFloat((floatBitsToUint(x) & 0x7fffffffu) | (floatBitsToUint(y) & 0x80000000u)); }")
-            default:
-                helper = "mtl_median3"
-                requireHelper("\(helper):\(T)", "\(T) mtl_median3(\(T) a, \(T) b, \(T) c) { return max(min(a, b), min(max(a, b), c)); }")
+            let helper: Helper
+            switch special {
+            case .fmod: helper = .fmod(T)
+            case .round: helper = .round(T)
+            case .copysign: helper = .copysign(T)
+            default: helper = .median3(T)
             }
             return TE(node: .call(.helper(helper), try genericArgs(args, exprs, t, scalarOK: [])), type: t)
         case .min3, .max3, .fmin3, .fmax3:
@@ -335,13 +332,7 @@ extension Semantic {
             try arity(n)
             let t = try genericType(args, allowInt: false, name, loc)
             let a = try genericArgs(args, exprs, t, scalarOK: [])
-            let T = t.glsl
-            let helper = "mtl_" + name
-            if n == 1 {
-                requireHelper("\(helper):\(T)", "float \(helper)(\(T) x) { return dot(x, x); }")
-            } else {
-                requireHelper("\(helper):\(T)", "float \(helper)(\(T) a, \(T) b) { \(T) d = a - b; return dot(d, d); }")
-            }
+            let helper: Helper = n == 1 ? .lengthSquared(t.glsl) : .distanceSquared(t.glsl)
             return TE(node: .call(.helper(helper), a), type: .scalar(t.scalar!))
         case .cross:
             try arity(2)
@@ -390,10 +381,7 @@ extension Semantic {
             case .vector(.bool, let n) where n == t.vectorSize:
                 guard t.scalar!.isFloat else {
                     // GLSL ES 3.00's mix() with a bvec is float-only: select per component.
-                    let T = t.glsl
-                    let B = "bvec\(n)"
-                    requireHelper("mtl_select:\(T)", "\(T) mtl_select(\(T) a, \(T) b, \(B) c) { \(T) r; for (int k = 0; k < \(n); ++k) r[k] = c[k] ? b[k] : a[k]; return r; }")
-                    return TE(node: .call(.helper("mtl_select"), [a[0], a[1], c.node]), type: t)
+                    return TE(node: .call(.helper(.select(t.glsl, n)), [a[0], a[1], c.node]), type: t)
                 }
                 return TE(node: .call(.builtin(.mix), [a[0], a[1], c.node]), type: t)
             default:
@@ -481,9 +469,8 @@ extension Semantic {
             // The layer's own texture keeps the renderer's sampling: any other state reads texels.
             if !sampler.isNative || objExpr == nil {
                 // Textures have one level, so level() and bias() change nothing here.
-                requireSoftSampling()
                 let modes = TExpr.construct(.vector(.int, 2), arraySize: nil, [.literal(.int(Int64(sampler.addressS.rawValue))), .literal(.int(Int64(sampler.addressT.rawValue)))])
-                return TE(node: .call(.helper("mtl_sample"), [obj.node, uv.node, modes, .literal(.int(Int64(sampler.filter.rawValue))), sampler.borderGLSL]),
+                return TE(node: .call(.helper(.softSample), [obj.node, uv.node, modes, .literal(.int(Int64(sampler.filter.rawValue))), sampler.borderGLSL]),
                           type: .vector(.half, 4))
             }
             if let (opt, value) = lod {

@@ -1,12 +1,20 @@
 /// The typed tree (``TExpr``) lowered to the GLSL IR (``GExpr``): callees resolved by analysis
 /// become GLSL callees (a translated function by the GLSL name it has once all functions are
-/// declared), conversions stay explicit nodes for the emitter. Nothing here decides a type.
-enum GLSLLowering {
-    static func lower(_ e: TExpr) -> GExpr {
+/// declared), conversions stay explicit nodes for the emitter, and each generated helper a call
+/// names is declared (once, after the helpers it calls). Nothing here decides a type.
+final class GLSLLowering {
+    /// The helpers declared so far, in the order they are printed (``GProgram/helpers``).
+    private(set) var helpers: [String] = []
+    private var declared: Set<String> = []
+
+    func lower(_ e: TExpr) -> GExpr {
         switch e {
         case .literal(let l): return .literal(l)
         case .variable(let n): return .name(n)
-        case .call(let callee, let args): return .call(lower(callee), args.map(lower))
+        case .call(let callee, let args):
+            // Arguments first: a helper they call is declared before the one calling it.
+            let a = args.map(lower)
+            return .call(lower(callee), a)
         case .construct(let t, let size, let args): return .construct(t, arraySize: size, args.map(lower))
         case .unary(let op, let a): return .unary(op, lower(a))
         case .postfix(let op, let a): return .postfix(op, lower(a))
@@ -20,15 +28,23 @@ enum GLSLLowering {
         }
     }
 
-    static func lower(_ c: Callee) -> GCallee {
+    func lower(_ c: Callee) -> GCallee {
         switch c {
         case .function(let f): return .function(f.glslName)
         case .builtin(let b): return .builtin(b)
-        case .helper(let n): return .helper(n)
+        case .helper(let h):
+            declare(h)
+            return .helper(h.name)
         case .interface(let n): return .interface(n)
         }
     }
 
     /// A typed value's GLSL.
-    static func lower(_ v: TE) -> GExpr { lower(v.node) }
+    func lower(_ v: TE) -> GExpr { lower(v.node) }
+
+    /// Adds a helper's definition (once), after its dependencies.
+    func declare(_ h: Helper) {
+        for d in h.dependencies { declare(d) }
+        if declared.insert(h.key).inserted { helpers.append(h.text) }
+    }
 }

@@ -158,7 +158,8 @@ final class Semantic {
     var allFunctions: [FuncInfo] = []
     var names = NameAllocator()
     var program = GProgram()
-    var helperKeys: Set<String> = []
+    /// The lowering of typed trees to GLSL, which declares the helpers they call.
+    let glsl = GLSLLowering()
     /// Function templates by name.
     var templates: [String: [FuncDecl]] = [:]
     /// Instantiations: "name<types>" → function id.
@@ -194,6 +195,7 @@ final class Semantic {
         s.precision = precision
         s.floatLines = floatLines
         try s.run(units)
+        s.program.helpers = s.glsl.helpers
         return (s.program, s.expressionTypes)
     }
 
@@ -452,7 +454,7 @@ final class Semantic {
             info.constInt = constInt(initExpr).map { type == .uint ? Int64(UInt32(truncatingIfNeeded: $0)) : Int64(Int32(truncatingIfNeeded: $0)) }
         }
         globals[v.name] = info
-        program.globals.append(GGlobal(type: type.innermost.glslType, name: glslName, arraySize: type.glslArraySize, value: GLSLLowering.lower(value), loc: v.loc))
+        program.globals.append(GGlobal(type: type.innermost.glslType, name: glslName, arraySize: type.glslArraySize, value: glsl.lower(value), loc: v.loc))
     }
 
     /// The function that stands for program-scope constant `v` when its initializer calls a user
@@ -790,19 +792,19 @@ final class Semantic {
             // What enters a stitchable function as `half` (the colour, `half` arguments) is binary16.
             for (p, g) in zip(f.params, gparams) where p.type.isHalf && !p.type.isArray {
                 let v = roundedHalf(TE(node: .variable(g.name), type: p.type), p.loc)
-                if case .call = v.node { out.append(GStmt(.expr(GLSLLowering.lower(.assign(.assign, .variable(g.name), v.node))), p.loc)) }
+                if case .call = v.node { out.append(GStmt(.expr(glsl.lower(.assign(.assign, .variable(g.name), v.node))), p.loc)) }
             }
         }
         // A narrow integer parameter holds what its argument converts to (`short s` given 70000 is 4464).
         for (p, g) in zip(f.params, gparams) {
             guard let narrow = scopes[0][p.name]?.narrow else { continue }
             let v = narrowed(TE(node: .variable(g.name), type: p.type), narrow)
-            out.append(GStmt(.expr(GLSLLowering.lower(.assign(.assign, .variable(g.name), v.node))), p.loc))
+            out.append(GStmt(.expr(glsl.lower(.assign(.assign, .variable(g.name), v.node))), p.loc))
         }
         for s in stmts { out.append(contentsOf: try lowerStmt(s)) }
         if f.returnType != .void && !endsWithReturn(out) {
             // C++ leaves falling off the end undefined; GLSL compilers may reject it. Return a zero value.
-            out.append(GStmt(.returnStmt(GLSLLowering.lower(zeroValue(f.returnType))), nil))
+            out.append(GStmt(.returnStmt(glsl.lower(zeroValue(f.returnType))), nil))
         }
         let gf = GFunction(name: f.glslName, returnType: f.returnType.glslType, params: gparams, body: out, loc: f.decl.loc)
         if let kind {

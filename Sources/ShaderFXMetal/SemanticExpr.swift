@@ -432,8 +432,8 @@ extension Semantic {
                 return literal(.int(Int64(r)), .int)
             }
             // C truncates toward zero; GLSL ES leaves negative operands undefined.
-            let helper = op == .divide ? "mtl_idiv" : "mtl_imod"
-            requireIntDivisionHelper(helper, t)
+            let n = t.isVector ? t.vectorSize : 1
+            let helper: Helper = op == .divide ? .intDivide(t.glsl, n) : .intRemainder(t.glsl, n)
             return TE(node: .call(.helper(helper), [a.node, b.node]), type: t)
         }
         if t.isHalf, [.add, .subtract, .multiply, .divide].contains(op) { return roundedHalfArithmetic(op, a, b, type: t, loc) }
@@ -581,14 +581,9 @@ extension Semantic {
     /// `++`/`--` of a narrow variable: the new value wraps (`short s = 32767; s++` is -32768).
     func narrowIncrement(_ increment: Bool, prefix: Bool, _ target: Expr, _ v: TE) -> TE? {
         guard let narrow = narrowVariable(target) else { return nil }
-        let T = v.type.glsl
-        let one: GLiteral = v.type.scalar == .uint ? .uint(1) : .int(1)
-        let step: BinaryOperator = increment ? .add : .subtract
-        let wrapped = narrowed(TE(node: .binary(step, .variable("x"), .literal(one)), type: v.type), narrow)
-        let name = "mtl_\(narrow.signed ? "" : "u")\(increment ? "inc" : "dec")\(narrow.bits)" + (prefix ? "" : "_post")
-        let body = prefix ? "x = \(Emitter.expr(GLSLLowering.lower(wrapped))); return x;" : "\(T) old = x; x = \(Emitter.expr(GLSLLowering.lower(wrapped))); return old;"
-        requireHelper("\(name):\(T)", "\(T) \(name)(inout \(T) x) { \(body) }")
-        return TE(node: .call(.helper(name), [v.node]), type: v.type)
+        let step = Helper.narrowStep(increment: increment, prefix: prefix, bits: narrow.bits, signed: narrow.signed,
+                                     type: v.type.glsl, unsigned: v.type.scalar == .uint)
+        return TE(node: .call(.helper(step), [v.node]), type: v.type)
     }
 
     // MARK: Constructors

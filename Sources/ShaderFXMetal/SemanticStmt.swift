@@ -23,23 +23,23 @@ extension Semantic {
             return try lowerDecl(vars, s.loc)
         case .expr(let e):
             let te = try lowerExpr(e)
-            return [GStmt(.expr(GLSLLowering.lower(te)), s.loc)]
+            return [GStmt(.expr(glsl.lower(te)), s.loc)]
         case .ifElse(let c, let a, let b):
             let cond = try condition(c)
             let then = try asBlock(a)
             let els = try b.map { (x: Stmt) throws(MetalError) -> GStmt in try asBlock(x) }
-            return [GStmt(.ifElse(GLSLLowering.lower(cond), then, els), s.loc)]
+            return [GStmt(.ifElse(glsl.lower(cond), then, els), s.loc)]
         case .whileLoop(let c, let body):
             let cond = try condition(c)
             loopDepth += 1
             defer { loopDepth -= 1 }
-            return [GStmt(.whileLoop(GLSLLowering.lower(cond), try asBlock(body)), s.loc)]
+            return [GStmt(.whileLoop(glsl.lower(cond), try asBlock(body)), s.loc)]
         case .doWhile(let body, let c):
             loopDepth += 1
             let b = try asBlock(body)
             loopDepth -= 1
             let cond = try condition(c)
-            return [GStmt(.doWhile(b, GLSLLowering.lower(cond)), s.loc)]
+            return [GStmt(.doWhile(b, glsl.lower(cond)), s.loc)]
         case .forLoop(let i, let c, let step, let body):
             return try withScope { () throws(MetalError) -> [GStmt] in
                 var initS: GStmt?
@@ -60,8 +60,8 @@ extension Semantic {
                     }
                     initS = lowered.first
                 }
-                let cond = try c.map { (x: Expr) throws(MetalError) -> GExpr in GLSLLowering.lower(try condition(x)) }
-                let st = try step.map { (x: Expr) throws(MetalError) -> GExpr in GLSLLowering.lower(try lowerExpr(x)) }
+                let cond = try c.map { (x: Expr) throws(MetalError) -> GExpr in glsl.lower(try condition(x)) }
+                let st = try step.map { (x: Expr) throws(MetalError) -> GExpr in glsl.lower(try lowerExpr(x)) }
                 loopDepth += 1
                 defer { loopDepth -= 1 }
                 return [GStmt(.forLoop(initS, cond, st, try asBlock(body)), s.loc)]
@@ -85,7 +85,7 @@ extension Semantic {
                 let glslName = localNames.unique(GLSLNames.safe(v.name))
                 let loopBody = try withScope { () throws(MetalError) -> [GStmt] in
                     try declareLocal(v.name, VarInfo(type: elemType, glslName: glslName, isConst: v.isConstant, loc: v.loc), v.loc)
-                    var out: [GStmt] = [GStmt(.decl(isConst: false, type: elemType.innermost.glslType, [GDeclarator(name: glslName, arraySize: elemType.glslArraySize, initializer: GLSLLowering.lower(value))]), v.loc)]
+                    var out: [GStmt] = [GStmt(.decl(isConst: false, type: elemType.innermost.glslType, [GDeclarator(name: glslName, arraySize: elemType.glslArraySize, initializer: glsl.lower(value))]), v.loc)]
                     loopDepth += 1
                     defer { loopDepth -= 1 }
                     if case .block(let items) = body.kind {
@@ -133,7 +133,7 @@ extension Semantic {
                 if let last = out.last, case .caseLabel = last.kind { out.append(GStmt(.breakStmt, last.loc)) }
                 return out
             }
-            return [GStmt(.switchStmt(GLSLLowering.lower(sel), out), s.loc)]
+            return [GStmt(.switchStmt(glsl.lower(sel), out), s.loc)]
         case .caseLabel, .defaultLabel:
             throw error(.semantic, s.loc, "case label outside of a switch body (or inside a nested block, which GLSL does not allow)")
         case .breakStmt:
@@ -148,13 +148,13 @@ extension Semantic {
                 let v = try lowerExpr(e)
                 f.returnType = v.type
                 f.deducesReturnType = false
-                return [GStmt(.returnStmt(GLSLLowering.lower(try convert(v, to: v.type, e.loc))), s.loc)]
+                return [GStmt(.returnStmt(glsl.lower(try convert(v, to: v.type, e.loc))), s.loc)]
             }
             if f.deducesReturnType { f.returnType = .void; f.deducesReturnType = false }
             if let e {
                 if f.returnType == .void { throw error(.semantic, e.loc, "void function '\(f.decl.name)' should not return a value") }
                 let v = try lowerInitializer(e, to: f.returnType)
-                return [GStmt(.returnStmt(GLSLLowering.lower(v)), s.loc)]
+                return [GStmt(.returnStmt(glsl.lower(v)), s.loc)]
             }
             if f.returnType != .void { throw error(.semantic, s.loc, "non-void function '\(f.decl.name)' should return a value") }
             return [GStmt(.returnStmt(nil), s.loc)]
@@ -240,7 +240,7 @@ extension Semantic {
             }
             try declareLocal(v.name, info, v.loc)
             let isConst = v.isConstant && value.map { isConstantExpression($0.node) } == true
-            out.append(GStmt(.decl(isConst: isConst, type: type.innermost.glslType, [GDeclarator(name: glslName, arraySize: type.glslArraySize, initializer: value.map { GLSLLowering.lower($0) })]), v.loc))
+            out.append(GStmt(.decl(isConst: isConst, type: type.innermost.glslType, [GDeclarator(name: glslName, arraySize: type.glslArraySize, initializer: value.map { glsl.lower($0) })]), v.loc))
         }
         return out
     }

@@ -41,8 +41,8 @@ enum Callee {
     case function(FuncInfo)
     /// A GLSL ES built-in function.
     case builtin(GLSLBuiltin)
-    /// A generated helper function (`mtl_fmod`...), by name.
-    case helper(String)
+    /// A generated helper function (`mtl_fmod`...), declared by ``GLSLLowering`` where it is called.
+    case helper(Helper)
     /// A function of the stitching contract (``StitchedInterface``).
     case interface(String)
 }
@@ -53,7 +53,7 @@ extension Callee: CustomStringConvertible {
         switch self {
         case .function(let f): return "function " + f.glslName
         case .builtin(let b): return "builtin " + b.rawValue
-        case .helper(let n): return "helper " + n
+        case .helper(let h): return "helper " + h.key
         case .interface(let n): return "interface " + n
         }
     }
