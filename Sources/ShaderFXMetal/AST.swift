@@ -52,6 +52,8 @@ final class Expr {
         case enumerator(String, String)
         /// `numeric_limits<T>::member()` (lowering gives its value as a literal).
         case numericLimits(TypeSpec, String)
+        /// `sizeof(T)` of a type (analysis gives its size in bytes as Metal lays it out).
+        case sizeOf(TypeSpec)
     }
     var kind: Kind
     var loc: MetalSourceLocation
@@ -89,6 +91,7 @@ final class Expr {
         case .qualified(_, let inner): return inner.kindName
         case .enumerator(let e, let m): return "name '\(e)::\(m)'"
         case .numericLimits: return "literal"
+        case .sizeOf: return "sizeof"
         }
     }
 }
@@ -147,6 +150,8 @@ final class Stmt {
         case structDecl(StructDecl)
         /// `using namespace N;` inside a function.
         case usingNamespace(String)
+        /// `static_assert(condition[, "message"]);` (analysis evaluates it).
+        case staticAssert(Expr, String?)
     }
     var kind: Kind
     var loc: MetalSourceLocation
@@ -233,6 +238,8 @@ enum Decl {
     case namespace(String?, [Decl], MetalSourceLocation)
     /// `using namespace N;`
     case usingNamespace(String, MetalSourceLocation)
+    /// `static_assert(condition[, "message"]);` at program scope (analysis evaluates it).
+    case staticAssert(Expr, String?, MetalSourceLocation)
 }
 
 /// The declarations of one preprocessed file.

@@ -81,6 +81,8 @@ struct Lowering {
             return out
         case .usingNamespace:
             return []
+        case .staticAssert(let c, let m, let loc):
+            return [.staticAssert(lower(c), m, loc)]
         }
     }
 
@@ -204,6 +206,8 @@ struct Lowering {
             s.kind = .empty
         case .usingNamespace:
             s.kind = .empty
+        case .staticAssert(let c, let m):
+            s.kind = .staticAssert(lower(c), m)
         case .defaultLabel, .breakStmt, .continueStmt, .discard, .empty:
             break
         }
@@ -214,7 +218,7 @@ struct Lowering {
 
     private mutating func lower(_ e: Expr) -> Expr {
         switch e.kind {
-        case .intLit, .floatLit, .boolLit, .ident, .templateIdent:
+        case .intLit, .floatLit, .boolLit, .ident, .templateIdent, .sizeOf:
             break
         case .construct(let t, let args):
             var out: [Expr] = []

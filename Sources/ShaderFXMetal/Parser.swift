@@ -164,8 +164,8 @@ struct Parser {
             return [.namespace(name, decls, kw.loc)]
         }
         if cur.isIdent("static_assert") {
-            try skipStaticAssert()
-            return []
+            let (condition, message, loc) = try parseStaticAssert()
+            return [.staticAssert(condition, message, loc)]
         }
         if cur.isIdent("typedef") {
             pos += 1
@@ -317,18 +317,25 @@ struct Parser {
         return Expr(.numericLimits(type, member.text), t.loc)
     }
 
-    /// Skips `static_assert(...);` (compile-time checks have no GLSL effect).
-    mutating func skipStaticAssert() throws(MetalError) {
+    /// `static_assert(condition[, "message"]);`: the condition, the message (its text, without the
+    /// quotes and with `\"` and `\\` read), and the location of `static_assert`.
+    mutating func parseStaticAssert() throws(MetalError) -> (Expr, String?, MetalSourceLocation) {
         let start = next()
-        try expect("(")
-        var depth = 1
-        while depth > 0 {
-            if cur.kind == .eof { throw MetalError(.syntax, location: start.loc, message: "unterminated static_assert") }
-            if cur.isPunct("(") { depth += 1 }
-            if cur.isPunct(")") { depth -= 1 }
-            pos += 1
+        try expect("(", "after 'static_assert'")
+        let condition = try parseExpr(allowComma: false)
+        var message: String?
+        if accept(",") {
+            guard cur.kind == .string else { throw MetalError(.syntax, location: cur.loc, message: "expected a string literal as the static_assert message") }
+            var text = ""
+            var escaped = false
+            for c in next().text.dropFirst().dropLast() {
+                if escaped || c != "\\" { text.append(c); escaped = false } else { escaped = true }
+            }
+            message = text
         }
+        try expect(")", "to end the static_assert")
         try expect(";")
+        return (condition, message, start.loc)
     }
 
     /// `enum [class] Name [: type] { A, B = 3, C };`
@@ -750,8 +757,8 @@ struct Parser {
                 try expect(";")
                 return Stmt(.returnStmt(e), t.loc)
             case "static_assert":
-                try skipStaticAssert()
-                return Stmt(.empty, t.loc)
+                let (condition, message, loc) = try parseStaticAssert()
+                return Stmt(.staticAssert(condition, message), loc)
             case "discard_fragment":
                 if peek().isPunct("("), peek(2).isPunct(")") {
                     pos += 3
@@ -978,6 +985,13 @@ struct Parser {
             if t.isPunct("::") { pos += 1; return Expr(.qualified([""], try parsePrimary()), t.loc) }
             throw MetalError(.syntax, location: t.loc, message: "expected an expression, found '\(t.text)'")
         case .identifier:
+            if t.text == "sizeof", peek().isPunct("("), isTypeName(peek(2)) {
+                // `sizeof(T)` of a type; of an expression it stays unsupported.
+                pos += 2
+                let type = try parseType()
+                try expect(")", "to end the sizeof")
+                return Expr(.sizeOf(type), t.loc)
+            }
             try checkUnsupported(t)
             if t.text == "true" || t.text == "false" { pos += 1; return Expr(.boolLit(t.text == "true"), t.loc) }
             if t.text == "this" { pos += 1; return Expr(.ident("this"), t.loc) }

@@ -215,7 +215,7 @@ final class Semantic {
         case .function(let f): loc = f.loc
         case .structure(let s): loc = s.loc
         case .global(let v): loc = v.loc
-        case .typeAlias(_, _, let l): loc = l
+        case .typeAlias(_, _, let l), .staticAssert(_, _, let l): loc = l
         }
         return MetalError(.semantic, location: loc, message: "internal error: a declaration reached semantic analysis without being lowered")
     }
@@ -232,6 +232,7 @@ final class Semantic {
                 case .structure(let s): key = "s \(s.name) \(s.loc)"
                 case .global(let g): key = "g \(g.name) \(g.loc)"
                 case .typeAlias(let name, _, let loc): key = "a \(name) \(loc)"
+                case .staticAssert(_, _, let loc): key = "static_assert \(loc)"
                 case .enumeration, .namespace, .usingNamespace: throw Semantic.unlowered(d)
                 }
                 if seen.insert(key).inserted { decls.append(d) }
@@ -260,6 +261,7 @@ final class Semantic {
                 aliases[name] = spec
             case .global(let v):
                 if let getter = try computedConstant(v) { getters.append(getter) } else { try declareGlobal(v) }
+            case .staticAssert(let condition, let message, let loc): try checkStaticAssert(condition, message, loc)
             case .function: break
             case .enumeration, .namespace, .usingNamespace: throw Semantic.unlowered(d)
             }
@@ -370,6 +372,8 @@ final class Semantic {
             }
         case .construct(let t, let args) where args.count == 1 && MType.builtin(named: t.name)?.scalar?.isInteger == true:
             return constInt(args[0])
+        case .sizeOf(let spec):
+            return (try? resolve(spec)).flatMap { metalSize(spec, $0) }.map(Int64.init)
         case .ternary(let c, let a, let b):
             guard let cv = constInt(c) else { return nil }
             return cv != 0 ? constInt(a) : constInt(b)
@@ -542,7 +546,7 @@ final class Semantic {
         case .index(let a, let b), .binary(_, let a, let b), .assign(_, let a, let b), .comma(let a, let b):
             return visit(a) || visit(b)
         case .ternary(let a, let b, let c): return visit(a) || visit(b) || visit(c)
-        case .intLit, .floatLit, .boolLit, .templateIdent, .lambda, .enumerator, .numericLimits: return false
+        case .intLit, .floatLit, .boolLit, .templateIdent, .lambda, .enumerator, .numericLimits, .sizeOf: return false
         case .qualified(_, let a), .cast(_, _, let a): return visit(a)
         }
     }

@@ -237,6 +237,12 @@ extension Semantic {
             throw error(.unsupportedConstruct, e.loc, "a brace initializer list is only supported to initialize a declared variable, in an assignment or in a return")
         case .designated(let member, _):
             throw error(.unsupportedConstruct, e.loc, "a designated initializer '.\(member) = ...' is only supported in the brace initializer of a struct")
+        case .sizeOf(let spec):
+            let t = try resolve(spec)
+            guard let n = metalSize(spec, t) else {
+                throw error(.unsupportedConstruct, e.loc, "sizeof('\(t.metal)') is not supported (only of scalar, vector and matrix types)")
+            }
+            return literal(.int(Int64(n)), .uint)
         case .qualified, .enumerator, .numericLimits, .cast:
             throw error(.semantic, e.loc, "internal error: an expression reached semantic analysis without being lowered")
         }

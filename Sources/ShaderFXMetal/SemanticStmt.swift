@@ -10,6 +10,9 @@ extension Semantic {
     func lowerStmt(_ s: Stmt) throws(MetalError) -> [GStmt] {
         switch s.kind {
         case .empty: return []
+        case .staticAssert(let condition, let message):
+            try checkStaticAssert(condition, message, s.loc)
+            return []
         case .structDecl, .usingNamespace:
             throw error(.semantic, s.loc, "internal error: a statement reached semantic analysis without being lowered")
         case .block(let items):
@@ -357,5 +360,71 @@ extension Semantic {
     func flattenArrayValue(_ g: TExpr, _ t: MType) -> [TExpr] {
         if case .construct(_, _, let args) = g.strippingSilentConversions { return args }
         return (0..<t.flatCount).map { TExpr.index(g, .literal(.int(Int64($0)))) }
+    }
+}
+
+// MARK: static_assert and sizeof
+
+extension Semantic {
+    /// `static_assert`: its condition, a constant expression, must hold; a false one is an error
+    /// with its message at the `static_assert` (as clang reports it).
+    func checkStaticAssert(_ condition: Expr, _ message: String?, _ loc: MetalSourceLocation) throws(MetalError) {
+        guard let value = constCondition(condition) else {
+            throw error(.unsupportedConstruct, loc, "static_assert condition is not a constant expression the translator evaluates (integer and bool constants, comparisons, sizeof of scalar, vector and matrix types)")
+        }
+        if value == 0 {
+            throw error(.semantic, loc, "static assertion failed" + (message.map { ": " + $0 } ?? ""))
+        }
+    }
+
+    /// The value of a constant condition: ``constInt``'s, with comparisons, `!`, `&&`, `||`, `true`
+    /// and `false` (1 for true, 0 for false).
+    func constCondition(_ e: Expr) -> Int64? {
+        switch e.kind {
+        case .boolLit(let b): return b ? 1 : 0
+        case .unary(.not, let a): return constCondition(a).map { $0 == 0 ? 1 : 0 }
+        case .binary(let op, let a, let b):
+            let test: ((Int64, Int64) -> Bool)?
+            switch op {
+            case .equal: test = (==)
+            case .notEqual: test = (!=)
+            case .less: test = (<)
+            case .greater: test = (>)
+            case .lessEqual: test = (<=)
+            case .greaterEqual: test = (>=)
+            case .logicalAnd: test = { $0 != 0 && $1 != 0 }
+            case .logicalOr: test = { $0 != 0 || $1 != 0 }
+            default: test = nil
+            }
+            if let test {
+                guard let x = constCondition(a), let y = constCondition(b) else { return nil }
+                return test(x, y) ? 1 : 0
+            }
+        default: break
+        }
+        return constInt(e)
+    }
+
+    /// The size in bytes of a value of type `t` (written `spec`) as Metal lays it out (MSL §2.2,
+    /// §2.3): `bool` and `char` 1, `short` and `half` 2, `int`, `uint` and `float` 4; a 3-component
+    /// vector takes the room of 4; a matrix is its columns. Nil for other types.
+    func metalSize(_ spec: TypeSpec, _ t: MType) -> Int? {
+        let element: Int
+        if let narrow = Semantic.narrowBits(aliases[spec.name]?.name ?? spec.name) {
+            element = narrow.bits / 8
+        } else {
+            switch t.scalar {
+            case .bool?: element = 1
+            case .half?: element = 2
+            case .int?, .uint?, .float?: element = 4
+            case nil: return nil
+            }
+        }
+        switch t {
+        case .scalar: return element
+        case .vector(_, let n): return element * (n == 3 ? 4 : n)
+        case .matrix(_, let c, let r): return c * element * (r == 3 ? 4 : r)
+        default: return nil
+        }
     }
 }

@@ -44,6 +44,7 @@ import Testing
             case .enumeration(let e): return ["enum \(e.name) {\(e.enumerators.map(\.name).joined(separator: ", "))}"]
             case .namespace(let n, let inner, _): return ["namespace \(n ?? "")"] + outline(inner).map { "  " + $0 }
             case .usingNamespace(let n, _): return ["using \(n)"]
+            case .staticAssert(_, let m, _): return ["static_assert \(m ?? "")"]
             }
         }
     }
