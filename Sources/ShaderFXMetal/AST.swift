@@ -226,8 +226,8 @@ struct Enumerator {
     var loc: MetalSourceLocation
 }
 
-/// A top-level declaration. The parser also gives `enumeration`, `namespace` and
-/// `usingNamespace`, which ``Lowering`` replaces; semantic analysis sees only the first four.
+/// A top-level declaration. The parser also gives `enumeration`, `namespace`, `usingNamespace`
+/// and `typedefStruct`, which ``Lowering`` replaces; semantic analysis sees the others.
 enum Decl {
     case function(FuncDecl)
     case structure(StructDecl)
@@ -240,6 +240,9 @@ enum Decl {
     case usingNamespace(String, MetalSourceLocation)
     /// `static_assert(condition[, "message"]);` at program scope (analysis evaluates it).
     case staticAssert(Expr, String?, MetalSourceLocation)
+    /// `typedef struct [Tag] { ... } Name;`: the struct as written under its typedef name, and the
+    /// tag with its location (lowering makes the struct `Name` and `Tag` an alias of it).
+    case typedefStruct(StructDecl, tag: String?, MetalSourceLocation?)
 }
 
 /// The declarations of one preprocessed file.

@@ -83,6 +83,11 @@ struct Lowering {
             return []
         case .staticAssert(let c, let m, let loc):
             return [.staticAssert(lower(c), m, loc)]
+        case .typedefStruct(let s, let tag, let tagLoc):
+            // The struct takes the typedef's name; a different tag names it too.
+            var decls: [Decl] = [.structure(lower(s))]
+            if let tag, let tagLoc, tag != s.name { decls.append(.typeAlias(tag, TypeSpec(name: s.name, loc: tagLoc), tagLoc)) }
+            return decls
         }
     }
 

@@ -178,12 +178,9 @@ struct Parser {
                 let name = try identifier("typedef name")
                 try expect(";")
                 userTypes.insert(name.text)
-                var decls: [Decl] = [.structure(StructDecl(name: name.text, members: members, loc: name.loc, methods: pendingMethods))]
-                if let t = tag, t.text != name.text {
-                    userTypes.insert(t.text)
-                    decls.append(.typeAlias(t.text, TypeSpec(name: name.text, loc: t.loc), t.loc))
-                }
-                return decls
+                if let t = tag { userTypes.insert(t.text) }
+                return [.typedefStruct(StructDecl(name: name.text, members: members, loc: name.loc, methods: pendingMethods),
+                                       tag: tag?.text, tag?.loc)]
             }
             let type = try parseType()
             let name = try identifier("typedef name")

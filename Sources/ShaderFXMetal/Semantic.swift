@@ -211,6 +211,7 @@ final class Semantic {
         let loc: MetalSourceLocation
         switch d {
         case .enumeration(let e): loc = e.loc
+        case .typedefStruct(let s, _, _): loc = s.loc
         case .namespace(_, _, let l), .usingNamespace(_, let l): loc = l
         case .function(let f): loc = f.loc
         case .structure(let s): loc = s.loc
@@ -233,7 +234,7 @@ final class Semantic {
                 case .global(let g): key = "g \(g.name) \(g.loc)"
                 case .typeAlias(let name, _, let loc): key = "a \(name) \(loc)"
                 case .staticAssert(_, _, let loc): key = "static_assert \(loc)"
-                case .enumeration, .namespace, .usingNamespace: throw Semantic.unlowered(d)
+                case .enumeration, .namespace, .usingNamespace, .typedefStruct: throw Semantic.unlowered(d)
                 }
                 if seen.insert(key).inserted { decls.append(d) }
             }
@@ -263,7 +264,7 @@ final class Semantic {
                 if let getter = try computedConstant(v) { getters.append(getter) } else { try declareGlobal(v) }
             case .staticAssert(let condition, let message, let loc): try checkStaticAssert(condition, message, loc)
             case .function: break
-            case .enumeration, .namespace, .usingNamespace: throw Semantic.unlowered(d)
+            case .enumeration, .namespace, .usingNamespace, .typedefStruct: throw Semantic.unlowered(d)
             }
         }
         for d in decls + getters.map(Decl.function) {
@@ -318,7 +319,7 @@ final class Semantic {
             throw error(.unsupportedConstruct, spec.loc, "'auto' is only supported for local variables with an initializer")
         }
         if spec.name == "vec" {
-            throw error(.unsupportedConstruct, spec.loc, "vec<T, N> is not supported; use the named vector type (e.node. float3)")
+            throw error(.unsupportedConstruct, spec.loc, "vec<T, N> is not supported; use the named vector type (e.g. float3)")
         }
         if let s = structs[spec.name] { return .structure(s.glslName) }
         if let t = MType.builtin(named: spec.name) { return t }

@@ -2,7 +2,7 @@ import Testing
 @testable import ShaderFXMetal
 
 /// The parser's AST says what was written; ``Lowering`` alone rewrites namespaces, enums,
-/// constructors, local structs, `numeric_limits` and `extern` declarations. The expected trees
+/// constructors, local structs, `typedef struct`, `numeric_limits` and `extern` declarations. The expected trees
 /// are read off the source below by hand.
 @Suite struct LoweringTests {
     let source = """
@@ -17,6 +17,8 @@ import Testing
         constant float k = 0.5;
     }
     extern constant float shared;
+    typedef struct Pair_ { float a; } Pair;
+    static_assert(sizeof(float2) == 8, "float2");
     [[ stitchable ]] half4 lit(float2 position, half4 color) {
         struct Local { float v; };
         Local l = { fx::k };
@@ -45,6 +47,7 @@ import Testing
             case .namespace(let n, let inner, _): return ["namespace \(n ?? "")"] + outline(inner).map { "  " + $0 }
             case .usingNamespace(let n, _): return ["using \(n)"]
             case .staticAssert(_, let m, _): return ["static_assert \(m ?? "")"]
+            case .typedefStruct(let s, let tag, _): return ["typedef struct \(tag ?? "") \(s.name)"]
             }
         }
     }
@@ -76,6 +79,8 @@ import Testing
             "  function get of Glow",
             "  global k",
             "global shared",
+            "typedef struct Pair_ Pair",
+            "static_assert float2",
             "function lit",
         ])
         guard case .namespace(_, let inner, _) = unit.decls[1], case .structure(let glow) = inner[1],
@@ -106,6 +111,9 @@ import Testing
             "struct Glow [sfx_init, get]",
             "function Glow::get of Glow",
             "global k",
+            "struct Pair []",
+            "alias Pair_ = Pair",
+            "static_assert float2",
             "struct Local []",
             "function lit",
         ])
