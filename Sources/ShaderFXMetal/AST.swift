@@ -12,6 +12,30 @@ struct TypeSpec {
     var isPointer = false
     var isReference = false
     var loc: MetalSourceLocation
+    /// The sizes given to `vec<T, N>` and `matrix<T, C[, R]>` (`[3]`; `[4, 2]`).
+    var templateSizes: [Int] = []
+    /// `unsigned` or `signed` written before `int`, `short` or `char` (`name` is then that type).
+    var signedness: String?
+
+    /// The named Metal type the spelling stands for, which the type resolver looks up:
+    /// `vec<float, 3>` is `float3`, `matrix<half, 2>` `half2x2`, `matrix<float, 4, 2>` `float4x2`,
+    /// `unsigned int` `uint`, `unsigned short` `ushort`, `signed char` `char`, `signed` `int`; any
+    /// other its name.
+    var named: String {
+        if let element = templateArgs.first?.name {
+            switch (name, templateSizes.count) {
+            case ("vec", 1): return "\(element)\(templateSizes[0])"
+            case ("matrix", 1): return "\(element)\(templateSizes[0])x\(templateSizes[0])"
+            case ("matrix", 2): return "\(element)\(templateSizes[0])x\(templateSizes[1])"
+            default: break
+            }
+        }
+        switch signedness {
+        case "unsigned"?: return name == "int" ? "uint" : "u" + name
+        case "signed"?: return name
+        default: return name == "signed" ? "int" : name
+        }
+    }
 }
 
 /// An expression node.
@@ -73,8 +97,8 @@ final class Expr {
         switch kind {
         case .intLit, .floatLit, .boolLit: return "literal"
         case .ident(let n), .templateIdent(let n, _): return "name '\(n)'"
-        case .construct(let t, _): return "construct '\(t.name)'"
-        case .cast(_, let t, _): return "cast '\(t.name)'"
+        case .construct(let t, _): return "construct '\(t.named)'"
+        case .cast(_, let t, _): return "cast '\(t.named)'"
         case .asType: return "as_type"
         case .call: return "call"
         case .member(_, let m), .arrow(_, let m): return "member '\(m)'"

@@ -153,7 +153,8 @@ struct Lowering {
         if let d = v.directInitializer {
             var args: [Expr] = []
             for a in d.args { args.append(lower(a)) }
-            v.initializer = Expr(.construct(TypeSpec(name: v.type.name, templateArgs: v.type.templateArgs, loc: d.loc), args), d.loc)
+            v.initializer = Expr(.construct(TypeSpec(name: v.type.name, templateArgs: v.type.templateArgs, loc: d.loc,
+                                                                 templateSizes: v.type.templateSizes, signedness: v.type.signedness), args), d.loc)
             v.directInitializer = nil
         }
         if let args = v.samplerArgs { v.samplerArgs = args.map(Lowering.samplerArgument) }
@@ -283,7 +284,7 @@ struct Lowering {
             e.kind = .ident(name + "::" + member)
         case .numericLimits(let t, let member):
             // The parser takes only members with a value; another is left for analysis to report.
-            return Lowering.numericLimit(t.name, member, e.loc) ?? e
+            return Lowering.numericLimit(t.named, member, e.loc) ?? e
         }
         return e
     }

@@ -344,7 +344,7 @@ struct Parser {
         var underlying = TypeSpec(name: "int", loc: name.loc)
         if accept(":") {
             underlying = try parseType()
-            guard let t = MType.builtin(named: underlying.name), t.scalar?.isInteger == true, t.isScalar else {
+            guard let t = MType.builtin(named: underlying.named), t.scalar?.isInteger == true, t.isScalar else {
                 throw MetalError(.syntax, location: underlying.loc, message: "enum underlying type must be an integer type")
             }
         }
@@ -413,8 +413,9 @@ struct Parser {
     }
 
     /// `vec<T, N>` and `matrix<T, C[, R]>` (R defaults to C), the metal_stdlib templates behind
-    /// the named vector and matrix types: the named type they are (`float3`, `half2x2`).
-    mutating func parseVectorTemplate(_ name: Token) throws(MetalError) -> String {
+    /// the named vector and matrix types: the element type and the sizes, as written (checked to
+    /// name a Metal vector or matrix type; ``TypeSpec/named`` is that type).
+    mutating func parseVectorTemplate(_ name: Token) throws(MetalError) -> (Token, [Int]) {
         try expect("<")
         let element = try identifier("an element type")
         var sizes: [Int] = []
@@ -437,7 +438,7 @@ struct Parser {
         guard MType.builtin(named: spelled) != nil else {
             throw MetalError(.syntax, location: element.loc, message: "'\(name.text)<\(element.text), ...>' is not a Metal \(name.text == "vec" ? "vector" : "matrix") type")
         }
-        return spelled
+        return (element, sizes)
     }
 
     /// Parses a type: qualifiers, namespaces, name, template arguments, `*` / `&`.
@@ -466,14 +467,14 @@ struct Parser {
         spec.name = name.text
         spec.loc = name.loc
         if (name.text == "vec" || name.text == "matrix"), cur.isPunct("<") {
-            spec.name = try parseVectorTemplate(name)
+            let (element, sizes) = try parseVectorTemplate(name)
+            spec.templateArgs = [TypeSpec(name: element.text, loc: element.loc)]
+            spec.templateSizes = sizes
         }
-        if name.text == "unsigned" || name.text == "signed" {
-            // `unsigned int`, `unsigned short`, `signed char`...
-            if cur.kind == .identifier, ["int", "short", "char"].contains(cur.text) {
-                let base = next().text
-                if name.text == "unsigned" { spec.name = base == "int" ? "uint" : "u" + base } else { spec.name = base }
-            } else if name.text == "signed" { spec.name = "int" }
+        if name.text == "unsigned" || name.text == "signed", cur.kind == .identifier, ["int", "short", "char"].contains(cur.text) {
+            // `unsigned int`, `unsigned short`, `signed char`...: kept as written (``TypeSpec/named``).
+            spec.signedness = name.text
+            spec.name = next().text
         }
         if cur.isPunct("<") {
             pos += 1
@@ -1042,7 +1043,7 @@ struct Parser {
                     return Expr(.construct(type, items), t.loc)
                 }
                 guard accept("(") else {
-                    throw MetalError(.syntax, location: cur.loc, message: "expected '(' after type name '\(type.name)' in an expression")
+                    throw MetalError(.syntax, location: cur.loc, message: "expected '(' after type name '\(type.named)' in an expression")
                 }
                 var args: [Expr] = []
                 while !accept(")") {

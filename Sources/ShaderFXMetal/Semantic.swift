@@ -303,8 +303,9 @@ final class Semantic {
     // MARK: Types
 
     func resolve(_ spec: TypeSpec) throws(MetalError) -> MType {
-        if let bound = typeBindings[spec.name] { return bound }
-        if let a = aliases[spec.name] {
+        let name = spec.named
+        if let bound = typeBindings[name] { return bound }
+        if let a = aliases[name] {
             var t = a
             t.isConst = t.isConst || spec.isConst
             return try resolve(t)
@@ -318,12 +319,12 @@ final class Semantic {
         if spec.name == "auto" {
             throw error(.unsupportedConstruct, spec.loc, "'auto' is only supported for local variables with an initializer")
         }
-        if spec.name == "vec" {
+        if name == "vec" {
             throw error(.unsupportedConstruct, spec.loc, "vec<T, N> is not supported; use the named vector type (e.g. float3)")
         }
-        if let s = structs[spec.name] { return .structure(s.glslName) }
-        if let t = MType.builtin(named: spec.name) { return t }
-        throw error(.unknownType, spec.loc, "unknown type '\(spec.name)'")
+        if let s = structs[name] { return .structure(s.glslName) }
+        if let t = MType.builtin(named: name) { return t }
+        throw error(.unknownType, spec.loc, "unknown type '\(name)'")
     }
 
     func resolveArray(_ base: MType, _ dims: [Expr?], initCount: Int?, loc: MetalSourceLocation) throws(MetalError) -> MType {
@@ -371,7 +372,7 @@ final class Semantic {
             case .bitXor: return x ^ y
             default: return nil
             }
-        case .construct(let t, let args) where args.count == 1 && MType.builtin(named: t.name)?.scalar?.isInteger == true:
+        case .construct(let t, let args) where args.count == 1 && MType.builtin(named: t.named)?.scalar?.isInteger == true:
             return constInt(args[0])
         case .sizeOf(let spec):
             return (try? resolve(spec)).flatMap { metalSize(spec, $0) }.map(Int64.init)
@@ -850,7 +851,7 @@ final class Semantic {
             kind = .distortion
         case .vector(let rs, 4) where rs.isFloat:
             if f.params.count > 1, f.params[1].type == .layer { kind = .layer }
-            else if f.params.count > 1, f.params[1].type == .vector(.half, 4), d.params[1].type.name == "half4" { kind = .color }
+            else if f.params.count > 1, f.params[1].type == .vector(.half, 4), d.params[1].type.named == "half4" { kind = .color }
             else { kind = .fill }
         default:
             throw error(.invalidStitchable, d.returnType.loc, "stitchable function '\(d.name)' returns '\(f.returnType.metal)'; \(sig)")

@@ -555,7 +555,7 @@ extension Semantic {
     /// The width of a `short`/`ushort`/`char`/`uchar` (scalar or vector, not array) declaration.
     func narrowWidth(_ spec: TypeSpec, _ type: MType) -> (bits: Int, signed: Bool)? {
         guard type.isScalar || type.isVector, type.scalar?.isInteger == true else { return nil }
-        return Semantic.narrowBits(aliases[spec.name]?.name ?? spec.name)
+        return Semantic.narrowBits(aliases[spec.named]?.named ?? spec.named)
     }
 
     /// The width of the narrow variable an expression names, if it names one.
@@ -627,7 +627,7 @@ extension Semantic {
             }
             throw error(.noMatchingOverload, loc, "no constructor of '\(s.name)' takes these \(args.count) argument\(args.count == 1 ? "" : "s")")
         }
-        if let (bits, signed) = Semantic.narrowBits(aliases[spec.name]?.name ?? spec.name), !args.isEmpty {
+        if let (bits, signed) = Semantic.narrowBits(aliases[spec.named]?.named ?? spec.named), !args.isEmpty {
             // `ushort(x)` keeps the low 16 bits; `short(x)` sign-extends them.
             let wide = try lowerConstruct(TypeSpec(name: t.metal, loc: spec.loc), args, loc)
             if case .int(let v) = wide.lit {

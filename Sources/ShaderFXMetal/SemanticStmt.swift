@@ -410,7 +410,7 @@ extension Semantic {
     /// vector takes the room of 4; a matrix is its columns. Nil for other types.
     func metalSize(_ spec: TypeSpec, _ t: MType) -> Int? {
         let element: Int
-        if let narrow = Semantic.narrowBits(aliases[spec.name]?.name ?? spec.name) {
+        if let narrow = Semantic.narrowBits(aliases[spec.named]?.named ?? spec.named) {
             element = narrow.bits / 8
         } else {
             switch t.scalar {
