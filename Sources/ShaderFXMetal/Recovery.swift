@@ -214,7 +214,8 @@ extension MetalTranslator {
         /// for); else the first error found, the one a single function's translation has always
         /// reported. Each error once; vertex, fragment and kernel functions' only as the first.
         func failure(adding last: MetalError? = nil) -> MetalError {
-            var all = untranslated.map { (error: $0.error, counts: !$0.isStageFunction) }
+            // A declaration's error carries the others found in it (several failing statements).
+            var all = untranslated.flatMap { u in ([u.error] + u.error.moreErrors).map { (error: $0, counts: !u.isStageFunction) } }
             if let last { all.append((last, true)) }
             let lead = all.firstIndex { Self.concernsTheLibrary($0.error) } ?? (last != nil ? all.count - 1 : 0)
             let primary = all[lead].error

@@ -807,7 +807,23 @@ final class Semantic {
             let v = narrowed(TE(node: .variable(g.name), type: p.type), narrow)
             out.append(GStmt(.expr(glsl.lower(.assign(.assign, .variable(g.name), v.node))), p.loc))
         }
-        for s in stmts { out.append(contentsOf: try lowerStmt(s)) }
+        // Each statement of the body that fails is an error of its own, as long as going on is
+        // sound (``resumeAfterError``): the function fails with the first and the others after it.
+        var errors: [MetalError] = []
+        for s in stmts {
+            let depth = scopes.count
+            do throws(MetalError) {
+                out.append(contentsOf: try lowerStmt(s))
+            } catch {
+                errors.append(error)
+                // The statement's own scopes end with it; state it left otherwise ends the body here.
+                guard current === f, scopes.count >= depth else { break }
+                scopes.removeLast(scopes.count - depth)
+                (loopDepth, switchDepth) = (0, 0)
+                guard errors.count < MetalError.errorLimit, resumeAfterError(in: s) else { break }
+            }
+        }
+        if let first = errors.first { throw first.with(moreErrors: Array(errors.dropFirst())) }
         if f.returnType != .void && !endsWithReturn(out) {
             // C++ leaves falling off the end undefined; GLSL compilers may reject it. Return a zero value.
             out.append(GStmt(.returnStmt(glsl.lower(zeroValue(f.returnType))), nil))

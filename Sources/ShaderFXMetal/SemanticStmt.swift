@@ -428,3 +428,26 @@ extension Semantic {
         }
     }
 }
+
+// MARK: Going on after an error
+
+extension Semantic {
+    /// Whether analysing the statements after `s`, a statement of a function body that failed,
+    /// is sound: its variables (none, or those a declaration names) are declared with their
+    /// written types, so that what follows is typed as if it had succeeded. Not after a
+    /// declaration whose type is deduced (`auto`), unresolvable, an unsized array, a sampler or
+    /// a texture (their uses depend on the initialiser), nor after a local struct.
+    func resumeAfterError(in s: Stmt) -> Bool {
+        guard case .decl(let vars) = s.kind else {
+            if case .structDecl = s.kind { return false }
+            return true
+        }
+        for v in vars where scopes[scopes.count - 1][v.name] == nil {
+            guard v.type.name != "auto", let base = try? resolve(v.type), base != .sampler, base != .texture,
+                  let t = try? resolveArray(base, v.arrayDims, initCount: nil, loc: v.loc) else { return false }
+            scopes[scopes.count - 1][v.name] = VarInfo(type: t, glslName: localNames.unique(GLSLNames.safe(v.name)),
+                                                      isConst: v.isConstant, loc: v.loc)
+        }
+        return true
+    }
+}
