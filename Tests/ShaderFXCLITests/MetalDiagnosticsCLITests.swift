@@ -24,9 +24,9 @@ import ShaderFXTestSupport
         #expect(run.status == 1)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr == """
-            \(path):2:65: error: use of undeclared identifier 'missing'
+            \(path):2:65: error: use of undeclared identifier 'missing' [undeclaredIdentifier]
             \(path):1:23: note: expanded from macro 'TINT'
-            \(path):3:73: error: use of undeclared identifier 'nope'
+            \(path):3:73: error: use of undeclared identifier 'nope' [undeclaredIdentifier]
 
             """)
     }
@@ -52,7 +52,7 @@ import ShaderFXTestSupport
         #expect(run.status == 1)
         #expect(run.stderr == """
             \(path):1:2: warning: first [-W#warnings]
-            \(path):2:73: error: use of undeclared identifier 'nope'
+            \(path):2:73: error: use of undeclared identifier 'nope' [undeclaredIdentifier]
 
             """)
     }
@@ -115,7 +115,7 @@ import ShaderFXTestSupport
             """)
         #expect(run.status == 1)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr == "\(path):2:2: error: define SHADERFX_OK first\n")
+        #expect(run.stderr == "\(path):2:2: error: define SHADERFX_OK first [errorDirective]\n")
     }
 
     @Test func aLibraryOfManyErrorsStopsAtTwenty() throws {
@@ -124,8 +124,8 @@ import ShaderFXTestSupport
         #expect(run.status == 1)
         let lines = run.stderr.split(separator: "\n").map(String.init)
         #expect(lines.count == 21, "\(run.stderr)")
-        #expect(lines.first == "\(path):1:74: error: use of undeclared identifier 'u1'")
-        #expect(lines[19] == "\(path):20:75: error: use of undeclared identifier 'u20'")
+        #expect(lines.first == "\(path):1:74: error: use of undeclared identifier 'u1' [undeclaredIdentifier]")
+        #expect(lines[19] == "\(path):20:75: error: use of undeclared identifier 'u20' [undeclaredIdentifier]")
         #expect(lines.last == "fatal error: too many errors emitted, stopping now")
         // With one function that translates, its GLSL is written and the errors stop at twenty too.
         let (partial, partialPath) = try translate(text + "[[ stitchable ]] half4 ok(float2 position, half4 color) { return color; }\n")
@@ -133,7 +133,7 @@ import ShaderFXTestSupport
         #expect(partial.stdout.contains("vec4 ok(vec2 position, vec4 color)"))
         let partialLines = partial.stderr.split(separator: "\n").map(String.init)
         #expect(partialLines.count == 22, "\(partial.stderr)")
-        #expect(partialLines[19] == "\(partialPath):20:75: error: use of undeclared identifier 'u20'")
+        #expect(partialLines[19] == "\(partialPath):20:75: error: use of undeclared identifier 'u20' [undeclaredIdentifier]")
         #expect(partialLines[20] == "fatal error: too many errors emitted, stopping now")
         #expect(partialLines[21] == "shaderfx: 30 stitchable functions and 0 other declarations could not be translated; the GLSL above holds the rest")
     }
