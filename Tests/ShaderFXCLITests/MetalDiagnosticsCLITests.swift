@@ -57,6 +57,25 @@ import ShaderFXTestSupport
             """)
     }
 
+    /// `shaderfx render` of a Metal file whose translation fails keeps the warnings read before
+    /// it stopped, printed before the error as `translate` and clang print them.
+    @Test func renderKeepsTheWarningsOfATranslationThatFails() throws {
+        let (run, path) = try withTemporaryFolder { (dir) throws -> (CLIRun, String) in
+            let path = dir.appendingPathComponent("w.metal").path
+            try """
+                #warning half is computed at float
+                [[ stitchable ]] half4 g(float2 position, half4 color) { return color * nope; }
+
+                """.write(toFile: path, atomically: true, encoding: .utf8)
+            let out = dir.appendingPathComponent("out.png").path
+            return (try CLIRun(["render", "--shader", path, "--size", "8x8", "-q", "-o", out]), path)
+        }
+        #expect(run.status == 1)
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.first == "\(path):1:2: warning: half is computed at float [-W#warnings]", "\(run.stderr)")
+        #expect(lines.dropFirst().first?.hasPrefix("\(path):2:73: error: use of undeclared identifier 'nope'") == true, "\(run.stderr)")
+    }
+
     /// `--diagnostics json`: each diagnostic with its kind and notes, one JSON object on stderr.
     @Test func jsonDiagnosticsCarryTheKinds() throws {
         let source = """
