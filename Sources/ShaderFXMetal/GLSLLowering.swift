@@ -19,6 +19,21 @@ final class GLSLLowering {
         case .unary(let op, let a): return .unary(op, lower(a))
         case .postfix(let op, let a): return .postfix(op, lower(a))
         case .binary(let op, let a, let b): return .binary(op, lower(a), lower(b))
+        case .componentwise(let op, let a, let b):
+            let f: GLSLBuiltin
+            switch op {
+            case .less: f = .lessThan
+            case .greater: f = .greaterThan
+            case .lessEqual: f = .lessThanEqual
+            case .greaterEqual: f = .greaterThanEqual
+            case .equal: f = .equal
+            default: f = .notEqual
+            }
+            return .call(.builtin(f), [lower(a), lower(b)])
+        case .truncatingDivision(let op, let a, let b, let size):
+            let type = size == 1 ? "int" : GType.vector(.int, size).spelling
+            let helper: Helper = op == .remainder ? .intRemainder(type, size) : .intDivide(type, size)
+            return lower(.call(.helper(helper), [a, b]))
         case .ternary(let c, let a, let b): return .ternary(lower(c), lower(a), lower(b))
         case .member(let a, let m): return .member(lower(a), m)
         case .index(let a, let i): return .index(lower(a), lower(i))

@@ -567,7 +567,8 @@ final class Semantic {
             return args.allSatisfy(isConstantExpression)
         case .construct(_, _, let args): return args.allSatisfy(isConstantExpression)
         case .unary(let op, let a): return op != .increment && op != .decrement && isConstantExpression(a)
-        case .binary(_, let a, let b): return isConstantExpression(a) && isConstantExpression(b)
+        case .binary(_, let a, let b), .componentwise(_, let a, let b): return isConstantExpression(a) && isConstantExpression(b)
+        case .truncatingDivision: return false
         case .ternary(let a, let b, let c): return isConstantExpression(a) && isConstantExpression(b) && isConstantExpression(c)
         case .member(let a, _), .convert(_, _, let a): return isConstantExpression(a)
         case .index(let a, let b): return isConstantExpression(a) && isConstantExpression(b)

@@ -101,7 +101,8 @@ extension Semantic {
         case .literal, .variable: return true
         case .assign, .postfix, .comma: return false
         case .unary(let op, let a): return op != .increment && op != .decrement && isPure(a)
-        case .binary(_, let a, let b), .index(let a, let b): return isPure(a) && isPure(b)
+        case .binary(_, let a, let b), .index(let a, let b), .componentwise(_, let a, let b), .truncatingDivision(_, let a, let b, _):
+            return isPure(a) && isPure(b)
         case .ternary(let a, let b, let c): return isPure(a) && isPure(b) && isPure(c)
         case .member(let a, _), .convert(_, _, let a): return isPure(a)
         case .call(let f, let args):
@@ -426,8 +427,7 @@ extension Semantic {
         }
         if isCompare {
             if t.isVector {
-                let fn: GLSLBuiltin = [.less: .lessThan, .greater: .greaterThan, .lessEqual: .lessThanEqual, .greaterEqual: .greaterThanEqual, .equal: .equal, .notEqual: .notEqual][op]!
-                return TE(node: .call(.builtin(fn), [a.node, b.node]), type: t.with(scalar: .bool))
+                return TE(node: .componentwise(op, a.node, b.node), type: t.with(scalar: .bool))
             }
             return TE(node: .binary(op, a.node, b.node), type: .bool)
         }
@@ -438,9 +438,7 @@ extension Semantic {
                 return literal(.int(Int64(r)), .int)
             }
             // C truncates toward zero; GLSL ES leaves negative operands undefined.
-            let n = t.isVector ? t.vectorSize : 1
-            let helper: Helper = op == .divide ? .intDivide(t.glsl, n) : .intRemainder(t.glsl, n)
-            return TE(node: .call(.helper(helper), [a.node, b.node]), type: t)
+            return TE(node: .truncatingDivision(op, a.node, b.node, size: t.isVector ? t.vectorSize : 1), type: t)
         }
         if t.isHalf, [.add, .subtract, .multiply, .divide].contains(op) { return roundedHalfArithmetic(op, a, b, type: t, loc) }
         return TE(node: .binary(op, a.node, b.node), type: t)

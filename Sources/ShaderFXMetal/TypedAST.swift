@@ -14,6 +14,12 @@ indirect enum TExpr {
     case unary(UnaryOperator, TExpr)
     case postfix(PostfixOperator, TExpr)
     case binary(BinaryOperator, TExpr, TExpr)
+    /// A comparison of two vectors of one size, component by component (Metal's `a < b` of
+    /// vectors, a bool vector); GLSL spells it as a function (`lessThan(a, b)`).
+    case componentwise(BinaryOperator, TExpr, TExpr)
+    /// `/` or `%` of signed integers (`int` or an `intN`, `size` components) that C truncates
+    /// toward zero, where GLSL ES leaves negative operands undefined (a generated helper in GLSL).
+    case truncatingDivision(BinaryOperator, TExpr, TExpr, size: Int)
     case ternary(TExpr, TExpr, TExpr)
     /// A struct member (by its output name) or a vector swizzle.
     case member(TExpr, String)
