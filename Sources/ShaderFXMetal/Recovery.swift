@@ -94,7 +94,8 @@ struct TopLevelChunk {
             }
             k += 1
         }
-        if let n = name, ["struct", "class", "enum", "union", "namespace", "using"].contains(n) { name = nil }
+        // A `static_assert` defines no name: leaving out one must not leave out the others.
+        if let n = name, ["struct", "class", "enum", "union", "namespace", "using", "static_assert"].contains(n) { name = nil }
         return TopLevelChunk(range: range, name: name, isStitchable: stitchable, isStageFunction: stage)
     }
 

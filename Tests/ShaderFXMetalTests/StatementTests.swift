@@ -159,6 +159,14 @@ import Testing
         constant int N = 3;
         static_assert(N == 4, "N must be 4");
         """, "static assertion failed: N must be 4", line: 2, column: 1)
+        // Each false one is left out with its error; the functions still translate.
+        let partial = try? MetalTranslator().translate([MetalSourceFile(path: "test.metal", text: header + """
+        static_assert(sizeof(float3) == 12, "padded");
+        constant float k = 1.0;
+        static_assert(sizeof(half) == 4, "half");
+        [[ stitchable ]] half4 f(float2 position, half4 color) { return color * k; }
+        """)])
+        #expect(partial?.untranslated.map(\.error.message) == ["static assertion failed: padded", "static assertion failed: half"])
         expectError("""
         [[ stitchable ]] half4 f(float2 position, half4 color) {
             static_assert(sizeof(half4) == 16, "a \\"half4\\" is 8 bytes");
