@@ -116,8 +116,14 @@ public struct MetalExpressionType: Sendable, Equatable, CustomStringConvertible 
     public var isHalf: Bool
     /// The Metal function it belongs to (nil at program scope).
     public var function: String?
+    /// For a call, the function it resolved to: a Metal function by its signature (`blend(half4,
+    /// float)`, the overload chosen; a template instance `twice<float>(float)`), a standard-library
+    /// function (`metal::mix`), or a member function of a texture or layer (`texture2d<half>::sample`).
+    public var callee: String?
 
-    public init(location: MetalSourceLocation, kind: String, metalType: String, isHalf: Bool, function: String?) {
+    public init(location: MetalSourceLocation, kind: String, metalType: String, isHalf: Bool, function: String?,
+                callee: String? = nil) {
+        self.callee = callee
         self.location = location
         self.kind = kind
         self.metalType = metalType

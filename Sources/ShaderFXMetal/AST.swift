@@ -12,6 +12,30 @@ struct TypeSpec {
     var isPointer = false
     var isReference = false
     var loc: MetalSourceLocation
+    /// The sizes given to `vec<T, N>` and `matrix<T, C[, R]>` (`[3]`; `[4, 2]`).
+    var templateSizes: [Int] = []
+    /// `unsigned` or `signed` written before `int`, `short` or `char` (`name` is then that type).
+    var signedness: String?
+
+    /// The named Metal type the spelling stands for, which the type resolver looks up:
+    /// `vec<float, 3>` is `float3`, `matrix<half, 2>` `half2x2`, `matrix<float, 4, 2>` `float4x2`,
+    /// `unsigned int` `uint`, `unsigned short` `ushort`, `signed char` `char`, `signed` `int`; any
+    /// other its name.
+    var named: String {
+        if let element = templateArgs.first?.name {
+            switch (name, templateSizes.count) {
+            case ("vec", 1): return "\(element)\(templateSizes[0])"
+            case ("matrix", 1): return "\(element)\(templateSizes[0])x\(templateSizes[0])"
+            case ("matrix", 2): return "\(element)\(templateSizes[0])x\(templateSizes[1])"
+            default: break
+            }
+        }
+        switch signedness {
+        case "unsigned"?: return name == "int" ? "uint" : "u" + name
+        case "signed"?: return name
+        default: return name == "signed" ? "int" : name
+        }
+    }
 }
 
 /// An expression node.
@@ -52,12 +76,17 @@ final class Expr {
         case enumerator(String, String)
         /// `numeric_limits<T>::member()` (lowering gives its value as a literal).
         case numericLimits(TypeSpec, String)
+        /// `sizeof(T)` of a type (analysis gives its size in bytes as Metal lays it out).
+        case sizeOf(TypeSpec)
     }
     var kind: Kind
     var loc: MetalSourceLocation
     /// The Metal type semantic analysis resolved for this expression (nil until it is analysed;
     /// for a template's body, the type in the instance analysed last).
     var type: MType?
+    /// For a call: the function semantic analysis resolved it to (for a template's body, in the
+    /// instance analysed last).
+    var callee: ResolvedCallee?
     init(_ kind: Kind, _ loc: MetalSourceLocation) {
         self.kind = kind
         self.loc = loc
@@ -68,8 +97,8 @@ final class Expr {
         switch kind {
         case .intLit, .floatLit, .boolLit: return "literal"
         case .ident(let n), .templateIdent(let n, _): return "name '\(n)'"
-        case .construct(let t, _): return "construct '\(t.name)'"
-        case .cast(_, let t, _): return "cast '\(t.name)'"
+        case .construct(let t, _): return "construct '\(t.named)'"
+        case .cast(_, let t, _): return "cast '\(t.named)'"
         case .asType: return "as_type"
         case .call: return "call"
         case .member(_, let m), .arrow(_, let m): return "member '\(m)'"
@@ -86,6 +115,7 @@ final class Expr {
         case .qualified(_, let inner): return inner.kindName
         case .enumerator(let e, let m): return "name '\(e)::\(m)'"
         case .numericLimits: return "literal"
+        case .sizeOf: return "sizeof"
         }
     }
 }
@@ -144,6 +174,8 @@ final class Stmt {
         case structDecl(StructDecl)
         /// `using namespace N;` inside a function.
         case usingNamespace(String)
+        /// `static_assert(condition[, "message"]);` (analysis evaluates it).
+        case staticAssert(Expr, String?)
     }
     var kind: Kind
     var loc: MetalSourceLocation
@@ -218,8 +250,8 @@ struct Enumerator {
     var loc: MetalSourceLocation
 }
 
-/// A top-level declaration. The parser also gives `enumeration`, `namespace` and
-/// `usingNamespace`, which ``Lowering`` replaces; semantic analysis sees only the first four.
+/// A top-level declaration. The parser also gives `enumeration`, `namespace`, `usingNamespace`
+/// and `typedefStruct`, which ``Lowering`` replaces; semantic analysis sees the others.
 enum Decl {
     case function(FuncDecl)
     case structure(StructDecl)
@@ -230,6 +262,11 @@ enum Decl {
     case namespace(String?, [Decl], MetalSourceLocation)
     /// `using namespace N;`
     case usingNamespace(String, MetalSourceLocation)
+    /// `static_assert(condition[, "message"]);` at program scope (analysis evaluates it).
+    case staticAssert(Expr, String?, MetalSourceLocation)
+    /// `typedef struct [Tag] { ... } Name;`: the struct as written under its typedef name, and the
+    /// tag with its location (lowering makes the struct `Name` and `Tag` an alias of it).
+    case typedefStruct(StructDecl, tag: String?, MetalSourceLocation?)
 }
 
 /// The declarations of one preprocessed file.

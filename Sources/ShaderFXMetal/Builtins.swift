@@ -20,15 +20,120 @@ enum BuiltinConstants {
     ]
 }
 
+/// A Metal standard-library function the translator knows, named as in Metal. Each has one record
+/// (``record``, an exhaustive switch: a function cannot be listed without one).
+enum MetalBuiltin: String, CaseIterable {
+    case sin, cos, tan, asin, acos, sinh, cosh, tanh, asinh, acosh, atanh, exp, exp2, log, log2, sqrt, rsqrt
+    case floor, ceil, fract, trunc, rint, fabs, dfdx, dfdy, fwidth, normalize
+    case abs, sign, pow, powr, atan2, fmin, fmax, min, max, clamp, mix, step, smoothstep, reflect, faceforward
+    case length, distance, dot
+    case sincos, modf
+    case atan, saturate, fmod, round, median3, fmedian3, copysign, min3, max3, fmin3, fmax3, fma, divide
+    case log10, exp10, length_squared, distance_squared, cross, refract, all, any, isnan, isinf, isfinite
+    case select, transpose, determinant
+
+    /// How its arguments are typed and its call lowered, and the generated helpers (by name) its
+    /// lowering calls for some argument types.
+    var record: BuiltinRecord {
+        switch self {
+        case .sin: return BuiltinRecord(.gen(.sin, arity: 1))
+        case .cos: return BuiltinRecord(.gen(.cos, arity: 1))
+        case .tan: return BuiltinRecord(.gen(.tan, arity: 1))
+        case .asin: return BuiltinRecord(.gen(.asin, arity: 1))
+        case .acos: return BuiltinRecord(.gen(.acos, arity: 1))
+        case .sinh: return BuiltinRecord(.gen(.sinh, arity: 1))
+        case .cosh: return BuiltinRecord(.gen(.cosh, arity: 1))
+        case .tanh: return BuiltinRecord(.gen(.tanh, arity: 1))
+        case .asinh: return BuiltinRecord(.gen(.asinh, arity: 1))
+        case .acosh: return BuiltinRecord(.gen(.acosh, arity: 1))
+        case .atanh: return BuiltinRecord(.gen(.atanh, arity: 1))
+        case .exp: return BuiltinRecord(.gen(.exp, arity: 1))
+        case .exp2: return BuiltinRecord(.gen(.exp2, arity: 1))
+        case .log: return BuiltinRecord(.gen(.log, arity: 1))
+        case .log2: return BuiltinRecord(.gen(.log2, arity: 1))
+        case .sqrt: return BuiltinRecord(.gen(.sqrt, arity: 1))
+        case .rsqrt: return BuiltinRecord(.gen(.inversesqrt, arity: 1))
+        case .floor: return BuiltinRecord(.gen(.floor, arity: 1))
+        case .ceil: return BuiltinRecord(.gen(.ceil, arity: 1))
+        case .fract: return BuiltinRecord(.gen(.fract, arity: 1))
+        case .trunc: return BuiltinRecord(.gen(.trunc, arity: 1))
+        case .rint: return BuiltinRecord(.gen(.roundEven, arity: 1))
+        case .fabs: return BuiltinRecord(.gen(.abs, arity: 1))
+        case .dfdx: return BuiltinRecord(.gen(.dFdx, arity: 1))
+        case .dfdy: return BuiltinRecord(.gen(.dFdy, arity: 1))
+        case .fwidth: return BuiltinRecord(.gen(.fwidth, arity: 1))
+        case .normalize: return BuiltinRecord(.gen(.normalize, arity: 1))
+        case .abs: return BuiltinRecord(.genInt(.abs, arity: 1))
+        case .sign: return BuiltinRecord(.genInt(.sign, arity: 1))
+        case .pow, .powr: return BuiltinRecord(.gen(.pow, arity: 2))
+        case .atan2: return BuiltinRecord(.gen(.atan, arity: 2))
+        case .fmin: return BuiltinRecord(.gen(.min, arity: 2, scalarOK: [1]))
+        case .fmax: return BuiltinRecord(.gen(.max, arity: 2, scalarOK: [1]))
+        case .min: return BuiltinRecord(.genInt(.min, arity: 2, scalarOK: [1]))
+        case .max: return BuiltinRecord(.genInt(.max, arity: 2, scalarOK: [1]))
+        case .clamp: return BuiltinRecord(.genInt(.clamp, arity: 3, scalarOK: [1, 2]))
+        case .mix: return BuiltinRecord(.gen(.mix, arity: 3, scalarOK: [2]))
+        case .step: return BuiltinRecord(.gen(.step, arity: 2, scalarOK: [0]))
+        case .smoothstep: return BuiltinRecord(.gen(.smoothstep, arity: 3, scalarOK: [0, 1]))
+        case .reflect: return BuiltinRecord(.gen(.reflect, arity: 2))
+        case .faceforward: return BuiltinRecord(.gen(.faceforward, arity: 3))
+        case .length: return BuiltinRecord(.reduce(.length, arity: 1))
+        case .distance: return BuiltinRecord(.reduce(.distance, arity: 2))
+        case .dot: return BuiltinRecord(.reduce(.dot, arity: 2))
+        case .sincos: return BuiltinRecord(.outArgument(.sincos), helpers: ["mtl_sincos"])
+        case .modf: return BuiltinRecord(.outArgument(.modf))
+        case .atan: return BuiltinRecord(.special(.atan))
+        case .saturate: return BuiltinRecord(.special(.saturate))
+        case .fmod: return BuiltinRecord(.special(.fmod), helpers: ["mtl_fmod"])
+        case .round: return BuiltinRecord(.special(.round), helpers: ["mtl_round"])
+        case .median3: return BuiltinRecord(.special(.median3), helpers: ["mtl_median3"])
+        case .fmedian3: return BuiltinRecord(.special(.fmedian3), helpers: ["mtl_median3"])
+        case .copysign: return BuiltinRecord(.special(.copysign), helpers: ["mtl_copysign"])
+        case .min3: return BuiltinRecord(.special(.min3))
+        case .max3: return BuiltinRecord(.special(.max3))
+        case .fmin3: return BuiltinRecord(.special(.fmin3))
+        case .fmax3: return BuiltinRecord(.special(.fmax3))
+        case .fma: return BuiltinRecord(.special(.fma))
+        case .divide: return BuiltinRecord(.special(.divide))
+        case .log10: return BuiltinRecord(.special(.log10))
+        case .exp10: return BuiltinRecord(.special(.exp10))
+        case .length_squared: return BuiltinRecord(.special(.length_squared), helpers: ["mtl_length_squared"])
+        case .distance_squared: return BuiltinRecord(.special(.distance_squared), helpers: ["mtl_distance_squared"])
+        case .cross: return BuiltinRecord(.special(.cross))
+        case .refract: return BuiltinRecord(.special(.refract))
+        case .all: return BuiltinRecord(.special(.all))
+        case .any: return BuiltinRecord(.special(.any))
+        case .isnan: return BuiltinRecord(.special(.isnan))
+        case .isinf: return BuiltinRecord(.special(.isinf))
+        case .isfinite: return BuiltinRecord(.special(.isfinite))
+        // mix() takes a bool vector for float values only; integer vectors select through a helper.
+        case .select: return BuiltinRecord(.special(.select), helpers: ["mtl_select"])
+        case .transpose: return BuiltinRecord(.special(.transpose))
+        case .determinant: return BuiltinRecord(.special(.determinant))
+        }
+    }
+}
+
+/// One standard-library function: its form (signature rule and lowering) and the generated helpers
+/// its lowering may call (``Helper/name``; under Apple precision `mtl_h` may follow any `half` result).
+struct BuiltinRecord {
+    var form: Builtins.Form
+    var helpers: [String]
+    init(_ form: Builtins.Form, helpers: [String] = []) {
+        self.form = form
+        self.helpers = helpers
+    }
+}
+
 /// How a Metal standard-library function maps to GLSL.
 enum Builtins {
     enum Form {
         /// Component-wise function of float arguments (ints are converted); `scalarOK` arguments may stay scalar.
-        case gen(String, arity: Int, scalarOK: Set<Int> = [])
+        case gen(GLSLBuiltin, arity: Int, scalarOK: Set<Int> = [])
         /// Like `gen` but keeps integer arguments integer when all are integers.
-        case genInt(String, arity: Int, scalarOK: Set<Int> = [])
+        case genInt(GLSLBuiltin, arity: Int, scalarOK: Set<Int> = [])
         /// Float vector functions returning a scalar (`length`, `dot`...).
-        case reduce(String, arity: Int)
+        case reduce(GLSLBuiltin, arity: Int)
         /// A function with out arguments (`sincos`, `modf`): lowered before its arguments.
         case outArgument(OutArgumentBuiltin)
         /// Needs its own lowering: one case of ``SpecialBuiltin``, which the lowering's switch must
@@ -48,37 +153,8 @@ enum Builtins {
         case select, transpose, determinant
     }
 
-    static let table: [String: Form] = {
-        var t: [String: Form] = [:]
-        for (m, g) in [("sin", "sin"), ("cos", "cos"), ("tan", "tan"), ("asin", "asin"), ("acos", "acos"), ("sinh", "sinh"),
-                       ("cosh", "cosh"), ("tanh", "tanh"), ("asinh", "asinh"), ("acosh", "acosh"), ("atanh", "atanh"),
-                       ("exp", "exp"), ("exp2", "exp2"), ("log", "log"), ("log2", "log2"), ("sqrt", "sqrt"),
-                       ("rsqrt", "inversesqrt"), ("floor", "floor"), ("ceil", "ceil"), ("fract", "fract"), ("trunc", "trunc"),
-                       ("rint", "roundEven"), ("fabs", "abs"), ("dfdx", "dFdx"), ("dfdy", "dFdy"), ("fwidth", "fwidth"),
-                       ("normalize", "normalize")] {
-            t[m] = .gen(g, arity: 1)
-        }
-        t["abs"] = .genInt("abs", arity: 1)
-        t["sign"] = .genInt("sign", arity: 1)
-        for m in ["pow", "powr"] { t[m] = .gen("pow", arity: 2) }
-        t["atan2"] = .gen("atan", arity: 2)
-        t["fmin"] = .gen("min", arity: 2, scalarOK: [1])
-        t["fmax"] = .gen("max", arity: 2, scalarOK: [1])
-        t["min"] = .genInt("min", arity: 2, scalarOK: [1])
-        t["max"] = .genInt("max", arity: 2, scalarOK: [1])
-        t["clamp"] = .genInt("clamp", arity: 3, scalarOK: [1, 2])
-        t["mix"] = .gen("mix", arity: 3, scalarOK: [2])
-        t["step"] = .gen("step", arity: 2, scalarOK: [0])
-        t["smoothstep"] = .gen("smoothstep", arity: 3, scalarOK: [0, 1])
-        t["reflect"] = .gen("reflect", arity: 2)
-        t["faceforward"] = .gen("faceforward", arity: 3)
-        t["length"] = .reduce("length", arity: 1)
-        t["distance"] = .reduce("distance", arity: 2)
-        t["dot"] = .reduce("dot", arity: 2)
-        for k in OutArgumentBuiltin.allCases { t[k.rawValue] = .outArgument(k) }
-        for k in SpecialBuiltin.allCases { t[k.rawValue] = .special(k) }
-        return t
-    }()
+    /// Every standard-library function's form, by its Metal name (from ``MetalBuiltin/record``).
+    static let table: [String: Form] = Dictionary(uniqueKeysWithValues: MetalBuiltin.allCases.map { ($0.rawValue, $0.record.form) })
 
     /// Metal functions known but not translated (for a clearer message).
     static let unsupported: Set<String> = [
@@ -95,78 +171,9 @@ enum Builtins {
 extension Semantic {
     func builtinConstant(_ name: String, _ loc: MetalSourceLocation) throws(MetalError) -> TE? {
         switch name {
-        case "__metal_infinity": return TE(g: .call("uintBitsToFloat", [.literal(.bits(0x7f800000))]), type: .float)
-        case "__metal_nan": return TE(g: .call("uintBitsToFloat", [.literal(.bits(0x7fc00000))]), type: .float)
+        case "__metal_infinity": return TE(node: .call(.builtin(.uintBitsToFloat), [.literal(.bits(0x7f800000))]), type: .float)
+        case "__metal_nan": return TE(node: .call(.builtin(.uintBitsToFloat), [.literal(.bits(0x7fc00000))]), type: .float)
         default: return nil
-        }
-    }
-
-    // MARK: Helpers
-
-    /// Adds a generated helper function (once), after its dependencies.
-    func requireHelper(_ key: String, _ text: String) {
-        guard helperKeys.insert(key).inserted else { return }
-        program.helpers.append(text)
-    }
-
-    /// `mtl_sample(t, uv, modes, filter, border)`: a texture sampled by reading its texels, for the
-    /// sampler states GL's own sampling cannot give: `clamp_to_zero`/`clamp_to_border` (texels
-    /// outside read the border colour, on each axis that has it, also under a linear or bicubic
-    /// filter) and `filter::bicubic` (Catmull-Rom over 4×4 texels; Apple does not document its
-    /// kernel). Address codes: 0 clamp to edge, 1 repeat, 2 mirrored repeat (GL ES 3.0 §3.8.10's
-    /// rule), 3 border; filter codes: 0 nearest, 1 linear, 2 bicubic.
-    func requireSoftSampling() {
-        requireHelper("mtl_sample", """
-        int mtl_address(int i, int n, int mode) {
-            if (mode == 1) { return i - n * int(floor(float(i) / float(n))); }
-            if (mode == 2) {
-                int m = i - 2 * n * int(floor(float(i) / float(2 * n))) - n;
-                return (n - 1) - (m >= 0 ? m : -(1 + m));
-            }
-            if (mode == 3) { return (i < 0 || i >= n) ? -1 : i; }
-            return clamp(i, 0, n - 1);
-        }
-        vec4 mtl_texel(sampler2D t, ivec2 p, ivec2 size, ivec2 modes, vec4 border) {
-            int x = mtl_address(p.x, size.x, modes.x);
-            int y = mtl_address(p.y, size.y, modes.y);
-            return (x < 0 || y < 0) ? border : texelFetch(t, ivec2(x, y), 0);
-        }
-        vec4 mtl_cubic_weights(float f) {
-            float f2 = f * f, f3 = f2 * f;
-            return vec4(-0.5 * f3 + f2 - 0.5 * f, 1.5 * f3 - 2.5 * f2 + 1.0, -1.5 * f3 + 2.0 * f2 + 0.5 * f, 0.5 * f3 - 0.5 * f2);
-        }
-        vec4 mtl_sample(sampler2D t, vec2 uv, ivec2 modes, int filtering, vec4 border) {
-            ivec2 size = textureSize(t, 0);
-            vec2 x = uv * vec2(size);
-            if (filtering == 0) { return mtl_texel(t, ivec2(floor(x)), size, modes, border); }
-            x -= 0.5;
-            ivec2 i = ivec2(floor(x));
-            vec2 f = x - floor(x);
-            if (filtering == 1) {
-                vec4 top = mix(mtl_texel(t, i, size, modes, border), mtl_texel(t, i + ivec2(1, 0), size, modes, border), f.x);
-                vec4 bottom = mix(mtl_texel(t, i + ivec2(0, 1), size, modes, border), mtl_texel(t, i + ivec2(1, 1), size, modes, border), f.x);
-                return mix(top, bottom, f.y);
-            }
-            vec4 wx = mtl_cubic_weights(f.x), wy = mtl_cubic_weights(f.y);
-            vec4 sum = vec4(0.0);
-            for (int dy = 0; dy < 4; dy++) {
-                vec4 row = vec4(0.0);
-                for (int dx = 0; dx < 4; dx++) { row += wx[dx] * mtl_texel(t, i + ivec2(dx - 1, dy - 1), size, modes, border); }
-                sum += wy[dy] * row;
-            }
-            return sum;
-        }
-        """)
-    }
-
-    func requireIntDivisionHelper(_ name: String, _ t: MType) {
-        requireHelper("mtl_idiv:int", "int mtl_idiv(int a, int b) { int q = abs(a) / abs(b); return ((a < 0) != (b < 0)) ? -q : q; }")
-        if name == "mtl_imod" {
-            requireHelper("mtl_imod:int", "int mtl_imod(int a, int b) { return a - b * mtl_idiv(a, b); }")
-        }
-        if case .vector(_, let n) = t {
-            let T = t.glsl
-            requireHelper("\(name):\(T)", "\(T) \(name)(\(T) a, \(T) b) { \(T) r; for (int k = 0; k < \(n); ++k) r[k] = \(name)(a[k], b[k]); return r; }")
         }
     }
 
@@ -200,15 +207,15 @@ extension Semantic {
         return n > 1 ? .vector(elem, n) : .scalar(elem)
     }
 
-    func genericArgs(_ args: [TE], _ exprs: [Expr], _ t: MType, scalarOK allowed: Set<Int>) throws(MetalError) -> [GExpr] {
-        var out: [GExpr] = []
+    func genericArgs(_ args: [TE], _ exprs: [Expr], _ t: MType, scalarOK allowed: Set<Int>) throws(MetalError) -> [TExpr] {
+        var out: [TExpr] = []
         // GLSL's scalar overloads take all those arguments scalar (`clamp(v, float, float)`), or none.
         let scalarOK = allowed.allSatisfy { $0 < args.count && args[$0].type.isScalar } ? allowed : []
         for (k, a) in args.enumerated() {
             if a.type.isScalar && t.isVector && scalarOK.contains(k) {
-                out.append(try convert(a, to: .scalar(t.scalar!), exprs[k].loc).g)
+                out.append(try convert(a, to: .scalar(t.scalar!), exprs[k].loc).node)
             } else {
-                out.append(try convert(a, to: t, exprs[k].loc).g)
+                out.append(try convert(a, to: t, exprs[k].loc).node)
             }
         }
         return out
@@ -216,6 +223,7 @@ extension Semantic {
 
     func lowerBuiltinCall(_ name: String, _ exprs: [Expr], _ loc: MetalSourceLocation) throws(MetalError) -> TE {
         let v = try lowerBuiltinCallAtFloat(name, exprs, loc)
+        resolvedCallee = .builtin(name)
         return Semantic.exactHalfBuiltins.contains(name) ? v : roundedHalf(v, loc)
     }
 
@@ -235,10 +243,8 @@ extension Semantic {
                 throw error(.semantic, exprs[1].loc, "the second argument of '\(name)' must be a '\(t.metal)' variable")
             }
             let xv = try convert(x, to: t, exprs[0].loc)
-            if k == .modf { return TE(g: .call("modf", [xv.g, out.g]), type: t) }
-            let T = t.glsl
-            requireHelper("mtl_sincos:\(T)", "\(T) mtl_sincos(\(T) x, out \(T) c) { c = cos(x); return sin(x); }")
-            return TE(g: .call("mtl_sincos", [xv.g, out.g]), type: t)
+            if k == .modf { return TE(node: .call(.builtin(.modf), [xv.node, out.node]), type: t) }
+            return TE(node: .call(.helper(.sincos(t.glsl)), [xv.node, out.node]), type: t)
         }
         var args: [TE] = []
         for e in exprs {
@@ -251,17 +257,17 @@ extension Semantic {
             var allowInt = false
             if case .genInt = form { allowInt = true }
             let t = try genericType(args, allowInt: allowInt, name, loc)
-            if t.scalar == .uint && (g == "abs" || g == "sign") {
+            if t.scalar == .uint && (g == .abs || g == .sign) {
                 // GLSL has no unsigned abs/sign: |u| is u, sign(u) is u != 0.
                 let x = try convert(args[0], to: t, exprs[0].loc)
-                if g == "abs" { return x }
-                return TE(g: .call("min", [x.g, t.isVector ? GExpr.constructor(of: t, [.literal(.uint(1))]) : .literal(.uint(1))]), type: t)
+                if g == .abs { return x }
+                return TE(node: .call(.builtin(.min), [x.node, t.isVector ? TExpr.constructor(of: t, [.literal(.uint(1))]) : .literal(.uint(1))]), type: t)
             }
-            return TE(g: .call(g, try genericArgs(args, exprs, t, scalarOK: scalarOK)), type: t)
+            return TE(node: .call(.builtin(g), try genericArgs(args, exprs, t, scalarOK: scalarOK)), type: t)
         case .reduce(let g, let n):
             try arity(n)
             let t = try genericType(args, allowInt: false, name, loc)
-            return TE(g: .call(g, try genericArgs(args, exprs, t, scalarOK: [])), type: .scalar(t.scalar!))
+            return TE(node: .call(.builtin(g), try genericArgs(args, exprs, t, scalarOK: [])), type: .scalar(t.scalar!))
         case .outArgument:
             preconditionFailure("out-argument builtins are lowered above")
         case .special(let special):
@@ -280,88 +286,74 @@ extension Semantic {
             if args.count == 2 { return try lowerBuiltinCallAtFloat("atan2", exprs, loc) }
             try arity(1)
             let t = try genericType(args, allowInt: false, name, loc)
-            return TE(g: .call("atan", try genericArgs(args, exprs, t, scalarOK: [])), type: t)
+            return TE(node: .call(.builtin(.atan), try genericArgs(args, exprs, t, scalarOK: [])), type: t)
         case .saturate:
             try arity(1)
             let t = try genericType(args, allowInt: false, name, loc)
             let x = try convert(args[0], to: t, exprs[0].loc)
-            return TE(g: .call("clamp", [x.g, .literal(.float(0)), .literal(.float(1))]), type: t)
+            return TE(node: .call(.builtin(.clamp), [x.node, .literal(.float(0)), .literal(.float(1))]), type: t)
         case .fmod, .round, .median3, .fmedian3, .copysign:
             let n = (name == "round") ? 1 : (name.hasSuffix("median3") ? 3 : 2)
             try arity(n)
             let t = try genericType(args, allowInt: name.hasSuffix("median3"), name, loc)
             let T = t.glsl
-            let helper: String
-            switch name {
-            case "fmod":
-                helper = "mtl_fmod"
-                requireHelper("\(helper):\(T)", "\(T) mtl_fmod(\(T) x, \(T) y) { return x - y * trunc(x / y); }")
-            case "round":
-                helper = "mtl_round"
-                requireHelper("\(helper):\(T)", "\(T) mtl_round(\(T) x) { return sign(x) * floor(abs(x) + 0.5); }")
-            case "copysign":
-                helper = "mtl_copysign"
-                requireHelper("\(helper):\(T)", "\(T) mtl_copysign(\(T) x, \(T) y) { return uintBitsToFloat((floatBitsToUint(x) & 0x7fffffffu) | (floatBitsToUint(y) & 0x80000000u)); }")
-            default:
-                helper = "mtl_median3"
-                requireHelper("\(helper):\(T)", "\(T) mtl_median3(\(T) a, \(T) b, \(T) c) { return max(min(a, b), min(max(a, b), c)); }")
+            let helper: Helper
+            switch special {
+            case .fmod: helper = .fmod(T)
+            case .round: helper = .round(T)
+            case .copysign: helper = .copysign(T)
+            default: helper = .median3(T)
             }
-            return TE(g: .call(helper, try genericArgs(args, exprs, t, scalarOK: [])), type: t)
+            return TE(node: .call(.helper(helper), try genericArgs(args, exprs, t, scalarOK: [])), type: t)
         case .min3, .max3, .fmin3, .fmax3:
             try arity(3)
             let t = try genericType(args, allowInt: !name.hasPrefix("f"), name, loc)
             let a = try genericArgs(args, exprs, t, scalarOK: [])
-            let f = name.contains("min") ? "min" : "max"
-            return TE(g: .call(f, [.call(f, [a[0], a[1]]), a[2]]), type: t)
+            let f: Callee = .builtin(name.contains("min") ? .min : .max)
+            return TE(node: .call(f, [.call(f, [a[0], a[1]]), a[2]]), type: t)
         case .fma:
             try arity(3)
             let t = try genericType(args, allowInt: false, name, loc)
             let a = try genericArgs(args, exprs, t, scalarOK: [])
-            return TE(g: .binary(.add, .binary(.multiply, a[0], a[1]), a[2]), type: t)
+            return TE(node: .binary(.add, .binary(.multiply, a[0], a[1]), a[2]), type: t)
         case .divide:
             try arity(2)
             let t = try genericType(args, allowInt: false, name, loc)
             let a = try genericArgs(args, exprs, t, scalarOK: [1])
-            return TE(g: .binary(.divide, a[0], a[1]), type: t)
+            return TE(node: .binary(.divide, a[0], a[1]), type: t)
         case .log10, .exp10:
             try arity(1)
             let t = try genericType(args, allowInt: false, name, loc)
             let x = try convert(args[0], to: t, exprs[0].loc)
-            if name == "log10" { return TE(g: .binary(.multiply, .call("log2", [x.g]), .literal(.float(0.30102999566))), type: t) }
-            return TE(g: .call("exp2", [.binary(.multiply, x.g, .literal(.float(3.32192809489)))]), type: t)
+            if name == "log10" { return TE(node: .binary(.multiply, .call(.builtin(.log2), [x.node]), .literal(.float(0.30102999566))), type: t) }
+            return TE(node: .call(.builtin(.exp2), [.binary(.multiply, x.node, .literal(.float(3.32192809489)))]), type: t)
         case .length_squared, .distance_squared:
             let n = name == "length_squared" ? 1 : 2
             try arity(n)
             let t = try genericType(args, allowInt: false, name, loc)
             let a = try genericArgs(args, exprs, t, scalarOK: [])
-            let T = t.glsl
-            let helper = "mtl_" + name
-            if n == 1 {
-                requireHelper("\(helper):\(T)", "float \(helper)(\(T) x) { return dot(x, x); }")
-            } else {
-                requireHelper("\(helper):\(T)", "float \(helper)(\(T) a, \(T) b) { \(T) d = a - b; return dot(d, d); }")
-            }
-            return TE(g: .call(helper, a), type: .scalar(t.scalar!))
+            let helper: Helper = n == 1 ? .lengthSquared(t.glsl) : .distanceSquared(t.glsl)
+            return TE(node: .call(.helper(helper), a), type: .scalar(t.scalar!))
         case .cross:
             try arity(2)
             let t = try genericType(args, allowInt: false, name, loc)
             guard t.vectorSize == 3 else { throw error(.noMatchingOverload, loc, "'cross' takes 3-component vectors") }
-            return TE(g: .call("cross", try genericArgs(args, exprs, t, scalarOK: [])), type: t)
+            return TE(node: .call(.builtin(.cross), try genericArgs(args, exprs, t, scalarOK: [])), type: t)
         case .refract:
             try arity(3)
             let t = try genericType(Array(args.prefix(2)), allowInt: false, name, loc)
             let a = try genericArgs(Array(args.prefix(2)), exprs, t, scalarOK: [])
             let eta = try convert(args[2], to: .float, exprs[2].loc)
-            return TE(g: .call("refract", a + [eta.g]), type: t)
+            return TE(node: .call(.builtin(.refract), a + [eta.node]), type: t)
         case .all, .any:
             try arity(1)
             switch args[0].type {
             case .scalar(.bool): return args[0]
-            case .vector(.bool, _): return TE(g: .call(name, [args[0].g]), type: .bool)
+            case .vector(.bool, _): return TE(node: .call(.builtin(special == .all ? .all : .any), [args[0].node]), type: .bool)
             case .vector:
                 // Metal converts to bool per component.
                 let b = try lowerBinary(.notEqual, args[0], literal(.int(0), args[0].type.scalar!), loc)
-                return TE(g: .call(name, [b.g]), type: .bool)
+                return TE(node: .call(.builtin(special == .all ? .all : .any), [b.node]), type: .bool)
             default:
                 throw error(.noMatchingOverload, loc, "'\(name)' takes a vector of booleans")
             }
@@ -372,11 +364,11 @@ extension Semantic {
             let bt = t.with(scalar: .bool)
             if name == "isfinite" {
                 if t.isVector {
-                    return TE(g: .call("not", [.construct(.vector(.bool, t.vectorSize), arraySize: nil, [.binary(.bitOr, .construct(.vector(.uint, t.vectorSize), arraySize: nil, [.call("isnan", [x.g])]), .construct(.vector(.uint, t.vectorSize), arraySize: nil, [.call("isinf", [x.g])]))])]), type: bt)
+                    return TE(node: .call(.builtin(.not), [.construct(.vector(.bool, t.vectorSize), arraySize: nil, [.binary(.bitOr, .construct(.vector(.uint, t.vectorSize), arraySize: nil, [.call(.builtin(.isnan), [x.node])]), .construct(.vector(.uint, t.vectorSize), arraySize: nil, [.call(.builtin(.isinf), [x.node])]))])]), type: bt)
                 }
-                return TE(g: .unary(.not, .binary(.logicalOr, .call("isnan", [x.g]), .call("isinf", [x.g]))), type: bt)
+                return TE(node: .unary(.not, .binary(.logicalOr, .call(.builtin(.isnan), [x.node]), .call(.builtin(.isinf), [x.node]))), type: bt)
             }
-            return TE(g: .call(name, [x.g]), type: bt)
+            return TE(node: .call(.builtin(special == .isnan ? .isnan : .isinf), [x.node]), type: bt)
         case .select:
             try arity(3)
             let t = try genericType(Array(args.prefix(2)), allowInt: true, name, loc)
@@ -385,16 +377,13 @@ extension Semantic {
             switch c.type {
             case .scalar:
                 let cb = try toBool(c, exprs[2].loc)
-                return TE(g: .ternary(cb.g, a[1], a[0]), type: t)
+                return TE(node: .ternary(cb.node, a[1], a[0]), type: t)
             case .vector(.bool, let n) where n == t.vectorSize:
                 guard t.scalar!.isFloat else {
                     // GLSL ES 3.00's mix() with a bvec is float-only: select per component.
-                    let T = t.glsl
-                    let B = "bvec\(n)"
-                    requireHelper("mtl_select:\(T)", "\(T) mtl_select(\(T) a, \(T) b, \(B) c) { \(T) r; for (int k = 0; k < \(n); ++k) r[k] = c[k] ? b[k] : a[k]; return r; }")
-                    return TE(g: .call("mtl_select", [a[0], a[1], c.g]), type: t)
+                    return TE(node: .call(.helper(.select(t.glsl, n)), [a[0], a[1], c.node]), type: t)
                 }
-                return TE(g: .call("mix", [a[0], a[1], c.g]), type: t)
+                return TE(node: .call(.builtin(.mix), [a[0], a[1], c.node]), type: t)
             default:
                 throw error(.typeMismatch, exprs[2].loc, "the condition of select() must be bool or a bool vector of the same size")
             }
@@ -403,9 +392,9 @@ extension Semantic {
             guard case .matrix(let s, let c, let r) = args[0].type else { throw error(.noMatchingOverload, loc, "'\(name)' takes a matrix") }
             if name == "determinant" {
                 guard c == r else { throw error(.noMatchingOverload, loc, "'determinant' takes a square matrix") }
-                return TE(g: .call("determinant", [args[0].g]), type: .scalar(s))
+                return TE(node: .call(.builtin(.determinant), [args[0].node]), type: .scalar(s))
             }
-            return TE(g: .call("transpose", [args[0].g]), type: .matrix(s, r, c))
+            return TE(node: .call(.builtin(.transpose), [args[0].node]), type: .matrix(s, r, c))
         }
     }
 
@@ -414,7 +403,8 @@ extension Semantic {
     func lowerMethodCall(_ objExpr: Expr, _ method: String, _ exprs: [Expr], _ loc: MetalSourceLocation) throws(MetalError) -> TE {
         // `layer.tex`: SwiftUI's Layer holds its texture; here it is the stitched shader's.
         if case .member(let inner, "tex") = objExpr.kind, try lowerExpr(inner).type == .layer {
-            return roundedHalf(try lowerTextureCall(TE(g: .name(StitchedInterface.layerTexture), type: .texture), parameter: nil, method, exprs, loc), loc)
+            resolvedCallee = .member(MType.texture.metal, method)
+            return roundedHalf(try lowerTextureCall(TE(node: .variable(StitchedInterface.layerTexture), type: .texture), parameter: nil, method, exprs, loc), loc)
         }
         let obj = try lowerExpr(objExpr)
         if case .structure(let g) = obj.type, let s = structByGLSL[g] {
@@ -428,9 +418,12 @@ extension Semantic {
         case (.layer, "sample"):
             guard exprs.count == 1 else { throw error(.noMatchingOverload, loc, "'Layer::sample' takes one float2 position") }
             let p = try convert(try lowerExpr(exprs[0]), to: .vector(.float, 2), exprs[0].loc)
-            return roundedHalf(TE(g: .call(StitchedInterface.sampleLayer, [obj.g, p.g]), type: .vector(.half, 4)), loc)
+            resolvedCallee = .member(obj.type.metal, method)
+            return roundedHalf(TE(node: .call(.interface(StitchedInterface.sampleLayer), [obj.node, p.node]), type: .vector(.half, 4)), loc)
         case (.texture, "sample"), (.texture, "get_width"), (.texture, "get_height"), (.texture, "read"):
-            return roundedHalf(try lowerTextureCall(obj, parameter: objExpr, method, exprs, loc), loc)
+            let r = roundedHalf(try lowerTextureCall(obj, parameter: objExpr, method, exprs, loc), loc)
+            resolvedCallee = .member(obj.type.metal, method)
+            return r
         default:
             throw error(.unsupportedConstruct, loc, "member function '\(method)' on '\(obj.type.metal)' is not supported")
         }
@@ -441,10 +434,10 @@ extension Semantic {
     func lowerTextureCall(_ obj: TE, parameter objExpr: Expr?, _ method: String, _ exprs: [Expr], _ loc: MetalSourceLocation) throws(MetalError) -> TE {
         switch method {
         case "sample":
-            var lod: (String, GExpr)?
+            var lod: (String, TExpr)?
             if exprs.count == 3, case .call(let fn, let fa) = exprs[2].kind, case .ident(let opt) = fn.kind, fa.count == 1,
                opt == "level" || opt == "bias" {
-                lod = (opt, try convert(try lowerExpr(fa[0]), to: .float, fa[0].loc).g)
+                lod = (opt, try convert(try lowerExpr(fa[0]), to: .float, fa[0].loc).node)
             } else if exprs.count != 2 {
                 throw error(.unsupportedConstruct, loc, "texture sample() with gradient, offset or more arguments is not supported; use sample(sampler, uv), with level(x) or bias(x) at most")
             }
@@ -471,25 +464,24 @@ extension Semantic {
             }
             var uv = try convert(try lowerExpr(exprs[1]), to: .vector(.float, 2), exprs[1].loc)
             if sampler.pixelCoordinates {
-                uv = TE(g: .binary(.divide, uv.g, .construct(.vector(.float, 2), arraySize: nil, [.call("textureSize", [obj.g, .literal(.int(0))])])), type: uv.type)
+                uv = TE(node: .binary(.divide, uv.node, .construct(.vector(.float, 2), arraySize: nil, [.call(.builtin(.textureSize), [obj.node, .literal(.int(0))])])), type: uv.type)
             }
             // The layer's own texture keeps the renderer's sampling: any other state reads texels.
             if !sampler.isNative || objExpr == nil {
                 // Textures have one level, so level() and bias() change nothing here.
-                requireSoftSampling()
-                let modes = GExpr.construct(.vector(.int, 2), arraySize: nil, [.literal(.int(Int64(sampler.addressS.rawValue))), .literal(.int(Int64(sampler.addressT.rawValue)))])
-                return TE(g: .call("mtl_sample", [obj.g, uv.g, modes, .literal(.int(Int64(sampler.filter.rawValue))), sampler.borderGLSL]),
+                let modes = TExpr.construct(.vector(.int, 2), arraySize: nil, [.literal(.int(Int64(sampler.addressS.rawValue))), .literal(.int(Int64(sampler.addressT.rawValue)))])
+                return TE(node: .call(.helper(.softSample), [obj.node, uv.node, modes, .literal(.int(Int64(sampler.filter.rawValue))), sampler.borderGLSL]),
                           type: .vector(.half, 4))
             }
             if let (opt, value) = lod {
-                return TE(g: .call(opt == "level" ? "textureLod" : "texture", [obj.g, uv.g, value]), type: .vector(.half, 4))
+                return TE(node: .call(.builtin(opt == "level" ? .textureLod : .texture), [obj.node, uv.node, value]), type: .vector(.half, 4))
             }
-            return TE(g: .call("texture", [obj.g, uv.g]), type: .vector(.half, 4))
+            return TE(node: .call(.builtin(.texture), [obj.node, uv.node]), type: .vector(.half, 4))
         case "get_width", "get_height":
             if exprs.count > 1 { throw error(.noMatchingOverload, loc, "'\(method)' takes at most one (lod) argument") }
             if let l = exprs.first, constInt(l) != 0 { throw error(.unsupportedConstruct, l.loc, "mipmap levels other than 0 are not supported") }
             let c = method == "get_width" ? "x" : "y"
-            return TE(g: .construct(.scalar(.uint), arraySize: nil, [.member(.call("textureSize", [obj.g, .literal(.int(0))]), c)]), type: .uint)
+            return TE(node: .construct(.scalar(.uint), arraySize: nil, [.member(.call(.builtin(.textureSize), [obj.node, .literal(.int(0))]), c)]), type: .uint)
         case "read":
             guard exprs.count == 1 || exprs.count == 2 else { throw error(.noMatchingOverload, loc, "'read' takes a coordinate (and an optional lod 0)") }
             if exprs.count == 2, constInt(exprs[1]) != 0 { throw error(.unsupportedConstruct, exprs[1].loc, "mipmap levels other than 0 are not supported") }
@@ -498,7 +490,7 @@ extension Semantic {
                 throw error(.semantic, exprs[0].loc, "texture read() takes a uint2 or int2 coordinate")
             }
             let ip = try convert(p, to: .vector(.int, 2), exprs[0].loc)
-            return TE(g: .call("texelFetch", [obj.g, ip.g, .literal(.int(0))]), type: .vector(.half, 4))
+            return TE(node: .call(.builtin(.texelFetch), [obj.node, ip.node, .literal(.int(0))]), type: .vector(.half, 4))
         default:
             throw error(.unsupportedConstruct, loc, "member function '\(method)' on a texture is not supported")
         }

@@ -190,6 +190,20 @@ public struct MetalError: Error, Sendable, CustomStringConvertible {
         ([ "\(location): error: \(message)" ] + notes.map(\.description)).joined(separator: "\n")
     }
 
+    /// ``diagnostic`` with the error's kind after its message, in brackets, as
+    /// ``MetalDiagnosticKind`` spells it (`file:line:col: error: use of undeclared identifier 'x'
+    /// [undeclaredIdentifier]`): what `shaderfx translate` prints, where clang puts a warning's flag.
+    public var taggedDiagnostic: String {
+        ([ "\(location): error: \(message) [\(kind.rawValue)]" ] + notes.map(\.description)).joined(separator: "\n")
+    }
+
+    /// ``description`` with each error tagged with its kind (``taggedDiagnostic``).
+    public var taggedDescription: String {
+        var lines = [taggedDiagnostic] + moreErrors.map(\.taggedDiagnostic)
+        if tooManyErrors { lines.append("fatal error: too many errors emitted, stopping now") }
+        return lines.joined(separator: "\n")
+    }
+
     /// Every error of the translation as clang prints them: each with its notes, then
     /// `fatal error: too many errors emitted, stopping now` when there were more.
     public var description: String {

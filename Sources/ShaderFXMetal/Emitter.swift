@@ -157,7 +157,7 @@ struct Emitter {
         switch e {
         case .literal(let l): text = l.spelling
         case .name(let s): text = s
-        case .call(let f, let args): text = f + "(" + args.map { expr($0, 2) }.joined(separator: ", ") + ")"
+        case .call(let f, let args): text = f.spelling + "(" + args.map { expr($0, 2) }.joined(separator: ", ") + ")"
         case .construct(let t, let size, let args):
             text = t.spelling + suffix(size) + "(" + args.map { expr($0, 2) }.joined(separator: ", ") + ")"
         case .unary(let op, let a):

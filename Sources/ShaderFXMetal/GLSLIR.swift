@@ -2,7 +2,9 @@ import ShaderFXContract
 
 /// The lowered, GLSL-shaped program that the semantic pass produces and the emitter prints.
 /// Every conversion is explicit and every name is final here. Declarations carry GLSL types
-/// (``GType``) and operators are enums; calls and constructors still name their function as text.
+/// (``GType``), operators are enums and a call names its callee by reference (``GCallee``): a GLSL
+/// built-in function, a translated function, a generated helper or a function of the stitching
+/// contract. ``GLSLLowering`` produces it from the typed tree (``TExpr``).
 
 /// A GLSL ES scalar type.
 enum GScalar: String, Equatable {
@@ -83,12 +85,44 @@ enum GLiteral {
     }
 }
 
+/// The GLSL ES built-in functions the translation calls (named as GLSL spells them).
+enum GLSLBuiltin: String, CaseIterable {
+    case sin, cos, tan, asin, acos, atan, sinh, cosh, tanh, asinh, acosh, atanh
+    case exp, exp2, log, log2, sqrt, inversesqrt, pow
+    case floor, ceil, fract, trunc, roundEven, abs, sign, min, max, clamp, mix, step, smoothstep, modf
+    case dFdx, dFdy, fwidth
+    case length, distance, dot, cross, normalize, reflect, refract, faceforward
+    case lessThan, greaterThan, lessThanEqual, greaterThanEqual, equal, notEqual, all, any, not
+    case isnan, isinf, transpose, determinant
+    case floatBitsToInt, floatBitsToUint, intBitsToFloat, uintBitsToFloat
+    case texture, textureLod, textureSize, texelFetch
+}
+
+/// What a GLSL call calls.
+enum GCallee: Equatable {
+    /// A GLSL ES built-in function.
+    case builtin(GLSLBuiltin)
+    /// A translated Metal function, by its final GLSL name.
+    case function(String)
+    /// A generated helper function of ``GProgram/helpers`` (`mtl_fmod`...).
+    case helper(String)
+    /// A function the stitching contract defines (``StitchedInterface``).
+    case interface(String)
+
+    var spelling: String {
+        switch self {
+        case .builtin(let b): return b.rawValue
+        case .function(let n), .helper(let n), .interface(let n): return n
+        }
+    }
+}
+
 /// A GLSL expression.
 indirect enum GExpr {
     case literal(GLiteral)
     case name(String)
     /// A call of a function (a GLSL builtin, a helper, a translated function).
-    case call(String, [GExpr])
+    case call(GCallee, [GExpr])
     /// A constructor: `vec3(...)`, `float(...)`, `float[3](...)` (the element type and the
     /// flattened size), `S(...)`.
     case construct(GType, arraySize: Int?, [GExpr])
@@ -109,12 +143,6 @@ indirect enum GExpr {
     /// The constructor of Metal type `t` (an array's: its element type, flattened size).
     static func constructor(of t: MType, _ args: [GExpr]) -> GExpr {
         .construct(t.innermost.glslType, arraySize: t.glslArraySize, args)
-    }
-
-    /// The expression inside any conversions that print nothing (their GLSL types are equal).
-    var strippingSilentConversions: GExpr {
-        if case .convert(let to, let from, let inner) = self, to.glsl == from.glsl { return inner.strippingSilentConversions }
-        return self
     }
 }
 

@@ -66,9 +66,9 @@ extension Semantic {
         guard precision == .apple, v.type.isHalf, !v.type.isArray, v.lit == nil, current != nil else { return v }
         noteRounding(loc)
         guard roundsHalf(at: loc) else { return v }
-        requireHalfRounding(v.type)
-        var r = TE(g: .call("mtl_h", [v.g]), type: v.type, lvalue: false)
-        r.roundedFrom = v.g
+        guard let h = Helper.halfRounding(of: v.type) else { return v }
+        var r = TE(node: .call(.helper(h), [v.node]), type: v.type, lvalue: false)
+        r.roundedFrom = v.node
         return r
     }
 
@@ -92,45 +92,11 @@ extension Semantic {
     /// `half`s added to or subtracted from a `half` is rounded once with the sum (the fused
     /// multiply-add Metal's fast math makes of it: the product is exact in float).
     func roundedHalfArithmetic(_ op: BinaryOperator, _ a: TE, _ b: TE, type t: MType, _ loc: MetalSourceLocation) -> TE {
-        var l = a.g, r = b.g
+        var l = a.node, r = b.node
         if op == .add || op == .subtract, roundsHalf(at: loc) {
             if let p = a.roundedFrom, case .binary(.multiply, _, _) = p { l = p } else if let p = b.roundedFrom, case .binary(.multiply, _, _) = p { r = p }
         }
-        return roundedHalf(TE(g: .binary(op, l, r), type: t), loc)
-    }
-
-    /// Adds `mtl_h` for the GLSL type of `t` (and what it is built from).
-    func requireHalfRounding(_ t: MType) {
-        switch t {
-        case .scalar:
-            requireHelper("mtl_h:float", """
-            float mtl_h(float x) {
-                uint a = floatBitsToUint(x) & 0x7fffffffu, s = floatBitsToUint(x) & 0x80000000u;
-                if (a >= 0x7f800000u) { return x; }
-                if (a >= 0x477ff000u) { return uintBitsToFloat(s | 0x7f800000u); }
-                if (a < 0x38800000u) { return uintBitsToFloat(s | floatBitsToUint(roundEven(uintBitsToFloat(a) * 16777216.0) * 5.9604644775390625e-8)); }
-                return uintBitsToFloat(s | ((a + 0x0fffu + ((a >> 13) & 1u)) & 0xffffe000u));
-            }
-            """)
-        case .vector(_, let n):
-            let T = "vec\(n)", U = "uvec\(n)"
-            requireHelper("mtl_h:\(T)", """
-            \(T) mtl_h(\(T) x) {
-                \(U) a = floatBitsToUint(x) & 0x7fffffffu, s = floatBitsToUint(x) & 0x80000000u;
-                \(T) r = uintBitsToFloat(s | ((a + 0x0fffu + ((a >> 13) & 1u)) & 0xffffe000u));
-                r = mix(r, uintBitsToFloat(s | floatBitsToUint(roundEven(uintBitsToFloat(a) * 16777216.0) * 5.9604644775390625e-8)), lessThan(a, \(U)(0x38800000u)));
-                r = mix(r, uintBitsToFloat(s | 0x7f800000u), greaterThanEqual(a, \(U)(0x477ff000u)));
-                return mix(r, x, greaterThanEqual(a, \(U)(0x7f800000u)));
-            }
-            """)
-        case .matrix(_, let c, let rows):
-            requireHalfRounding(.vector(.half, rows))
-            let T = MType.matrix(.half, c, rows).glsl
-            let columns = (0..<c).map { "mtl_h(m[\($0)])" }.joined(separator: ", ")
-            requireHelper("mtl_h:\(T)", "\(T) mtl_h(\(T) m) { return \(T)(\(columns)); }")
-        default:
-            break
-        }
+        return roundedHalf(TE(node: .binary(op, l, r), type: t), loc)
     }
 
     /// `++x`, `--x`, `x++` or `x--` of a `half` lvalue under Apple precision: the new value is
@@ -139,12 +105,7 @@ extension Semantic {
         guard precision == .apple, v.type.isHalf, current != nil else { return nil }
         noteRounding(loc)
         guard roundsHalf(at: loc) else { return nil }
-        requireHalfRounding(v.type)
-        let T = v.type.glsl
-        let name = (increment ? "mtl_hinc" : "mtl_hdec") + (prefix ? "" : "_post")
-        let step = increment ? "+" : "-"
-        let body = prefix ? "x = mtl_h(x \(step) 1.0); return x;" : "\(T) old = x; x = mtl_h(x \(step) 1.0); return old;"
-        requireHelper("\(name):\(T)", "\(T) \(name)(inout \(T) x) { \(body) }")
-        return TE(g: .call(name, [v.g]), type: v.type)
+        let step = Helper.halfStep(increment: increment, prefix: prefix, columns: 0, rows: v.type.isVector ? v.type.vectorSize : 1)
+        return TE(node: .call(.helper(step), [v.node]), type: v.type)
     }
 }

@@ -57,7 +57,7 @@ struct LibraryLinkage {
             case .global(let g): return (g.name, g.loc)
             case .typeAlias(let name, _, let loc): return (name, loc)
             // Lowered before linkage (``Lowering``): none is left.
-            case .enumeration, .namespace, .usingNamespace: return nil
+            case .enumeration, .namespace, .usingNamespace, .typedefStruct, .staticAssert: return nil
             }
         }
     }

@@ -81,6 +81,13 @@ struct Lowering {
             return out
         case .usingNamespace:
             return []
+        case .staticAssert(let c, let m, let loc):
+            return [.staticAssert(lower(c), m, loc)]
+        case .typedefStruct(let s, let tag, let tagLoc):
+            // The struct takes the typedef's name; a different tag names it too.
+            var decls: [Decl] = [.structure(lower(s))]
+            if let tag, let tagLoc, tag != s.name { decls.append(.typeAlias(tag, TypeSpec(name: s.name, loc: tagLoc), tagLoc)) }
+            return decls
         }
     }
 
@@ -146,7 +153,8 @@ struct Lowering {
         if let d = v.directInitializer {
             var args: [Expr] = []
             for a in d.args { args.append(lower(a)) }
-            v.initializer = Expr(.construct(TypeSpec(name: v.type.name, templateArgs: v.type.templateArgs, loc: d.loc), args), d.loc)
+            v.initializer = Expr(.construct(TypeSpec(name: v.type.name, templateArgs: v.type.templateArgs, loc: d.loc,
+                                                                 templateSizes: v.type.templateSizes, signedness: v.type.signedness), args), d.loc)
             v.directInitializer = nil
         }
         if let args = v.samplerArgs { v.samplerArgs = args.map(Lowering.samplerArgument) }
@@ -204,6 +212,8 @@ struct Lowering {
             s.kind = .empty
         case .usingNamespace:
             s.kind = .empty
+        case .staticAssert(let c, let m):
+            s.kind = .staticAssert(lower(c), m)
         case .defaultLabel, .breakStmt, .continueStmt, .discard, .empty:
             break
         }
@@ -214,7 +224,7 @@ struct Lowering {
 
     private mutating func lower(_ e: Expr) -> Expr {
         switch e.kind {
-        case .intLit, .floatLit, .boolLit, .ident, .templateIdent:
+        case .intLit, .floatLit, .boolLit, .ident, .templateIdent, .sizeOf:
             break
         case .construct(let t, let args):
             var out: [Expr] = []
@@ -274,7 +284,7 @@ struct Lowering {
             e.kind = .ident(name + "::" + member)
         case .numericLimits(let t, let member):
             // The parser takes only members with a value; another is left for analysis to report.
-            return Lowering.numericLimit(t.name, member, e.loc) ?? e
+            return Lowering.numericLimit(t.named, member, e.loc) ?? e
         }
         return e
     }

@@ -164,8 +164,8 @@ struct Parser {
             return [.namespace(name, decls, kw.loc)]
         }
         if cur.isIdent("static_assert") {
-            try skipStaticAssert()
-            return []
+            let (condition, message, loc) = try parseStaticAssert()
+            return [.staticAssert(condition, message, loc)]
         }
         if cur.isIdent("typedef") {
             pos += 1
@@ -178,12 +178,9 @@ struct Parser {
                 let name = try identifier("typedef name")
                 try expect(";")
                 userTypes.insert(name.text)
-                var decls: [Decl] = [.structure(StructDecl(name: name.text, members: members, loc: name.loc, methods: pendingMethods))]
-                if let t = tag, t.text != name.text {
-                    userTypes.insert(t.text)
-                    decls.append(.typeAlias(t.text, TypeSpec(name: name.text, loc: t.loc), t.loc))
-                }
-                return decls
+                if let t = tag { userTypes.insert(t.text) }
+                return [.typedefStruct(StructDecl(name: name.text, members: members, loc: name.loc, methods: pendingMethods),
+                                       tag: tag?.text, tag?.loc)]
             }
             let type = try parseType()
             let name = try identifier("typedef name")
@@ -317,18 +314,25 @@ struct Parser {
         return Expr(.numericLimits(type, member.text), t.loc)
     }
 
-    /// Skips `static_assert(...);` (compile-time checks have no GLSL effect).
-    mutating func skipStaticAssert() throws(MetalError) {
+    /// `static_assert(condition[, "message"]);`: the condition, the message (its text, without the
+    /// quotes and with `\"` and `\\` read), and the location of `static_assert`.
+    mutating func parseStaticAssert() throws(MetalError) -> (Expr, String?, MetalSourceLocation) {
         let start = next()
-        try expect("(")
-        var depth = 1
-        while depth > 0 {
-            if cur.kind == .eof { throw MetalError(.syntax, location: start.loc, message: "unterminated static_assert") }
-            if cur.isPunct("(") { depth += 1 }
-            if cur.isPunct(")") { depth -= 1 }
-            pos += 1
+        try expect("(", "after 'static_assert'")
+        let condition = try parseExpr(allowComma: false)
+        var message: String?
+        if accept(",") {
+            guard cur.kind == .string else { throw MetalError(.syntax, location: cur.loc, message: "expected a string literal as the static_assert message") }
+            var text = ""
+            var escaped = false
+            for c in next().text.dropFirst().dropLast() {
+                if escaped || c != "\\" { text.append(c); escaped = false } else { escaped = true }
+            }
+            message = text
         }
+        try expect(")", "to end the static_assert")
         try expect(";")
+        return (condition, message, start.loc)
     }
 
     /// `enum [class] Name [: type] { A, B = 3, C };`
@@ -340,7 +344,7 @@ struct Parser {
         var underlying = TypeSpec(name: "int", loc: name.loc)
         if accept(":") {
             underlying = try parseType()
-            guard let t = MType.builtin(named: underlying.name), t.scalar?.isInteger == true, t.isScalar else {
+            guard let t = MType.builtin(named: underlying.named), t.scalar?.isInteger == true, t.isScalar else {
                 throw MetalError(.syntax, location: underlying.loc, message: "enum underlying type must be an integer type")
             }
         }
@@ -409,8 +413,9 @@ struct Parser {
     }
 
     /// `vec<T, N>` and `matrix<T, C[, R]>` (R defaults to C), the metal_stdlib templates behind
-    /// the named vector and matrix types: the named type they are (`float3`, `half2x2`).
-    mutating func parseVectorTemplate(_ name: Token) throws(MetalError) -> String {
+    /// the named vector and matrix types: the element type and the sizes, as written (checked to
+    /// name a Metal vector or matrix type; ``TypeSpec/named`` is that type).
+    mutating func parseVectorTemplate(_ name: Token) throws(MetalError) -> (Token, [Int]) {
         try expect("<")
         let element = try identifier("an element type")
         var sizes: [Int] = []
@@ -433,7 +438,7 @@ struct Parser {
         guard MType.builtin(named: spelled) != nil else {
             throw MetalError(.syntax, location: element.loc, message: "'\(name.text)<\(element.text), ...>' is not a Metal \(name.text == "vec" ? "vector" : "matrix") type")
         }
-        return spelled
+        return (element, sizes)
     }
 
     /// Parses a type: qualifiers, namespaces, name, template arguments, `*` / `&`.
@@ -462,14 +467,14 @@ struct Parser {
         spec.name = name.text
         spec.loc = name.loc
         if (name.text == "vec" || name.text == "matrix"), cur.isPunct("<") {
-            spec.name = try parseVectorTemplate(name)
+            let (element, sizes) = try parseVectorTemplate(name)
+            spec.templateArgs = [TypeSpec(name: element.text, loc: element.loc)]
+            spec.templateSizes = sizes
         }
-        if name.text == "unsigned" || name.text == "signed" {
-            // `unsigned int`, `unsigned short`, `signed char`...
-            if cur.kind == .identifier, ["int", "short", "char"].contains(cur.text) {
-                let base = next().text
-                if name.text == "unsigned" { spec.name = base == "int" ? "uint" : "u" + base } else { spec.name = base }
-            } else if name.text == "signed" { spec.name = "int" }
+        if name.text == "unsigned" || name.text == "signed", cur.kind == .identifier, ["int", "short", "char"].contains(cur.text) {
+            // `unsigned int`, `unsigned short`, `signed char`...: kept as written (``TypeSpec/named``).
+            spec.signedness = name.text
+            spec.name = next().text
         }
         if cur.isPunct("<") {
             pos += 1
@@ -750,8 +755,8 @@ struct Parser {
                 try expect(";")
                 return Stmt(.returnStmt(e), t.loc)
             case "static_assert":
-                try skipStaticAssert()
-                return Stmt(.empty, t.loc)
+                let (condition, message, loc) = try parseStaticAssert()
+                return Stmt(.staticAssert(condition, message), loc)
             case "discard_fragment":
                 if peek().isPunct("("), peek(2).isPunct(")") {
                     pos += 3
@@ -978,6 +983,13 @@ struct Parser {
             if t.isPunct("::") { pos += 1; return Expr(.qualified([""], try parsePrimary()), t.loc) }
             throw MetalError(.syntax, location: t.loc, message: "expected an expression, found '\(t.text)'")
         case .identifier:
+            if t.text == "sizeof", peek().isPunct("("), isTypeName(peek(2)) {
+                // `sizeof(T)` of a type; of an expression it stays unsupported.
+                pos += 2
+                let type = try parseType()
+                try expect(")", "to end the sizeof")
+                return Expr(.sizeOf(type), t.loc)
+            }
             try checkUnsupported(t)
             if t.text == "true" || t.text == "false" { pos += 1; return Expr(.boolLit(t.text == "true"), t.loc) }
             if t.text == "this" { pos += 1; return Expr(.ident("this"), t.loc) }
@@ -1031,7 +1043,7 @@ struct Parser {
                     return Expr(.construct(type, items), t.loc)
                 }
                 guard accept("(") else {
-                    throw MetalError(.syntax, location: cur.loc, message: "expected '(' after type name '\(type.name)' in an expression")
+                    throw MetalError(.syntax, location: cur.loc, message: "expected '(' after type name '\(type.named)' in an expression")
                 }
                 var args: [Expr] = []
                 while !accept(")") {

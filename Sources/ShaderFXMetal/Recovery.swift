@@ -94,7 +94,8 @@ struct TopLevelChunk {
             }
             k += 1
         }
-        if let n = name, ["struct", "class", "enum", "union", "namespace", "using"].contains(n) { name = nil }
+        // A `static_assert` defines no name: leaving out one must not leave out the others.
+        if let n = name, ["struct", "class", "enum", "union", "namespace", "using", "static_assert"].contains(n) { name = nil }
         return TopLevelChunk(range: range, name: name, isStitchable: stitchable, isStageFunction: stage)
     }
 
@@ -214,7 +215,8 @@ extension MetalTranslator {
         /// for); else the first error found, the one a single function's translation has always
         /// reported. Each error once; vertex, fragment and kernel functions' only as the first.
         func failure(adding last: MetalError? = nil) -> MetalError {
-            var all = untranslated.map { (error: $0.error, counts: !$0.isStageFunction) }
+            // A declaration's error carries the others found in it (several failing statements).
+            var all = untranslated.flatMap { u in ([u.error] + u.error.moreErrors).map { (error: $0, counts: !u.isStageFunction) } }
             if let last { all.append((last, true)) }
             let lead = all.firstIndex { Self.concernsTheLibrary($0.error) } ?? (last != nil ? all.count - 1 : 0)
             let primary = all[lead].error

@@ -1,15 +1,15 @@
 import ShaderFXContract
 /// A typed, lowered expression.
 struct TE {
-    var g: GExpr
+    var node: TExpr
     var type: MType
     var lvalue = false
     /// The constant value, when the expression is a literal (for folding conversions).
     var lit: Lit?
     /// For a partially indexed multidimensional array: the flattened base and offset so far.
-    var subarray: (base: GExpr, offset: GExpr?)?
+    var subarray: (base: TExpr, offset: TExpr?)?
     /// For a `half` value rounded by `mtl_h`: the expression before rounding (HalfPrecision.swift).
-    var roundedFrom: GExpr?
+    var roundedFrom: TExpr?
     /// For a value already wrapped to a narrow integer width (a `short(x)` cast): that width.
     var wrappedTo: (bits: Int, signed: Bool)?
 
@@ -64,7 +64,7 @@ struct SamplerState: Equatable {
     }
 
     /// The border colour as a GLSL `vec4`.
-    var borderGLSL: GExpr {
+    var borderGLSL: TExpr {
         let vec4 = GType.vector(.float, 4)
         switch borderColor {
         case .transparentBlack: return .construct(vec4, arraySize: nil, [.literal(.float(0))])
@@ -158,7 +158,8 @@ final class Semantic {
     var allFunctions: [FuncInfo] = []
     var names = NameAllocator()
     var program = GProgram()
-    var helperKeys: Set<String> = []
+    /// The lowering of typed trees to GLSL, which declares the helpers they call.
+    let glsl = GLSLLowering()
     /// Function templates by name.
     var templates: [String: [FuncDecl]] = [:]
     /// Instantiations: "name<types>" → function id.
@@ -172,6 +173,8 @@ final class Semantic {
     /// the node, so a node made during analysis cannot be freed and its identifier reused).
     var expressionTypes: [MetalExpressionType] = []
     var recordedTypes: [ObjectIdentifier: (node: Expr, types: [MType])] = [:]
+    /// The callee the call analysed last resolved to (``Expr/callee``).
+    var resolvedCallee: ResolvedCallee?
     /// How `half` computes (HalfPrecision.swift), and the lines whose `half` operations compute
     /// at float all the same (the precision report's promotions).
     var precision = MetalPrecision.float
@@ -192,6 +195,7 @@ final class Semantic {
         s.precision = precision
         s.floatLines = floatLines
         try s.run(units)
+        s.program.helpers = s.glsl.helpers
         return (s.program, s.expressionTypes)
     }
 
@@ -207,11 +211,12 @@ final class Semantic {
         let loc: MetalSourceLocation
         switch d {
         case .enumeration(let e): loc = e.loc
+        case .typedefStruct(let s, _, _): loc = s.loc
         case .namespace(_, _, let l), .usingNamespace(_, let l): loc = l
         case .function(let f): loc = f.loc
         case .structure(let s): loc = s.loc
         case .global(let v): loc = v.loc
-        case .typeAlias(_, _, let l): loc = l
+        case .typeAlias(_, _, let l), .staticAssert(_, _, let l): loc = l
         }
         return MetalError(.semantic, location: loc, message: "internal error: a declaration reached semantic analysis without being lowered")
     }
@@ -228,7 +233,8 @@ final class Semantic {
                 case .structure(let s): key = "s \(s.name) \(s.loc)"
                 case .global(let g): key = "g \(g.name) \(g.loc)"
                 case .typeAlias(let name, _, let loc): key = "a \(name) \(loc)"
-                case .enumeration, .namespace, .usingNamespace: throw Semantic.unlowered(d)
+                case .staticAssert(_, _, let loc): key = "static_assert \(loc)"
+                case .enumeration, .namespace, .usingNamespace, .typedefStruct: throw Semantic.unlowered(d)
                 }
                 if seen.insert(key).inserted { decls.append(d) }
             }
@@ -256,8 +262,9 @@ final class Semantic {
                 aliases[name] = spec
             case .global(let v):
                 if let getter = try computedConstant(v) { getters.append(getter) } else { try declareGlobal(v) }
+            case .staticAssert(let condition, let message, let loc): try checkStaticAssert(condition, message, loc)
             case .function: break
-            case .enumeration, .namespace, .usingNamespace: throw Semantic.unlowered(d)
+            case .enumeration, .namespace, .usingNamespace, .typedefStruct: throw Semantic.unlowered(d)
             }
         }
         for d in decls + getters.map(Decl.function) {
@@ -296,8 +303,9 @@ final class Semantic {
     // MARK: Types
 
     func resolve(_ spec: TypeSpec) throws(MetalError) -> MType {
-        if let bound = typeBindings[spec.name] { return bound }
-        if let a = aliases[spec.name] {
+        let name = spec.named
+        if let bound = typeBindings[name] { return bound }
+        if let a = aliases[name] {
             var t = a
             t.isConst = t.isConst || spec.isConst
             return try resolve(t)
@@ -311,12 +319,12 @@ final class Semantic {
         if spec.name == "auto" {
             throw error(.unsupportedConstruct, spec.loc, "'auto' is only supported for local variables with an initializer")
         }
-        if spec.name == "vec" {
+        if name == "vec" {
             throw error(.unsupportedConstruct, spec.loc, "vec<T, N> is not supported; use the named vector type (e.g. float3)")
         }
-        if let s = structs[spec.name] { return .structure(s.glslName) }
-        if let t = MType.builtin(named: spec.name) { return t }
-        throw error(.unknownType, spec.loc, "unknown type '\(spec.name)'")
+        if let s = structs[name] { return .structure(s.glslName) }
+        if let t = MType.builtin(named: name) { return t }
+        throw error(.unknownType, spec.loc, "unknown type '\(name)'")
     }
 
     func resolveArray(_ base: MType, _ dims: [Expr?], initCount: Int?, loc: MetalSourceLocation) throws(MetalError) -> MType {
@@ -364,8 +372,10 @@ final class Semantic {
             case .bitXor: return x ^ y
             default: return nil
             }
-        case .construct(let t, let args) where args.count == 1 && MType.builtin(named: t.name)?.scalar?.isInteger == true:
+        case .construct(let t, let args) where args.count == 1 && MType.builtin(named: t.named)?.scalar?.isInteger == true:
             return constInt(args[0])
+        case .sizeOf(let spec):
+            return (try? resolve(spec)).flatMap { metalSize(spec, $0) }.map(Int64.init)
         case .ternary(let c, let a, let b):
             guard let cv = constInt(c) else { return nil }
             return cv != 0 ? constInt(a) : constInt(b)
@@ -440,7 +450,7 @@ final class Semantic {
         if case .initList(let items) = initExpr.kind { initCount = items.count }
         let type = try resolveArray(base, v.arrayDims, initCount: initCount, loc: v.loc)
         let value = try lowerInitializer(initExpr, to: type)
-        if !isConstantExpression(value.g) {
+        if !isConstantExpression(value.node) {
             throw error(.semantic, initExpr.loc, "the initializer of program-scope constant '\(v.name)' must be a constant expression in GLSL ES (no calls of user functions or non-constant helpers)")
         }
         let glslName = names.unique(GLSLNames.safe(v.name.replacingOccurrences(of: "::", with: "_")))
@@ -450,7 +460,7 @@ final class Semantic {
             info.constInt = constInt(initExpr).map { type == .uint ? Int64(UInt32(truncatingIfNeeded: $0)) : Int64(Int32(truncatingIfNeeded: $0)) }
         }
         globals[v.name] = info
-        program.globals.append(GGlobal(type: type.innermost.glslType, name: glslName, arraySize: type.glslArraySize, value: value.g, loc: v.loc))
+        program.globals.append(GGlobal(type: type.innermost.glslType, name: glslName, arraySize: type.glslArraySize, value: glsl.lower(value), loc: v.loc))
     }
 
     /// The function that stands for program-scope constant `v` when its initializer calls a user
@@ -538,24 +548,27 @@ final class Semantic {
         case .index(let a, let b), .binary(_, let a, let b), .assign(_, let a, let b), .comma(let a, let b):
             return visit(a) || visit(b)
         case .ternary(let a, let b, let c): return visit(a) || visit(b) || visit(c)
-        case .intLit, .floatLit, .boolLit, .templateIdent, .lambda, .enumerator, .numericLimits: return false
+        case .intLit, .floatLit, .boolLit, .templateIdent, .lambda, .enumerator, .numericLimits, .sizeOf: return false
         case .qualified(_, let a), .cast(_, _, let a): return visit(a)
         }
     }
 
     /// Is the expression a GLSL ES constant expression (literals, constants, constructors, built-ins)?
-    func isConstantExpression(_ g: GExpr) -> Bool {
+    func isConstantExpression(_ g: TExpr) -> Bool {
         switch g {
         case .literal: return true
-        case .name(let n): return globals.values.contains { $0.glslName == n && $0.isConst }
+        case .variable(let n): return globals.values.contains { $0.glslName == n && $0.isConst }
         case .call(let f, let args):
-            if f.hasPrefix("mtl_") || allFunctions.contains(where: { $0.glslName == f }) { return false }
-            if ["texture", "texelFetch", "textureSize", "dFdx", "dFdy", "fwidth", StitchedInterface.arrayElement,
-                StitchedInterface.sampleLayer].contains(f) { return false }
+            switch f {
+            case .function, .helper, .interface: return false
+            case .builtin(let b):
+                if [.texture, .texelFetch, .textureSize, .dFdx, .dFdy, .fwidth].contains(b) { return false }
+            }
             return args.allSatisfy(isConstantExpression)
         case .construct(_, _, let args): return args.allSatisfy(isConstantExpression)
         case .unary(let op, let a): return op != .increment && op != .decrement && isConstantExpression(a)
-        case .binary(_, let a, let b): return isConstantExpression(a) && isConstantExpression(b)
+        case .binary(_, let a, let b), .componentwise(_, let a, let b): return isConstantExpression(a) && isConstantExpression(b)
+        case .truncatingDivision: return false
         case .ternary(let a, let b, let c): return isConstantExpression(a) && isConstantExpression(b) && isConstantExpression(c)
         case .member(let a, _), .convert(_, _, let a): return isConstantExpression(a)
         case .index(let a, let b): return isConstantExpression(a) && isConstantExpression(b)
@@ -785,20 +798,36 @@ final class Semantic {
         if kind != nil {
             // What enters a stitchable function as `half` (the colour, `half` arguments) is binary16.
             for (p, g) in zip(f.params, gparams) where p.type.isHalf && !p.type.isArray {
-                let v = roundedHalf(TE(g: .name(g.name), type: p.type), p.loc)
-                if case .call = v.g { out.append(GStmt(.expr(.assign(.assign, .name(g.name), v.g)), p.loc)) }
+                let v = roundedHalf(TE(node: .variable(g.name), type: p.type), p.loc)
+                if case .call = v.node { out.append(GStmt(.expr(glsl.lower(.assign(.assign, .variable(g.name), v.node))), p.loc)) }
             }
         }
         // A narrow integer parameter holds what its argument converts to (`short s` given 70000 is 4464).
         for (p, g) in zip(f.params, gparams) {
             guard let narrow = scopes[0][p.name]?.narrow else { continue }
-            let v = narrowed(TE(g: .name(g.name), type: p.type), narrow)
-            out.append(GStmt(.expr(.assign(.assign, .name(g.name), v.g)), p.loc))
+            let v = narrowed(TE(node: .variable(g.name), type: p.type), narrow)
+            out.append(GStmt(.expr(glsl.lower(.assign(.assign, .variable(g.name), v.node))), p.loc))
         }
-        for s in stmts { out.append(contentsOf: try lowerStmt(s)) }
+        // Each statement of the body that fails is an error of its own, as long as going on is
+        // sound (``resumeAfterError``): the function fails with the first and the others after it.
+        var errors: [MetalError] = []
+        for s in stmts {
+            let depth = scopes.count
+            do throws(MetalError) {
+                out.append(contentsOf: try lowerStmt(s))
+            } catch {
+                errors.append(error)
+                // The statement's own scopes end with it; state it left otherwise ends the body here.
+                guard current === f, scopes.count >= depth else { break }
+                scopes.removeLast(scopes.count - depth)
+                (loopDepth, switchDepth) = (0, 0)
+                guard errors.count < MetalError.errorLimit, resumeAfterError(in: s) else { break }
+            }
+        }
+        if let first = errors.first { throw first.with(moreErrors: Array(errors.dropFirst())) }
         if f.returnType != .void && !endsWithReturn(out) {
             // C++ leaves falling off the end undefined; GLSL compilers may reject it. Return a zero value.
-            out.append(GStmt(.returnStmt(zeroValue(f.returnType)), nil))
+            out.append(GStmt(.returnStmt(glsl.lower(zeroValue(f.returnType))), nil))
         }
         let gf = GFunction(name: f.glslName, returnType: f.returnType.glslType, params: gparams, body: out, loc: f.decl.loc)
         if let kind {
@@ -839,7 +868,7 @@ final class Semantic {
             kind = .distortion
         case .vector(let rs, 4) where rs.isFloat:
             if f.params.count > 1, f.params[1].type == .layer { kind = .layer }
-            else if f.params.count > 1, f.params[1].type == .vector(.half, 4), d.params[1].type.name == "half4" { kind = .color }
+            else if f.params.count > 1, f.params[1].type == .vector(.half, 4), d.params[1].type.named == "half4" { kind = .color }
             else { kind = .fill }
         default:
             throw error(.invalidStitchable, d.returnType.loc, "stitchable function '\(d.name)' returns '\(f.returnType.metal)'; \(sig)")
@@ -959,7 +988,7 @@ final class Semantic {
     }
 
     /// The zero value of a type (`vec3(0.0)`, `S(0.0, 0)`...).
-    func zeroValue(_ t: MType) -> GExpr {
+    func zeroValue(_ t: MType) -> TExpr {
         switch t {
         case .scalar(let s):
             switch s {
@@ -968,10 +997,10 @@ final class Semantic {
             case .uint: return .literal(.uint(0))
             default: return .literal(.float(0))
             }
-        case .vector(let s, _), .matrix(let s, _, _): return GExpr.constructor(of: t, [zeroValue(.scalar(s))])
+        case .vector(let s, _), .matrix(let s, _, _): return TExpr.constructor(of: t, [zeroValue(.scalar(s))])
         case .array(_, _):
             let e = t.innermost
-            return GExpr.constructor(of: t, Array(repeating: zeroValue(e), count: t.flatCount))
+            return TExpr.constructor(of: t, Array(repeating: zeroValue(e), count: t.flatCount))
         case .structure(let n):
             let info = structByGLSL[n]!
             return .construct(.structure(info.glslName), arraySize: nil, info.members.map { zeroValue($0.type) })

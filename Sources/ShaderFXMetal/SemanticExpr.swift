@@ -23,7 +23,7 @@ extension Semantic {
             case .int(let i): b = i != 0
             case .float(let d): b = d != 0
             }
-            return TE(g: .literal(.bool(b)), type: .bool, lit: .bool(b))
+            return TE(node: .literal(.bool(b)), type: .bool, lit: .bool(b))
         case .int, .uint:
             var i: Int64
             switch v {
@@ -35,10 +35,10 @@ extension Semantic {
             }
             if s == .int {
                 let v = Int64(Int32(truncatingIfNeeded: i))
-                return TE(g: .literal(.int(v)), type: .int, lit: .int(v))
+                return TE(node: .literal(.int(v)), type: .int, lit: .int(v))
             }
             let u = UInt32(truncatingIfNeeded: i)
-            return TE(g: .literal(.uint(UInt64(u))), type: .uint, lit: .int(Int64(u)))
+            return TE(node: .literal(.uint(UInt64(u))), type: .uint, lit: .int(Int64(u)))
         case .half, .float:
             var d: Double
             switch v {
@@ -48,9 +48,9 @@ extension Semantic {
             }
             if s == .half { d = halfLiteralValue(d, loc) }
             if let bits = Semantic.nonFiniteBits(d) {
-                return TE(g: .call("uintBitsToFloat", [.literal(.bits(bits))]), type: .scalar(s))
+                return TE(node: .call(.builtin(.uintBitsToFloat), [.literal(.bits(bits))]), type: .scalar(s))
             }
-            return TE(g: .literal(.float(d)), type: .scalar(s), lit: .float(d))
+            return TE(node: .literal(.float(d)), type: .scalar(s), lit: .float(d))
         }
     }
 
@@ -61,29 +61,29 @@ extension Semantic {
             if let off = sub.offset, !isPure(off) {
                 throw error(.semantic, loc, "a row of a multidimensional array indexed with side effects cannot be used as a value")
             }
-            let items: [GExpr] = (0..<v.type.flatCount).map { k in
+            let items: [TExpr] = (0..<v.type.flatCount).map { k in
                 guard let off = sub.offset else { return .index(sub.base, .literal(.int(Int64(k)))) }
                 if k == 0 { return .index(sub.base, off) }
                 if case .literal(.int(let i)) = off { return .index(sub.base, .literal(.int(i + Int64(k)))) }
                 return .index(sub.base, .binary(.add, off, .literal(.int(Int64(k)))))
             }
-            return try convert(TE(g: GExpr.constructor(of: v.type, items), type: v.type), to: t, loc, explicit: explicit)
+            return try convert(TE(node: TExpr.constructor(of: v.type, items), type: v.type), to: t, loc, explicit: explicit)
         }
         if v.type == t { return v }
         switch (v.type, t) {
         case (.scalar, .scalar(let b)):
             if let l = v.lit { return literal(l, b, at: loc) }
-            return roundedHalf(TE(g: .convert(to: t, from: v.type, v.g), type: t), loc)
+            return roundedHalf(TE(node: .convert(to: t, from: v.type, v.node), type: t), loc)
         case (.scalar, .vector(let b, _)):
             return try splat(v, b, to: t, loc)
         case (.scalar, .matrix(let b, _, _)) where explicit:
             return try splat(v, b, to: t, loc)
         case (.vector(_, let n), .vector(_, let m)) where n == m:
-            return roundedHalf(TE(g: .convert(to: t, from: v.type, v.g), type: t), loc)
+            return roundedHalf(TE(node: .convert(to: t, from: v.type, v.node), type: t), loc)
         case (.matrix(_, let c1, let r1), .matrix(_, let c2, let r2)) where c1 == c2 && r1 == r2:
-            return roundedHalf(TE(g: .convert(to: t, from: v.type, v.g), type: t), loc)
+            return roundedHalf(TE(node: .convert(to: t, from: v.type, v.node), type: t), loc)
         case (.array(let e1, let n1), .array(let e2, let n2)) where n1 == n2 && e1.glsl == e2.glsl && e1.flatCount == e2.flatCount:
-            return TE(g: v.g, type: t)
+            return TE(node: v.node, type: t)
         default:
             throw error(.typeMismatch, loc, "cannot convert '\(v.type.metal)' to '\(t.metal)'")
         }
@@ -92,19 +92,22 @@ extension Semantic {
     /// A scalar made a vector or matrix: converted to the element type `s`, then widened.
     private func splat(_ v: TE, _ s: Scalar, to t: MType, _ loc: MetalSourceLocation) throws(MetalError) -> TE {
         let x = try convert(v, to: .scalar(s), loc)
-        return TE(g: .convert(to: t, from: x.type, x.g), type: t)
+        return TE(node: .convert(to: t, from: x.type, x.node), type: t)
     }
 
     /// Has the expression no side effects (so it may be evaluated several times)?
-    func isPure(_ g: GExpr) -> Bool {
+    func isPure(_ g: TExpr) -> Bool {
         switch g {
-        case .literal, .name: return true
+        case .literal, .variable: return true
         case .assign, .postfix, .comma: return false
         case .unary(let op, let a): return op != .increment && op != .decrement && isPure(a)
-        case .binary(_, let a, let b), .index(let a, let b): return isPure(a) && isPure(b)
+        case .binary(_, let a, let b), .index(let a, let b), .componentwise(_, let a, let b), .truncatingDivision(_, let a, let b, _):
+            return isPure(a) && isPure(b)
         case .ternary(let a, let b, let c): return isPure(a) && isPure(b) && isPure(c)
         case .member(let a, _), .convert(_, _, let a): return isPure(a)
-        case .call(let f, let args): return !allFunctions.contains { $0.glslName == f } && args.allSatisfy(isPure)
+        case .call(let f, let args):
+            if case .function = f { return false }
+            return args.allSatisfy(isPure)
         case .construct(_, _, let args): return args.allSatisfy(isPure)
         }
     }
@@ -115,7 +118,7 @@ extension Semantic {
         case .scalar(.bool): return v
         case .scalar(let s):
             if let l = v.lit { return literal(l, .bool) }
-            return TE(g: .binary(.notEqual, v.g, literal(.int(0), s).g), type: .bool)
+            return TE(node: .binary(.notEqual, v.node, literal(.int(0), s).node), type: .bool)
         case .vector:
             throw error(.typeMismatch, loc, "a vector ('\(v.type.metal)') cannot be used as a condition; use all() or any()")
         default:
@@ -154,11 +157,16 @@ extension Semantic {
     func lowerExpr(_ e: Expr) throws(MetalError) -> TE {
         let v = try lowerExprNode(e)
         e.type = v.type
+        if case .call = e.kind {
+            e.callee = resolvedCallee
+            resolvedCallee = nil
+        }
         let key = ObjectIdentifier(e)
         if recordedTypes[key, default: (e, [])].types.contains(v.type) == false {
             recordedTypes[key, default: (e, [])].types.append(v.type)
             expressionTypes.append(MetalExpressionType(location: e.loc, kind: e.kindName, metalType: v.type.metal,
-                                                       isHalf: v.type.isHalf, function: current?.decl.name))
+                                                       isHalf: v.type.isHalf, function: current?.decl.name,
+                                                       callee: e.callee?.description))
         }
         return v
     }
@@ -187,7 +195,7 @@ extension Semantic {
             guard case .ident(let n) = base.kind, let v = lookup(n), case .pointer = v.kind else {
                 throw error(.unsupportedConstruct, e.loc, "'->' is only supported on 'thread T *' parameters")
             }
-            return try lowerMember(TE(g: .name(v.glslName), type: v.type, lvalue: true), name, e.loc)
+            return try lowerMember(TE(node: .variable(v.glslName), type: v.type, lvalue: true), name, e.loc)
         case .index(let base, let idx):
             return try lowerIndex(base, idx, e.loc)
         case .unary(let op, let a):
@@ -197,7 +205,7 @@ extension Semantic {
             try requireLValue(v, a.loc, op)
             guard v.type.isScalar || v.type.isVector, v.type.scalar != .bool else { throw error(.typeMismatch, e.loc, "cannot apply '\(op)' to '\(v.type.metal)'") }
             if let r = roundedHalfIncrement(op == .increment, prefix: false, v, e.loc) ?? narrowIncrement(op == .increment, prefix: false, a, v) { return r }
-            return TE(g: .postfix(op, v.g), type: v.type)
+            return TE(node: .postfix(op, v.node), type: v.type)
         case .binary(let op, let a, let b):
             return try lowerBinary(op, try lowerExpr(a), try lowerExpr(b), e.loc)
         case .assign(let op, let a, let b):
@@ -219,17 +227,23 @@ extension Semantic {
             }
             let xv = try convert(x, to: t, a.loc)
             let yv = try convert(y, to: t, b.loc)
-            return TE(g: .ternary(cv.g, xv.g, yv.g), type: t)
+            return TE(node: .ternary(cv.node, xv.node, yv.node), type: t)
         case .comma(let a, let b):
             let x = try lowerExpr(a)
             let y = try lowerExpr(b)
-            return TE(g: .comma(x.g, y.g), type: y.type)
+            return TE(node: .comma(x.node, y.node), type: y.type)
         case .lambda:
             throw error(.unsupportedConstruct, e.loc, "lambdas are only supported as 'auto name = [](...) { ... };' local declarations")
         case .initList:
             throw error(.unsupportedConstruct, e.loc, "a brace initializer list is only supported to initialize a declared variable, in an assignment or in a return")
         case .designated(let member, _):
             throw error(.unsupportedConstruct, e.loc, "a designated initializer '.\(member) = ...' is only supported in the brace initializer of a struct")
+        case .sizeOf(let spec):
+            let t = try resolve(spec)
+            guard let n = metalSize(spec, t) else {
+                throw error(.unsupportedConstruct, e.loc, "sizeof('\(t.metal)') is not supported (only of scalar, vector and matrix types)")
+            }
+            return literal(.int(Int64(n)), .uint)
         case .qualified, .enumerator, .numericLimits, .cast:
             throw error(.semantic, e.loc, "internal error: an expression reached semantic analysis without being lowered")
         }
@@ -244,7 +258,7 @@ extension Semantic {
         if lookupLocal(name) == nil, let s = currentMethodStruct, let m = s.members.first(where: { $0.name == name }),
            let this = lookupLocal("this") {
             // A member used by name inside a member function: `this->m`.
-            return TE(g: .member(.name(this.glslName), m.glslName), type: m.type, lvalue: true)
+            return TE(node: .member(.variable(this.glslName), m.glslName), type: m.type, lvalue: true)
         }
         if let v = lookup(name) {
             switch v.kind {
@@ -253,15 +267,15 @@ extension Semantic {
             case .computed(let getter):
                 return try lowerCall(Expr(.ident(getter), loc), [], loc)
             case .arrayCount(let array):
-                let count = GExpr.member(.name(array), "count")
-                return v.type == .uint ? TE(g: .construct(.scalar(.uint), arraySize: nil, [count]), type: .uint) : TE(g: count, type: .int)
+                let count = TExpr.member(.variable(array), "count")
+                return v.type == .uint ? TE(node: .construct(.scalar(.uint), arraySize: nil, [count]), type: .uint) : TE(node: count, type: .int)
             case .pointer:
                 // A bare pointer is only meaningful when passed on; callers handle that case.
-                return TE(g: .name(v.glslName), type: v.type, lvalue: true)
+                return TE(node: .variable(v.glslName), type: v.type, lvalue: true)
             case .value:
-                if v.type == .sampler { return TE(g: .literal(.placeholder("/*sampler*/")), type: .sampler) }
+                if v.type == .sampler { return TE(node: .literal(.placeholder("/*sampler*/")), type: .sampler) }
                 // Integer constants carry their value, so `SIZE / 2` folds (GLSL constant initializers need it).
-                return TE(g: .name(v.glslName), type: v.type, lvalue: !v.isConst, lit: v.isConst ? v.constInt.map { .int($0) } : nil)
+                return TE(node: .variable(v.glslName), type: v.type, lvalue: !v.isConst, lit: v.isConst ? v.constInt.map { .int($0) } : nil)
             }
         }
         if let c = try builtinConstant(name, loc) { return c }
@@ -280,7 +294,7 @@ extension Semantic {
             guard case .ident(let n) = a.kind, let v = lookup(n), case .pointer = v.kind else {
                 throw error(.unsupportedConstruct, loc, "'*' dereference is only supported on 'thread T *' parameters")
             }
-            return TE(g: .name(v.glslName), type: v.type, lvalue: true)
+            return TE(node: .variable(v.glslName), type: v.type, lvalue: true)
         case .address:
             throw error(.unsupportedConstruct, loc, "taking an address with '&' is only supported for an argument passed to a 'thread T *' parameter")
         case .increment, .decrement:
@@ -288,25 +302,25 @@ extension Semantic {
             try requireLValue(v, a.loc, op)
             guard v.type.isScalar || v.type.isVector, v.type.scalar != .bool else { throw error(.typeMismatch, loc, "cannot apply '\(op)' to '\(v.type.metal)'") }
             if let r = roundedHalfIncrement(op == .increment, prefix: true, v, loc) ?? narrowIncrement(op == .increment, prefix: true, a, v) { return r }
-            return TE(g: .unary(op, v.g), type: v.type)
+            return TE(node: .unary(op, v.node), type: v.type)
         case .not:
             let v = try lowerExpr(a)
-            if case .vector(.bool, _) = v.type { return TE(g: .call("not", [v.g]), type: v.type) }
+            if case .vector(.bool, _) = v.type { return TE(node: .call(.builtin(.not), [v.node]), type: v.type) }
             let b = try toBool(v, a.loc)
             if case .bool(let x) = b.lit { return literal(.bool(!x), .bool) }
-            if case .binary(.notEqual, let l, let r) = b.g { return TE(g: .binary(.equal, l, r), type: .bool) }
-            return TE(g: .unary(.not, b.g), type: .bool)
+            if case .binary(.notEqual, let l, let r) = b.node { return TE(node: .binary(.equal, l, r), type: .bool) }
+            return TE(node: .unary(.not, b.node), type: .bool)
         case .bitNot:
             var v = try lowerExpr(a)
             guard let s = v.type.scalar, s.isInteger || s == .bool, !v.type.isMatrix else { throw error(.typeMismatch, loc, "invalid operand to '~': '\(v.type.metal)'") }
             if s == .bool { v = try convert(v, to: v.type.with(scalar: .int), loc) }
             if case .int(let i) = v.lit { return literal(.int(~i), v.type.scalar!) }
-            return TE(g: .unary(.bitNot, v.g), type: v.type)
+            return TE(node: .unary(.bitNot, v.node), type: v.type)
         case .negate, .plus:
             var v = try lowerExpr(a)
             guard v.type.isArithmetic else { throw error(.typeMismatch, loc, "invalid operand to unary '\(op)': '\(v.type.metal)'") }
             if v.type.scalar == .bool { v = try convert(v, to: v.type.with(scalar: .int), loc) }
-            if op == .plus { return TE(g: v.g, type: v.type, lit: v.lit) }
+            if op == .plus { return TE(node: v.node, type: v.type, lit: v.lit) }
             if let l = v.lit {
                 switch l {
                 case .int(let i): return literal(.int(0 &- i), v.type.scalar!)
@@ -314,7 +328,7 @@ extension Semantic {
                 case .bool: break
                 }
             }
-            return TE(g: .unary(.negate, v.g), type: v.type)
+            return TE(node: .unary(.negate, v.node), type: v.type)
         }
     }
 
@@ -326,7 +340,7 @@ extension Semantic {
         case .logicalAnd, .logicalOr:
             let a = try toBool(x, loc)
             let b = try toBool(y, loc)
-            return TE(g: .binary(op, a.g, b.g), type: .bool)
+            return TE(node: .binary(op, a.node, b.node), type: .bool)
         case .shiftLeft, .shiftRight:
             var a = x
             var b = y
@@ -339,7 +353,7 @@ extension Semantic {
             if a.type.isVector && b.type.isVector && a.type.vectorSize != b.type.vectorSize {
                 throw error(.typeMismatch, loc, "invalid operands to '\(op)': different vector sizes")
             }
-            return TE(g: .binary(op, a.g, b.g), type: a.type)
+            return TE(node: .binary(op, a.node, b.node), type: a.type)
         default: break
         }
         // Matrices.
@@ -373,7 +387,7 @@ extension Semantic {
             if op == .divide && b.type.isMatrix {
                 throw error(.typeMismatch, loc, "invalid operands to '/': '\(x.type.metal)' and '\(y.type.metal)'")
             }
-            return roundedHalf(TE(g: .binary(op, a.g, b.g), type: t), loc)
+            return roundedHalf(TE(node: .binary(op, a.node, b.node), type: t), loc)
         }
         guard x.type.isArithmetic, y.type.isArithmetic else {
             throw error(.typeMismatch, loc, "invalid operands to binary '\(op)': '\(x.type.metal)' and '\(y.type.metal)'")
@@ -413,10 +427,9 @@ extension Semantic {
         }
         if isCompare {
             if t.isVector {
-                let fn: String = [.less: "lessThan", .greater: "greaterThan", .lessEqual: "lessThanEqual", .greaterEqual: "greaterThanEqual", .equal: "equal", .notEqual: "notEqual"][op] ?? ""
-                return TE(g: .call(fn, [a.g, b.g]), type: t.with(scalar: .bool))
+                return TE(node: .componentwise(op, a.node, b.node), type: t.with(scalar: .bool))
             }
-            return TE(g: .binary(op, a.g, b.g), type: .bool)
+            return TE(node: .binary(op, a.node, b.node), type: .bool)
         }
         if (op == .divide || op == .remainder), t.scalar == .int, !(knownNonNegative(a) && knownNonNegative(b)) {
             if case .int(let p) = a.lit, case .int(let q) = b.lit, q != 0 {
@@ -425,12 +438,10 @@ extension Semantic {
                 return literal(.int(Int64(r)), .int)
             }
             // C truncates toward zero; GLSL ES leaves negative operands undefined.
-            let helper = op == .divide ? "mtl_idiv" : "mtl_imod"
-            requireIntDivisionHelper(helper, t)
-            return TE(g: .call(helper, [a.g, b.g]), type: t)
+            return TE(node: .truncatingDivision(op, a.node, b.node, size: t.isVector ? t.vectorSize : 1), type: t)
         }
         if t.isHalf, [.add, .subtract, .multiply, .divide].contains(op) { return roundedHalfArithmetic(op, a, b, type: t, loc) }
-        return TE(g: .binary(op, a.g, b.g), type: t)
+        return TE(node: .binary(op, a.node, b.node), type: t)
     }
 
     func lowerAssign(_ op: AssignOperator, _ lhs: Expr, _ rhs: Expr, _ loc: MetalSourceLocation) throws(MetalError) -> TE {
@@ -441,26 +452,26 @@ extension Semantic {
         guard let binop = op.binary else {
             var r = try lowerInitializer(rhs, to: l.type)
             if let narrow { r = narrowed(r, narrow) }
-            return TE(g: .assign(.assign, l.g, r.g), type: l.type)
+            return TE(node: .assign(.assign, l.node, r.node), type: l.type)
         }
         let r = try lowerExpr(rhs)
         let combined = try lowerBinary(binop, l, r, loc)
         if let narrow {
             // `s += x` of a 16- or 8-bit variable: computed in int, stored wrapped.
-            return TE(g: .assign(.assign, l.g, narrowed(try convert(combined, to: l.type, loc), narrow).g), type: l.type)
+            return TE(node: .assign(.assign, l.node, narrowed(try convert(combined, to: l.type, loc), narrow).node), type: l.type)
         }
         // `x op= y` stays compound when GLSL accepts it as is.
         if combined.type == l.type || (combined.type.glsl == l.type.glsl) {
-            if case .binary(let o, let a, let b) = combined.g, o == binop, "\(a)" == "\(l.g)" {
-                return TE(g: .assign(op, a, b), type: l.type)
+            if case .binary(let o, let a, let b) = combined.node, o == binop, "\(a)" == "\(l.node)" {
+                return TE(node: .assign(op, a, b), type: l.type)
             }
         }
         // `x = T(x op y)` evaluates x twice: only for side-effect-free targets.
-        if !isPure(l.g) {
+        if !isPure(l.node) {
             throw error(.unsupportedConstruct, loc, "compound assignment '\(op)' that needs a conversion is not supported on a target with side effects; use a temporary")
         }
         let value = try convert(combined, to: l.type, loc)
-        return TE(g: .assign(.assign, l.g, value.g), type: l.type)
+        return TE(node: .assign(.assign, l.node, value.node), type: l.type)
     }
 
     // MARK: Members and indexing
@@ -479,12 +490,12 @@ extension Semantic {
             }
             let unique = Set(name).count == name.count
             let t: MType = name.count == 1 ? .scalar(s) : .vector(s, name.count)
-            return TE(g: .member(base.g, name), type: t, lvalue: base.lvalue && unique)
+            return TE(node: .member(base.node, name), type: t, lvalue: base.lvalue && unique)
         case .structure(let sname):
             guard let info = structByGLSL[sname], let m = info.members.first(where: { $0.name == name }) else {
                 throw error(.undeclaredIdentifier, loc, "no member named '\(name)' in '\(sname)'")
             }
-            return TE(g: .member(base.g, m.glslName), type: m.type, lvalue: base.lvalue)
+            return TE(node: .member(base.node, m.glslName), type: m.type, lvalue: base.lvalue)
         default:
             throw error(.unsupportedConstruct, loc, "member reference '.\(name)' on a value of type '\(base.type.metal)' is not supported")
         }
@@ -499,13 +510,13 @@ extension Semantic {
         switch base.type {
         case .floatArray, .colorArray:
             idx = try convert(idx, to: .int, idxExpr.loc)
-            return roundedHalf(TE(g: .call(StitchedInterface.arrayElement, [base.g, idx.g]), type: base.type == .floatArray ? .float : .vector(.half, 4)), loc)
+            return roundedHalf(TE(node: .call(.interface(StitchedInterface.arrayElement), [base.node, idx.node]), type: base.type == .floatArray ? .float : .vector(.half, 4)), loc)
         case .vector(let es, _):
             if s == .bool { idx = try convert(idx, to: .int, idxExpr.loc) }
-            return TE(g: .index(base.g, idx.g), type: .scalar(es), lvalue: base.lvalue)
+            return TE(node: .index(base.node, idx.node), type: .scalar(es), lvalue: base.lvalue)
         case .matrix(let es, _, let r):
             if s == .bool { idx = try convert(idx, to: .int, idxExpr.loc) }
-            return TE(g: .index(base.g, idx.g), type: .vector(es, r), lvalue: base.lvalue)
+            return TE(node: .index(base.node, idx.node), type: .vector(es, r), lvalue: base.lvalue)
         case .array(let elem, let n):
             if s == .bool { idx = try convert(idx, to: .int, idxExpr.loc) }
             if case .int(let i) = idx.lit, i < 0 || i >= Int64(n) {
@@ -513,23 +524,23 @@ extension Semantic {
             }
             guard case .array = elem else {
                 if let sub = base.subarray {
-                    var off = idx.g
-                    if let o = sub.offset { off = .binary(.add, o, idx.g) }
-                    return TE(g: .index(sub.base, off), type: elem, lvalue: base.lvalue)
+                    var off = idx.node
+                    if let o = sub.offset { off = .binary(.add, o, idx.node) }
+                    return TE(node: .index(sub.base, off), type: elem, lvalue: base.lvalue)
                 }
-                return TE(g: .index(base.g, idx.g), type: elem, lvalue: base.lvalue)
+                return TE(node: .index(base.node, idx.node), type: elem, lvalue: base.lvalue)
             }
             // Arrays of arrays are flattened: a[i][j] → a[i * inner + j].
             let i = idx.type == .int ? idx : try convert(idx, to: .int, idxExpr.loc)
             let stride = elem.flatCount
-            let scaled: GExpr = {
+            let scaled: TExpr = {
                 if case .int(let v) = i.lit { return .literal(.int(v * Int64(stride))) }
-                return .binary(.multiply, i.g, .literal(.int(Int64(stride))))
+                return .binary(.multiply, i.node, .literal(.int(Int64(stride))))
             }()
             var off = scaled
             if let o = base.subarray?.offset { off = .binary(.add, o, scaled) }
-            let root = base.subarray?.base ?? base.g
-            var te = TE(g: .literal(.placeholder("/*subarray*/")), type: elem, lvalue: base.lvalue)
+            let root = base.subarray?.base ?? base.node
+            var te = TE(node: .literal(.placeholder("/*subarray*/")), type: elem, lvalue: base.lvalue)
             te.subarray = (root, off)
             return te
         default:
@@ -542,7 +553,7 @@ extension Semantic {
     /// The width of a `short`/`ushort`/`char`/`uchar` (scalar or vector, not array) declaration.
     func narrowWidth(_ spec: TypeSpec, _ type: MType) -> (bits: Int, signed: Bool)? {
         guard type.isScalar || type.isVector, type.scalar?.isInteger == true else { return nil }
-        return Semantic.narrowBits(aliases[spec.name]?.name ?? spec.name)
+        return Semantic.narrowBits(aliases[spec.named]?.named ?? spec.named)
     }
 
     /// The width of the narrow variable an expression names, if it names one.
@@ -562,10 +573,10 @@ extension Semantic {
         if let w = v.wrappedTo, w == narrow { return v }
         var r: TE
         if narrow.signed {
-            let k = GExpr.literal(.int(Int64(32 - narrow.bits)))
-            r = TE(g: .binary(.shiftRight, .binary(.shiftLeft, v.g, k), k), type: v.type)
+            let k = TExpr.literal(.int(Int64(32 - narrow.bits)))
+            r = TE(node: .binary(.shiftRight, .binary(.shiftLeft, v.node, k), k), type: v.type)
         } else {
-            r = TE(g: .binary(.bitAnd, v.g, .literal(.uint(UInt64((1 << narrow.bits) - 1)))), type: v.type)
+            r = TE(node: .binary(.bitAnd, v.node, .literal(.uint(UInt64((1 << narrow.bits) - 1)))), type: v.type)
         }
         r.wrappedTo = narrow
         return r
@@ -574,14 +585,9 @@ extension Semantic {
     /// `++`/`--` of a narrow variable: the new value wraps (`short s = 32767; s++` is -32768).
     func narrowIncrement(_ increment: Bool, prefix: Bool, _ target: Expr, _ v: TE) -> TE? {
         guard let narrow = narrowVariable(target) else { return nil }
-        let T = v.type.glsl
-        let one: GLiteral = v.type.scalar == .uint ? .uint(1) : .int(1)
-        let step: BinaryOperator = increment ? .add : .subtract
-        let wrapped = narrowed(TE(g: .binary(step, .name("x"), .literal(one)), type: v.type), narrow)
-        let name = "mtl_\(narrow.signed ? "" : "u")\(increment ? "inc" : "dec")\(narrow.bits)" + (prefix ? "" : "_post")
-        let body = prefix ? "x = \(Emitter.expr(wrapped.g)); return x;" : "\(T) old = x; x = \(Emitter.expr(wrapped.g)); return old;"
-        requireHelper("\(name):\(T)", "\(T) \(name)(inout \(T) x) { \(body) }")
-        return TE(g: .call(name, [v.g]), type: v.type)
+        let step = Helper.narrowStep(increment: increment, prefix: prefix, bits: narrow.bits, signed: narrow.signed,
+                                     type: v.type.glsl, unsigned: v.type.scalar == .uint)
+        return TE(node: .call(.helper(step), [v.node]), type: v.type)
     }
 
     // MARK: Constructors
@@ -619,14 +625,14 @@ extension Semantic {
             }
             throw error(.noMatchingOverload, loc, "no constructor of '\(s.name)' takes these \(args.count) argument\(args.count == 1 ? "" : "s")")
         }
-        if let (bits, signed) = Semantic.narrowBits(aliases[spec.name]?.name ?? spec.name), !args.isEmpty {
+        if let (bits, signed) = Semantic.narrowBits(aliases[spec.named]?.named ?? spec.named), !args.isEmpty {
             // `ushort(x)` keeps the low 16 bits; `short(x)` sign-extends them.
             let wide = try lowerConstruct(TypeSpec(name: t.metal, loc: spec.loc), args, loc)
             if case .int(let v) = wide.lit {
                 let w = signed ? (v << (64 - bits)) >> (64 - bits) : v & ((1 << bits) - 1)
                 return literal(.int(w), t.scalar!)
             }
-            return narrowed(TE(g: wide.g, type: t), (bits, signed))
+            return narrowed(TE(node: wide.node, type: t), (bits, signed))
         }
         // `T{{...}, ...}` and `T{.m = ...}`: brace items initialise `T` as its aggregate.
         if args.contains(where: { if case .initList = $0.kind { true } else if case .designated = $0.kind { true } else { false } }) {
@@ -636,9 +642,9 @@ extension Semantic {
         for a in args { vals.append(try lowerExpr(a)) }
         if t == .void, vals.count == 1 {
             // `(void)x;` silences unused-value warnings.
-            return TE(g: vals[0].g, type: .void)
+            return TE(node: vals[0].node, type: .void)
         }
-        if vals.isEmpty { return TE(g: zeroValue(t), type: t) }
+        if vals.isEmpty { return TE(node: zeroValue(t), type: t) }
         switch t {
         case .scalar:
             guard vals.count == 1, vals[0].type.isScalar else {
@@ -652,19 +658,19 @@ extension Semantic {
                 // `half3(color)` of a half4 keeps the first components (public SwiftUI shaders
                 // that Xcode compiles use it); GLSL's vec3(vec4) does the same.
                 if case .vector(_, let m) = vals[0].type, m > n {
-                    return TE(g: GExpr.constructor(of: t, [try convert(vals[0], to: .vector(s, m), args[0].loc).g]), type: t)
+                    return TE(node: TExpr.constructor(of: t, [try convert(vals[0], to: .vector(s, m), args[0].loc).node]), type: t)
                 }
             }
             var total = 0
-            var out: [GExpr] = []
+            var out: [TExpr] = []
             for (k, v) in vals.enumerated() {
                 switch v.type {
                 case .scalar:
                     total += 1
-                    out.append(try convert(v, to: .scalar(s), args[k].loc).g)
+                    out.append(try convert(v, to: .scalar(s), args[k].loc).node)
                 case .vector(_, let m):
                     total += m
-                    out.append(try convert(v, to: .vector(s, m), args[k].loc).g)
+                    out.append(try convert(v, to: .vector(s, m), args[k].loc).node)
                 default:
                     throw error(.typeMismatch, args[k].loc, "cannot use '\(v.type.metal)' to construct '\(t.metal)'")
                 }
@@ -672,31 +678,31 @@ extension Semantic {
             guard total == n else {
                 throw error(.typeMismatch, loc, "\(total) components given to construct '\(t.metal)', which has \(n)")
             }
-            return TE(g: GExpr.constructor(of: t, out), type: t)
+            return TE(node: TExpr.constructor(of: t, out), type: t)
         case .matrix(let s, let c, let r):
             if vals.count == 1, vals[0].type.isMatrix { return try convert(vals[0], to: t, loc) }
-            var out: [GExpr] = []
+            var out: [TExpr] = []
             var total = 0
             for (k, v) in vals.enumerated() {
                 switch v.type {
-                case .scalar: out.append(try convert(v, to: .scalar(s), args[k].loc).g); total += 1
-                case .vector(_, let m): out.append(try convert(v, to: .vector(s, m), args[k].loc).g); total += m
+                case .scalar: out.append(try convert(v, to: .scalar(s), args[k].loc).node); total += 1
+                case .vector(_, let m): out.append(try convert(v, to: .vector(s, m), args[k].loc).node); total += m
                 default: throw error(.typeMismatch, args[k].loc, "cannot use '\(v.type.metal)' to construct '\(t.metal)'")
                 }
             }
             guard total == c * r || (total == 1 && vals.count == 1) else {
                 throw error(.typeMismatch, loc, "\(total) components given to construct '\(t.metal)', which has \(c * r)")
             }
-            return TE(g: GExpr.constructor(of: t, out), type: t)
+            return TE(node: TExpr.constructor(of: t, out), type: t)
         case .structure(let name):
             let info = structByGLSL[name]!
             if vals.count == 1, vals[0].type == t { return vals[0] }
             guard vals.count <= info.members.count else { throw error(.semantic, loc, "too many initializers for struct '\(name)'") }
-            var out: [GExpr] = []
+            var out: [TExpr] = []
             for (k, m) in info.members.enumerated() {
-                out.append(k < vals.count ? try convert(vals[k], to: m.type, args[k].loc).g : zeroValue(m.type))
+                out.append(k < vals.count ? try convert(vals[k], to: m.type, args[k].loc).node : zeroValue(m.type))
             }
-            return TE(g: .construct(.structure(info.glslName), arraySize: nil, out), type: t)
+            return TE(node: .construct(.structure(info.glslName), arraySize: nil, out), type: t)
         default:
             throw error(.typeMismatch, loc, "cannot construct a value of type '\(t.metal)'")
         }
@@ -709,16 +715,16 @@ extension Semantic {
               from != .half, to != .half, from != .bool, to != .bool else {
             throw error(.unsupportedConstruct, loc, "as_type<\(t.metal)>(\(v.type.metal)) is not supported (only between 32-bit float, int and uint of the same size)")
         }
-        if from == to { return TE(g: v.g, type: t) }
-        let fn: String
+        if from == to { return TE(node: v.node, type: t) }
+        let fn: GLSLBuiltin
         switch (from, to) {
-        case (.float, .int): fn = "floatBitsToInt"
-        case (.float, .uint): fn = "floatBitsToUint"
-        case (.int, .float): fn = "intBitsToFloat"
-        case (.uint, .float): fn = "uintBitsToFloat"
-        default: return TE(g: GExpr.constructor(of: t, [v.g]), type: t)   // int <-> uint keeps the bits
+        case (.float, .int): fn = .floatBitsToInt
+        case (.float, .uint): fn = .floatBitsToUint
+        case (.int, .float): fn = .intBitsToFloat
+        case (.uint, .float): fn = .uintBitsToFloat
+        default: return TE(node: TExpr.constructor(of: t, [v.node]), type: t)   // int <-> uint keeps the bits
         }
-        return TE(g: .call(fn, [v.g]), type: t)
+        return TE(node: .call(.builtin(fn), [v.node]), type: t)
     }
 
     // MARK: Calls
@@ -779,7 +785,7 @@ extension Semantic {
         var inner = a
         if case .unary(.address, let x) = a.kind { inner = x }
         else if pointer, case .ident(let n) = a.kind, let v = lookup(n), case .pointer = v.kind {
-            return TE(g: .name(v.glslName), type: v.type, lvalue: true)
+            return TE(node: .variable(v.glslName), type: v.type, lvalue: true)
         } else if pointer {
             throw error(.semantic, a.loc, "pass the address of a local variable ('&x') to a 'thread T *' parameter")
         }
@@ -834,29 +840,30 @@ extension Semantic {
                         notes: winners.map { MetalNote(location: $0.0.decl.loc, message: "candidate function declared here") })
         }
         let f = winners[0].0
-        var out: [GExpr] = []
+        var out: [TExpr] = []
         for (k, p) in f.params.enumerated() {
             if k < args.count {
                 if p.isPointer && p.isConstPointee {
                     var inner = args[k]
                     if case .unary(.address, let x) = inner.kind { inner = x }
-                    out.append(try convert(try lowerExpr(inner), to: p.type, args[k].loc).g)
+                    out.append(try convert(try lowerExpr(inner), to: p.type, args[k].loc).node)
                 } else if p.isReference || p.isPointer {
-                    out.append(try lowerOutArgument(args[k], pointer: p.isPointer).g)
+                    out.append(try lowerOutArgument(args[k], pointer: p.isPointer).node)
                 } else if let v = plain[k] {
                     if p.type == .texture, case .ident(let n) = args[k].kind {
                         current?.textureArguments.append((f.id, k, n, args[k].loc))
                     }
-                    out.append(try convert(v, to: p.type, args[k].loc).g)
+                    out.append(try convert(v, to: p.type, args[k].loc).node)
                 } else {
-                    out.append(try lowerInitializer(args[k], to: p.type).g)
+                    out.append(try lowerInitializer(args[k], to: p.type).node)
                 }
             } else if let d = p.defaultValue {
-                out.append(try lowerInitializer(d, to: p.type).g)
+                out.append(try lowerInitializer(d, to: p.type).node)
             }
         }
         current?.calls.append((f.id, loc))
-        return TE(g: .call(f.glslName, out), type: f.returnType)
+        resolvedCallee = .function(f)
+        return TE(node: .call(.function(f), out), type: f.returnType)
     }
 
     /// Deduces the template arguments of a call, instantiates the function template once per set of

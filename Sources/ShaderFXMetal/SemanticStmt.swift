@@ -10,6 +10,9 @@ extension Semantic {
     func lowerStmt(_ s: Stmt) throws(MetalError) -> [GStmt] {
         switch s.kind {
         case .empty: return []
+        case .staticAssert(let condition, let message):
+            try checkStaticAssert(condition, message, s.loc)
+            return []
         case .structDecl, .usingNamespace:
             throw error(.semantic, s.loc, "internal error: a statement reached semantic analysis without being lowered")
         case .block(let items):
@@ -23,23 +26,23 @@ extension Semantic {
             return try lowerDecl(vars, s.loc)
         case .expr(let e):
             let te = try lowerExpr(e)
-            return [GStmt(.expr(te.g), s.loc)]
+            return [GStmt(.expr(glsl.lower(te)), s.loc)]
         case .ifElse(let c, let a, let b):
             let cond = try condition(c)
             let then = try asBlock(a)
             let els = try b.map { (x: Stmt) throws(MetalError) -> GStmt in try asBlock(x) }
-            return [GStmt(.ifElse(cond.g, then, els), s.loc)]
+            return [GStmt(.ifElse(glsl.lower(cond), then, els), s.loc)]
         case .whileLoop(let c, let body):
             let cond = try condition(c)
             loopDepth += 1
             defer { loopDepth -= 1 }
-            return [GStmt(.whileLoop(cond.g, try asBlock(body)), s.loc)]
+            return [GStmt(.whileLoop(glsl.lower(cond), try asBlock(body)), s.loc)]
         case .doWhile(let body, let c):
             loopDepth += 1
             let b = try asBlock(body)
             loopDepth -= 1
             let cond = try condition(c)
-            return [GStmt(.doWhile(b, cond.g), s.loc)]
+            return [GStmt(.doWhile(b, glsl.lower(cond)), s.loc)]
         case .forLoop(let i, let c, let step, let body):
             return try withScope { () throws(MetalError) -> [GStmt] in
                 var initS: GStmt?
@@ -60,8 +63,8 @@ extension Semantic {
                     }
                     initS = lowered.first
                 }
-                let cond = try c.map { (x: Expr) throws(MetalError) -> GExpr in try condition(x).g }
-                let st = try step.map { (x: Expr) throws(MetalError) -> GExpr in try lowerExpr(x).g }
+                let cond = try c.map { (x: Expr) throws(MetalError) -> GExpr in glsl.lower(try condition(x)) }
+                let st = try step.map { (x: Expr) throws(MetalError) -> GExpr in glsl.lower(try lowerExpr(x)) }
                 loopDepth += 1
                 defer { loopDepth -= 1 }
                 return [GStmt(.forLoop(initS, cond, st, try asBlock(body)), s.loc)]
@@ -72,7 +75,7 @@ extension Semantic {
                 guard case .array(let elem, let n) = range.type, range.subarray == nil else {
                     throw error(.typeMismatch, rangeExpr.loc, "range-based for needs an array, not '\(range.type.metal)'")
                 }
-                guard isPure(range.g) else { throw error(.unsupportedConstruct, rangeExpr.loc, "range-based for over an expression with side effects is not supported") }
+                guard isPure(range.node) else { throw error(.unsupportedConstruct, rangeExpr.loc, "range-based for over an expression with side effects is not supported") }
                 if v.type.isReference && !v.type.isConst {
                     throw error(.unsupportedConstruct, v.loc, "range-based for with a non-const reference is not supported; index the array")
                 }
@@ -81,11 +84,11 @@ extension Semantic {
                 while localNames.used.contains("mtl_i\(k)") { k += 1 }
                 let index = "mtl_i\(k)"
                 localNames.used.insert(index)
-                let value = try convert(TE(g: .index(range.g, .name(index)), type: elem), to: elemType, v.loc)
+                let value = try convert(TE(node: .index(range.node, .variable(index)), type: elem), to: elemType, v.loc)
                 let glslName = localNames.unique(GLSLNames.safe(v.name))
                 let loopBody = try withScope { () throws(MetalError) -> [GStmt] in
                     try declareLocal(v.name, VarInfo(type: elemType, glslName: glslName, isConst: v.isConstant, loc: v.loc), v.loc)
-                    var out: [GStmt] = [GStmt(.decl(isConst: false, type: elemType.innermost.glslType, [GDeclarator(name: glslName, arraySize: elemType.glslArraySize, initializer: value.g)]), v.loc)]
+                    var out: [GStmt] = [GStmt(.decl(isConst: false, type: elemType.innermost.glslType, [GDeclarator(name: glslName, arraySize: elemType.glslArraySize, initializer: glsl.lower(value))]), v.loc)]
                     loopDepth += 1
                     defer { loopDepth -= 1 }
                     if case .block(let items) = body.kind {
@@ -133,7 +136,7 @@ extension Semantic {
                 if let last = out.last, case .caseLabel = last.kind { out.append(GStmt(.breakStmt, last.loc)) }
                 return out
             }
-            return [GStmt(.switchStmt(sel.g, out), s.loc)]
+            return [GStmt(.switchStmt(glsl.lower(sel), out), s.loc)]
         case .caseLabel, .defaultLabel:
             throw error(.semantic, s.loc, "case label outside of a switch body (or inside a nested block, which GLSL does not allow)")
         case .breakStmt:
@@ -148,13 +151,13 @@ extension Semantic {
                 let v = try lowerExpr(e)
                 f.returnType = v.type
                 f.deducesReturnType = false
-                return [GStmt(.returnStmt(try convert(v, to: v.type, e.loc).g), s.loc)]
+                return [GStmt(.returnStmt(glsl.lower(try convert(v, to: v.type, e.loc))), s.loc)]
             }
             if f.deducesReturnType { f.returnType = .void; f.deducesReturnType = false }
             if let e {
                 if f.returnType == .void { throw error(.semantic, e.loc, "void function '\(f.decl.name)' should not return a value") }
                 let v = try lowerInitializer(e, to: f.returnType)
-                return [GStmt(.returnStmt(v.g), s.loc)]
+                return [GStmt(.returnStmt(glsl.lower(v)), s.loc)]
             }
             if f.returnType != .void { throw error(.semantic, s.loc, "non-void function '\(f.decl.name)' should return a value") }
             return [GStmt(.returnStmt(nil), s.loc)]
@@ -239,8 +242,8 @@ extension Semantic {
                 if let c = info.constInt, let narrow { info.constInt = Semantic.wrap(c, narrow) }
             }
             try declareLocal(v.name, info, v.loc)
-            let isConst = v.isConstant && value.map { isConstantExpression($0.g) } == true
-            out.append(GStmt(.decl(isConst: isConst, type: type.innermost.glslType, [GDeclarator(name: glslName, arraySize: type.glslArraySize, initializer: value?.g)]), v.loc))
+            let isConst = v.isConstant && value.map { isConstantExpression($0.node) } == true
+            out.append(GStmt(.decl(isConst: isConst, type: type.innermost.glslType, [GDeclarator(name: glslName, arraySize: type.glslArraySize, initializer: value.map { glsl.lower($0) })]), v.loc))
         }
         return out
     }
@@ -274,31 +277,31 @@ extension Semantic {
         }
         switch t {
         case .scalar:
-            if items.isEmpty { return TE(g: zeroValue(t), type: t) }
+            if items.isEmpty { return TE(node: zeroValue(t), type: t) }
             guard items.count == 1 else { throw error(.semantic, e.loc, "too many initializers for '\(t.metal)'") }
             return try lowerInitializer(items[0], to: t)
         case .vector(let s, let n):
-            if items.isEmpty { return TE(g: zeroValue(t), type: t) }
+            if items.isEmpty { return TE(node: zeroValue(t), type: t) }
             if items.count == 1 {
                 let v = try lowerExpr(items[0])
                 if v.type.isVector { return try convert(v, to: t, e.loc) }
             }
             guard items.count <= n else { throw error(.semantic, e.loc, "too many initializers for '\(t.metal)'") }
-            var args: [GExpr] = []
-            for i in items { args.append(try lowerInitializer(i, to: .scalar(s)).g) }
+            var args: [TExpr] = []
+            for i in items { args.append(try lowerInitializer(i, to: .scalar(s)).node) }
             while args.count < n { args.append(zeroValue(.scalar(s))) }
-            return TE(g: GExpr.constructor(of: t, args), type: t)
+            return TE(node: TExpr.constructor(of: t, args), type: t)
         case .matrix(let s, let c, let r):
-            var args: [GExpr] = []
+            var args: [TExpr] = []
             var columns = 0
             for i in items {
                 // `{{a, b, c}, ...}`: each inner list is a column.
-                if case .initList = i.kind { args.append(try lowerInitializer(i, to: .vector(s, r)).g); columns += 1; continue }
+                if case .initList = i.kind { args.append(try lowerInitializer(i, to: .vector(s, r)).node); columns += 1; continue }
                 let v = try lowerExpr(i)
-                if v.type.isVector { args.append(try convert(v, to: .vector(s, r), i.loc).g); columns += 1 }
-                else { args.append(try convert(v, to: .scalar(s), i.loc).g) }
+                if v.type.isVector { args.append(try convert(v, to: .vector(s, r), i.loc).node); columns += 1 }
+                else { args.append(try convert(v, to: .scalar(s), i.loc).node) }
             }
-            if args.isEmpty { return TE(g: zeroValue(t), type: t) }
+            if args.isEmpty { return TE(node: zeroValue(t), type: t) }
             // Columns left out are zero, as C++ fills an aggregate's missing elements.
             if columns == args.count, columns < c {
                 while args.count < c { args.append(zeroValue(.vector(s, r))) }
@@ -306,19 +309,19 @@ extension Semantic {
             if args.count != c * r && args.count != c && args.count != 1 {
                 throw error(.semantic, e.loc, "\(args.count) initializers for '\(t.metal)', which has \(c) columns of \(r)")
             }
-            return TE(g: GExpr.constructor(of: t, args), type: t)
+            return TE(node: TExpr.constructor(of: t, args), type: t)
         case .array(let elem, let n):
             guard items.count <= n else { throw error(.semantic, e.loc, "too many initializers for array of \(n)") }
-            var flat: [GExpr] = []
+            var flat: [TExpr] = []
             for i in items {
                 let v = try lowerInitializer(i, to: elem)
-                if case .array = elem { flat.append(contentsOf: flattenArrayValue(v.g, elem)) } else { flat.append(v.g) }
+                if case .array = elem { flat.append(contentsOf: flattenArrayValue(v.node, elem)) } else { flat.append(v.node) }
             }
             let zero = zeroValue(elem)
             for _ in items.count..<n {
                 if case .array = elem { flat.append(contentsOf: flattenArrayValue(zero, elem)) } else { flat.append(zero) }
             }
-            return TE(g: GExpr.constructor(of: t, flat), type: t)
+            return TE(node: TExpr.constructor(of: t, flat), type: t)
         case .structure(let name):
             guard let info = structByGLSL[name] else { throw error(.semantic, e.loc, "unknown struct") }
             if items.count == 1, case .initList = items[0].kind {} else if items.count == 1, case .designated = items[0].kind {} else if items.count == 1 {
@@ -343,19 +346,108 @@ extension Semantic {
                 values[next] = value
                 next += 1
             }
-            var args: [GExpr] = []
+            var args: [TExpr] = []
             for (k, m) in info.members.enumerated() {
-                if let value = values[k] { args.append(try lowerInitializer(value, to: m.type).g) } else { args.append(zeroValue(m.type)) }
+                if let value = values[k] { args.append(try lowerInitializer(value, to: m.type).node) } else { args.append(zeroValue(m.type)) }
             }
-            return TE(g: .construct(.structure(info.glslName), arraySize: nil, args), type: t)
+            return TE(node: .construct(.structure(info.glslName), arraySize: nil, args), type: t)
         default:
             throw error(.unsupportedConstruct, e.loc, "brace initialization of '\(t.metal)' is not supported")
         }
     }
 
     /// The elements of a flattened array constructor value.
-    func flattenArrayValue(_ g: GExpr, _ t: MType) -> [GExpr] {
+    func flattenArrayValue(_ g: TExpr, _ t: MType) -> [TExpr] {
         if case .construct(_, _, let args) = g.strippingSilentConversions { return args }
-        return (0..<t.flatCount).map { GExpr.index(g, .literal(.int(Int64($0)))) }
+        return (0..<t.flatCount).map { TExpr.index(g, .literal(.int(Int64($0)))) }
+    }
+}
+
+// MARK: static_assert and sizeof
+
+extension Semantic {
+    /// `static_assert`: its condition, a constant expression, must hold; a false one is an error
+    /// with its message at the `static_assert` (as clang reports it).
+    func checkStaticAssert(_ condition: Expr, _ message: String?, _ loc: MetalSourceLocation) throws(MetalError) {
+        guard let value = constCondition(condition) else {
+            throw error(.unsupportedConstruct, loc, "static_assert condition is not a constant expression the translator evaluates (integer and bool constants, comparisons, sizeof of scalar, vector and matrix types)")
+        }
+        if value == 0 {
+            throw error(.semantic, loc, "static assertion failed" + (message.map { ": " + $0 } ?? ""))
+        }
+    }
+
+    /// The value of a constant condition: ``constInt``'s, with comparisons, `!`, `&&`, `||`, `true`
+    /// and `false` (1 for true, 0 for false).
+    func constCondition(_ e: Expr) -> Int64? {
+        switch e.kind {
+        case .boolLit(let b): return b ? 1 : 0
+        case .unary(.not, let a): return constCondition(a).map { $0 == 0 ? 1 : 0 }
+        case .binary(let op, let a, let b):
+            let test: ((Int64, Int64) -> Bool)?
+            switch op {
+            case .equal: test = (==)
+            case .notEqual: test = (!=)
+            case .less: test = (<)
+            case .greater: test = (>)
+            case .lessEqual: test = (<=)
+            case .greaterEqual: test = (>=)
+            case .logicalAnd: test = { $0 != 0 && $1 != 0 }
+            case .logicalOr: test = { $0 != 0 || $1 != 0 }
+            default: test = nil
+            }
+            if let test {
+                guard let x = constCondition(a), let y = constCondition(b) else { return nil }
+                return test(x, y) ? 1 : 0
+            }
+        default: break
+        }
+        return constInt(e)
+    }
+
+    /// The size in bytes of a value of type `t` (written `spec`) as Metal lays it out (MSL §2.2,
+    /// §2.3): `bool` and `char` 1, `short` and `half` 2, `int`, `uint` and `float` 4; a 3-component
+    /// vector takes the room of 4; a matrix is its columns. Nil for other types.
+    func metalSize(_ spec: TypeSpec, _ t: MType) -> Int? {
+        let element: Int
+        if let narrow = Semantic.narrowBits(aliases[spec.named]?.named ?? spec.named) {
+            element = narrow.bits / 8
+        } else {
+            switch t.scalar {
+            case .bool?: element = 1
+            case .half?: element = 2
+            case .int?, .uint?, .float?: element = 4
+            case nil: return nil
+            }
+        }
+        switch t {
+        case .scalar: return element
+        case .vector(_, let n): return element * (n == 3 ? 4 : n)
+        case .matrix(_, let c, let r): return c * element * (r == 3 ? 4 : r)
+        default: return nil
+        }
+    }
+}
+
+// MARK: Going on after an error
+
+extension Semantic {
+    /// Whether analysing the statements after `s`, a statement of a function body that failed,
+    /// is sound: its variables (none, or those a declaration names) are declared with their
+    /// written types, so that what follows is typed as if it had succeeded. Not after a
+    /// declaration whose type is deduced (`auto`), unresolvable, an unsized array, a sampler or
+    /// a texture (their uses depend on the initialiser), nor after a local struct.
+    func resumeAfterError(in s: Stmt) -> Bool {
+        guard case .decl(let vars) = s.kind else {
+            if case .structDecl = s.kind { return false }
+            return true
+        }
+        for v in vars where scopes[scopes.count - 1][v.name] == nil {
+            guard v.type.name != "auto", let base = try? resolve(v.type), base != .sampler, base != .texture,
+                  let t = try? resolveArray(base, v.arrayDims, initCount: nil, loc: v.loc) else { return false }
+            scopes[scopes.count - 1][v.name] = VarInfo(type: t, glslName: localNames.unique(GLSLNames.safe(v.name)),
+                                                      isConst: v.isConstant, loc: v.loc)
+        }
+        return true
     }
 }

@@ -51,7 +51,7 @@ extension Semantic {
             scan(a, &u); scan(b, &u)
         case .ternary(let a, let b, let c):
             scan(a, &u); scan(b, &u); scan(c, &u)
-        case .intLit, .floatLit, .boolLit, .ident, .templateIdent, .lambda, .enumerator, .numericLimits:
+        case .intLit, .floatLit, .boolLit, .ident, .templateIdent, .lambda, .enumerator, .numericLimits, .sizeOf:
             break
         case .qualified(_, let a), .cast(_, _, let a):
             scan(a, &u)
@@ -75,7 +75,7 @@ extension Semantic {
         case .switchStmt(let c, let b):
             scan(c, &u); scan(b, &u)
         case .returnStmt(let e): if let e { scan(e, &u) }
-        case .defaultLabel, .breakStmt, .continueStmt, .discard, .empty, .structDecl, .usingNamespace: break
+        case .defaultLabel, .breakStmt, .continueStmt, .discard, .empty, .structDecl, .usingNamespace, .staticAssert: break
         }
     }
 

@@ -24,9 +24,9 @@ import ShaderFXTestSupport
         #expect(run.status == 1)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr == """
-            \(path):2:65: error: use of undeclared identifier 'missing'
+            \(path):2:65: error: use of undeclared identifier 'missing' [undeclaredIdentifier]
             \(path):1:23: note: expanded from macro 'TINT'
-            \(path):3:73: error: use of undeclared identifier 'nope'
+            \(path):3:73: error: use of undeclared identifier 'nope' [undeclaredIdentifier]
 
             """)
     }
@@ -52,9 +52,28 @@ import ShaderFXTestSupport
         #expect(run.status == 1)
         #expect(run.stderr == """
             \(path):1:2: warning: first [-W#warnings]
-            \(path):2:73: error: use of undeclared identifier 'nope'
+            \(path):2:73: error: use of undeclared identifier 'nope' [undeclaredIdentifier]
 
             """)
+    }
+
+    /// `shaderfx render` of a Metal file whose translation fails keeps the warnings read before
+    /// it stopped, printed before the error as `translate` and clang print them.
+    @Test func renderKeepsTheWarningsOfATranslationThatFails() throws {
+        let (run, path) = try withTemporaryFolder { (dir) throws -> (CLIRun, String) in
+            let path = dir.appendingPathComponent("w.metal").path
+            try """
+                #warning half is computed at float
+                [[ stitchable ]] half4 g(float2 position, half4 color) { return color * nope; }
+
+                """.write(toFile: path, atomically: true, encoding: .utf8)
+            let out = dir.appendingPathComponent("out.png").path
+            return (try CLIRun(["render", "--shader", path, "--size", "8x8", "-q", "-o", out]), path)
+        }
+        #expect(run.status == 1)
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.first == "\(path):1:2: warning: half is computed at float [-W#warnings]", "\(run.stderr)")
+        #expect(lines.dropFirst().first?.hasPrefix("\(path):2:73: error: use of undeclared identifier 'nope'") == true, "\(run.stderr)")
     }
 
     /// `--diagnostics json`: each diagnostic with its kind and notes, one JSON object on stderr.
@@ -115,7 +134,7 @@ import ShaderFXTestSupport
             """)
         #expect(run.status == 1)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr == "\(path):2:2: error: define SHADERFX_OK first\n")
+        #expect(run.stderr == "\(path):2:2: error: define SHADERFX_OK first [errorDirective]\n")
     }
 
     @Test func aLibraryOfManyErrorsStopsAtTwenty() throws {
@@ -124,8 +143,8 @@ import ShaderFXTestSupport
         #expect(run.status == 1)
         let lines = run.stderr.split(separator: "\n").map(String.init)
         #expect(lines.count == 21, "\(run.stderr)")
-        #expect(lines.first == "\(path):1:74: error: use of undeclared identifier 'u1'")
-        #expect(lines[19] == "\(path):20:75: error: use of undeclared identifier 'u20'")
+        #expect(lines.first == "\(path):1:74: error: use of undeclared identifier 'u1' [undeclaredIdentifier]")
+        #expect(lines[19] == "\(path):20:75: error: use of undeclared identifier 'u20' [undeclaredIdentifier]")
         #expect(lines.last == "fatal error: too many errors emitted, stopping now")
         // With one function that translates, its GLSL is written and the errors stop at twenty too.
         let (partial, partialPath) = try translate(text + "[[ stitchable ]] half4 ok(float2 position, half4 color) { return color; }\n")
@@ -133,7 +152,7 @@ import ShaderFXTestSupport
         #expect(partial.stdout.contains("vec4 ok(vec2 position, vec4 color)"))
         let partialLines = partial.stderr.split(separator: "\n").map(String.init)
         #expect(partialLines.count == 22, "\(partial.stderr)")
-        #expect(partialLines[19] == "\(partialPath):20:75: error: use of undeclared identifier 'u20'")
+        #expect(partialLines[19] == "\(partialPath):20:75: error: use of undeclared identifier 'u20' [undeclaredIdentifier]")
         #expect(partialLines[20] == "fatal error: too many errors emitted, stopping now")
         #expect(partialLines[21] == "shaderfx: 30 stitchable functions and 0 other declarations could not be translated; the GLSL above holds the rest")
     }

@@ -178,6 +178,33 @@ import Testing
         #expect(error?.tooManyErrors == false)
     }
 
+    /// Each statement of a function body that fails is an error of its own: a declaration that
+    /// fails still declares its variable with the type written, so later statements are checked
+    /// against it rather than reporting it undeclared; after a declaration whose type depends on
+    /// its initialiser (`auto`), the function stops at that error. Positions counted by hand.
+    @Test func eachFailingStatementOfABodyIsAnError() {
+        let error = failure("""
+        [[ stitchable ]] half4 a(float2 p, half4 c) {
+            float x = missing * 2.0;
+            float3 v = p;
+            if (x > 0.0) { v += nope; }
+            return c * half(x + v.x + also);
+        }
+        [[ stitchable ]] half4 b(float2 p, half4 c) {
+            auto y = gone;
+            float z = y + notReported;
+            return c;
+        }
+        """)
+        #expect(error?.description == """
+            m.metal:2:15: error: use of undeclared identifier 'missing'
+            m.metal:3:16: error: cannot convert 'float2' to 'float3'
+            m.metal:4:25: error: use of undeclared identifier 'nope'
+            m.metal:5:31: error: use of undeclared identifier 'also'
+            m.metal:8:14: error: use of undeclared identifier 'gone'
+            """)
+    }
+
     /// Files the preprocessor stops on each report their error, with the other files' errors.
     @Test func everyFileOfALibraryReportsItsErrors() {
         let a = MetalSourceFile(path: "a.metal", text: "#error a is not ready\n[[ stitchable ]] half4 f(float2 p, half4 c) { return c; }\n")

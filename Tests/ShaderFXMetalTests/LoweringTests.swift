@@ -2,7 +2,7 @@ import Testing
 @testable import ShaderFXMetal
 
 /// The parser's AST says what was written; ``Lowering`` alone rewrites namespaces, enums,
-/// constructors, local structs, `numeric_limits` and `extern` declarations. The expected trees
+/// constructors, local structs, `typedef struct`, `numeric_limits` and `extern` declarations. The expected trees
 /// are read off the source below by hand.
 @Suite struct LoweringTests {
     let source = """
@@ -17,6 +17,8 @@ import Testing
         constant float k = 0.5;
     }
     extern constant float shared;
+    typedef struct Pair_ { float a; } Pair;
+    static_assert(sizeof(float2) == 8, "float2");
     [[ stitchable ]] half4 lit(float2 position, half4 color) {
         struct Local { float v; };
         Local l = { fx::k };
@@ -44,6 +46,8 @@ import Testing
             case .enumeration(let e): return ["enum \(e.name) {\(e.enumerators.map(\.name).joined(separator: ", "))}"]
             case .namespace(let n, let inner, _): return ["namespace \(n ?? "")"] + outline(inner).map { "  " + $0 }
             case .usingNamespace(let n, _): return ["using \(n)"]
+            case .staticAssert(_, let m, _): return ["static_assert \(m ?? "")"]
+            case .typedefStruct(let s, let tag, _): return ["typedef struct \(tag ?? "") \(s.name)"]
             }
         }
     }
@@ -75,6 +79,8 @@ import Testing
             "  function get of Glow",
             "  global k",
             "global shared",
+            "typedef struct Pair_ Pair",
+            "static_assert float2",
             "function lit",
         ])
         guard case .namespace(_, let inner, _) = unit.decls[1], case .structure(let glow) = inner[1],
@@ -105,6 +111,9 @@ import Testing
             "struct Glow [sfx_init, get]",
             "function Glow::get of Glow",
             "global k",
+            "struct Pair []",
+            "alias Pair_ = Pair",
+            "static_assert float2",
             "struct Local []",
             "function lit",
         ])
@@ -181,5 +190,35 @@ import Testing
         if case .construct(let t, _) = initializer("i", in: lowered)?.kind { #expect(t.name == "int") } else { Issue.record("(int) is not a construction") }
         let glsl = translate(src).glsl
         #expect(glsl.contains("vec3 v = vec3(p.x, p.y, 1.0);\n    uint b = floatBitsToUint(v.x);\n    int i = int(v.y);"))
+    }
+
+    /// Type spellings stay as written in the AST (`vec<float, 3>` is `vec` with its element type
+    /// and size, `unsigned short` is `short` with its signedness); the type resolver decides the
+    /// type each names, by metal_stdlib's definitions (vec<T, N> is TN; matrix<T, C> is TCxC;
+    /// `unsigned short` is `ushort`, a 16-bit type whose values wrap).
+    @Test func typeSpellingsStayAsWrittenAndTheResolverTypesThem() throws {
+        let src = """
+        [[ stitchable ]] half4 spelled(float2 position, half4 color) {
+            vec<float, 3> v = vec<float, 3>(1, 2, 3);
+            matrix<half, 2> m = matrix<half, 2>(1.0h);
+            unsigned short u = 65535;
+            u++;
+            signed char c = 3;
+            return color * half(v.x + float(m[0][0]) + float(u) + float(c));
+        }
+        """
+        let tokens = try Preprocessor(includePaths: [], memoryFiles: [:]).run(MetalSourceFile(path: "test.metal", text: header + src))
+        var parser = Parser(tokens: tokens)
+        let unit = try parser.parseUnit()
+        let types = statements(function("spelled", in: unit.decls)).compactMap { s -> String? in
+            guard case .decl(let vars) = s.kind, let t = vars.first?.type else { return nil }
+            return "\(t.signedness.map { $0 + " " } ?? "")\(t.name)\(t.templateArgs.map(\.name))\(t.templateSizes) \(t.named)"
+        }
+        #expect(types == ["vec[\"float\"][3] float3", "matrix[\"half\"][2] half2x2", "unsigned short[][] ushort", "signed char[][] char"])
+        let t = translate(src)
+        let body = t.glsl.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(body.contains("vec3 v = vec3(1.0, 2.0, 3.0);") && body.contains("mat2 m = mat2(1.0);"))
+        // `unsigned short` is 16 bits: 65535 + 1 wraps to 0 (the increment masks to 16 bits).
+        #expect(body.contains { $0.contains("mtl_uinc16") })
     }
 }

@@ -136,4 +136,51 @@ import Testing
         """)
         #expect(b.prefix(6) == ["int a = 0;", "int b = 1;", "a = 1, b = 2;", "if (a > b) {", "discard;", "}"])
     }
+
+    /// `static_assert` is evaluated: a true one translates to nothing, a false one is an error with
+    /// its message at the `static_assert`, at program scope, in a function and per template
+    /// instance. The sizes are MSL's (specification §2.2-2.3: `half` 2 bytes, a 3-component vector
+    /// the room of 4, a matrix its columns).
+    @Test func staticAssertIsEvaluated() {
+        let t = translate("""
+        constant int N = 3;
+        static_assert(N * 2 == 6 && !(N > 4), "N");
+        static_assert(sizeof(half) == 2 && sizeof(float3) == 16 && sizeof(half3x3) == 24 && sizeof(short2) == 4);
+        static_assert(sizeof(float2x4) == 32 && sizeof(bool) == 1 && sizeof(uchar3) == 4, "sizes");
+        [[ stitchable ]] half4 f(float2 position, half4 color) {
+            static_assert(N >= 3, "local");
+            return color;
+        }
+        """)
+        // A declaration that fails is left out of a translation that goes on: none may be here.
+        #expect(t.untranslated.isEmpty, "\(t.untranslated)")
+        #expect(!t.glsl.contains("static_assert") && !t.glsl.contains("sizeof"))
+        expectError("""
+        constant int N = 3;
+        static_assert(N == 4, "N must be 4");
+        """, "static assertion failed: N must be 4", line: 2, column: 1)
+        // Each false one is left out with its error; the functions still translate.
+        let partial = try? MetalTranslator().translate([MetalSourceFile(path: "test.metal", text: header + """
+        static_assert(sizeof(float3) == 12, "padded");
+        constant float k = 1.0;
+        static_assert(sizeof(half) == 4, "half");
+        [[ stitchable ]] half4 f(float2 position, half4 color) { return color * k; }
+        """)])
+        #expect(partial?.untranslated.map(\.error.message) == ["static assertion failed: padded", "static assertion failed: half"])
+        expectError("""
+        [[ stitchable ]] half4 f(float2 position, half4 color) {
+            static_assert(sizeof(half4) == 16, "a \\"half4\\" is 8 bytes");
+            return color;
+        }
+        """, "static assertion failed: a \"half4\" is 8 bytes", line: 2, column: 5)
+        expectError("""
+        template <typename T> T twice(T x) { static_assert(sizeof(T) == 4); return x * T(2); }
+        [[ stitchable ]] half4 f(float2 position, half4 color) {
+            return color * twice(1.0f) * twice(color.a);
+        }
+        """, "static assertion failed", line: 1, column: 38)
+        expectError("""
+        static_assert(sizeof(float) == 4 ? true : fract(0.5) == 0.5, "x");
+        """, "static_assert condition is not a constant expression", line: 1, column: 1)
+    }
 }

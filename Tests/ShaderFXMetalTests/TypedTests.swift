@@ -47,6 +47,39 @@ import Testing
         #expect(body.sorted() == ["binary '*': float", "binary '*': half half"])
     }
 
+    /// The callees of the calls on the line containing `text`.
+    func callees(_ t: MetalTranslation, _ text: String, in source: String) -> [String] {
+        t.expressionTypes(atLine: line(of: text, in: source)).compactMap(\.callee)
+    }
+
+    /// Each call of the typed tree names the function analysis chose: the overload C++'s ranking
+    /// picks (an exact match beats a promotion, which beats a conversion), the template instance
+    /// deduced, a standard-library function, a texture's member. The expected choices follow
+    /// [over.ics.rank] by hand.
+    @Test func callsNameTheOverloadAnalysisResolved() {
+        let src = """
+        float pick(float x) { return x; }
+        float pick(int x) { return float(x) + 1.0; }
+        float pick(float2 v) { return v.x; }
+        template <typename T> T twice(T x) { return x * T(2); }
+        [[ stitchable ]] half4 calls(float2 position, half4 color, texture2d<half> tex) {
+            constexpr sampler s(filter::linear);
+            float a = pick(1) + pick(1.0f) + pick(position);
+            float b = pick(1u) + twice(position.x) + float(twice(2));
+            half4 c = mix(color, tex.sample(s, position), 0.5h);
+            return c * half(a + b);
+        }
+        """
+        let t = translate(src)
+        #expect(callees(t, "float a = ", in: src) == ["pick(int)", "pick(float)", "pick(float2)"])
+        // uint → int and uint → float are both conversions of rank 3 in C++, but the translator
+        // ranks an integer conversion below a floating-integral one (conversionCost), so pick(int).
+        #expect(callees(t, "float b = ", in: src) == ["pick(int)", "twice<float>(float)", "twice<int>(int)"])
+        #expect(callees(t, "half4 c = ", in: src) == ["texture2d<half>::sample", "metal::mix"])
+        // The AST node of a call carries the same resolution.
+        #expect(t.expressionTypes.filter { $0.kind == "call" }.allSatisfy { $0.callee != nil })
+    }
+
     /// The conversions (`from -> to`) in the lowered GLSL IR of function `name`.
     func conversions(_ source: String, in name: String) throws -> [String] {
         let tokens = try Preprocessor(includePaths: [], memoryFiles: [:]).run(MetalSourceFile(path: "test.metal", text: header + source))
@@ -116,5 +149,80 @@ import Testing
         }
         """))
         #expect(b.contains { $0.contains("mtl_sincos(position.x, c)") } && b.contains { $0.contains("clamp(s, 0.0, 1.0)") })
+    }
+
+    /// One call of each standard-library function, written by hand from the Metal Shading Language
+    /// specification's signatures (§6), with the helpers its GLSL needs where GLSL ES 3.00 has no
+    /// equal function: C's `fmod` truncates, `round` rounds halves away from zero, `mix` selects
+    /// with a `bvec` for floats only, and `sincos`, `copysign`, `median3`, `length_squared`,
+    /// `distance_squared` have no GLSL function at all.
+    static let builtinExamples: [MetalBuiltin: (call: String, helpers: Set<String>)] = [
+        .sin: ("float r = sin(p.x);", []), .cos: ("float r = cos(p.x);", []), .tan: ("float r = tan(p.x);", []),
+        .asin: ("float r = asin(p.x);", []), .acos: ("float r = acos(p.x);", []), .sinh: ("float r = sinh(p.x);", []),
+        .cosh: ("float r = cosh(p.x);", []), .tanh: ("float r = tanh(p.x);", []), .asinh: ("float r = asinh(p.x);", []),
+        .acosh: ("float r = acosh(p.x);", []), .atanh: ("float r = atanh(p.x);", []), .exp: ("float2 r = exp(p);", []),
+        .exp2: ("float r = exp2(p.x);", []), .log: ("float r = log(p.x);", []), .log2: ("float r = log2(p.x);", []),
+        .sqrt: ("float r = sqrt(p.x);", []), .rsqrt: ("float r = rsqrt(p.x);", []), .floor: ("float2 r = floor(p);", []),
+        .ceil: ("float r = ceil(p.x);", []), .fract: ("float r = fract(p.x);", []), .trunc: ("float r = trunc(p.x);", []),
+        .rint: ("float r = rint(p.x);", []), .fabs: ("float r = fabs(p.x);", []), .dfdx: ("float r = dfdx(p.x);", []),
+        .dfdy: ("float r = dfdy(p.x);", []), .fwidth: ("float2 r = fwidth(p);", []), .normalize: ("float2 r = normalize(p);", []),
+        .abs: ("int r = abs(int(p.x));", []), .sign: ("float r = sign(p.x);", []), .pow: ("float r = pow(p.x, 2.0);", []),
+        .powr: ("float r = powr(p.x, p.y);", []), .atan2: ("float r = atan2(p.y, p.x);", []),
+        .fmin: ("float2 r = fmin(p, 1.0);", []), .fmax: ("float r = fmax(p.x, p.y);", []),
+        .min: ("int r = min(int(p.x), 3);", []), .max: ("float2 r = max(p, p.yx);", []),
+        .clamp: ("float2 r = clamp(p, 0.0, 1.0);", []), .mix: ("half4 r = mix(c, c.abgr, 0.5h);", []),
+        .step: ("float2 r = step(0.5, p);", []), .smoothstep: ("float r = smoothstep(0.0, 1.0, p.x);", []),
+        .reflect: ("float2 r = reflect(p, float2(0, 1));", []), .faceforward: ("float2 r = faceforward(p, p, p.yx);", []),
+        .length: ("float r = length(p);", []), .distance: ("float r = distance(p, p.yx);", []), .dot: ("float r = dot(p, p);", []),
+        .sincos: ("float k; float r = sincos(p.x, k);", ["mtl_sincos"]), .modf: ("float2 k; float2 r = modf(p, k);", []),
+        .atan: ("float r = atan(p.x);", []), .saturate: ("half4 r = saturate(c);", []),
+        .fmod: ("float r = fmod(p.x, 2.0);", ["mtl_fmod"]), .round: ("float2 r = round(p);", ["mtl_round"]),
+        .median3: ("float r = median3(p.x, p.y, 0.5);", ["mtl_median3"]),
+        .fmedian3: ("float r = fmedian3(p.x, p.y, 0.5);", ["mtl_median3"]),
+        .copysign: ("float r = copysign(p.x, p.y);", ["mtl_copysign"]), .min3: ("int r = min3(1, int(p.x), 3);", []),
+        .max3: ("float r = max3(p.x, p.y, 1.0);", []), .fmin3: ("float r = fmin3(p.x, p.y, 1.0);", []),
+        .fmax3: ("float r = fmax3(p.x, p.y, 1.0);", []), .fma: ("float r = fma(p.x, p.y, 1.0);", []),
+        .divide: ("float r = divide(p.x, p.y);", []), .log10: ("float r = log10(p.x);", []), .exp10: ("float r = exp10(p.x);", []),
+        .length_squared: ("float r = length_squared(p);", ["mtl_length_squared"]),
+        .distance_squared: ("float r = distance_squared(p, p.yx);", ["mtl_distance_squared"]),
+        .cross: ("float3 r = cross(c.rgb, float3(0, 0, 1));", []),
+        .refract: ("float2 r = refract(p, float2(0, 1), 0.5);", []), .all: ("bool r = all(p > 0.0);", []),
+        .any: ("bool r = any(int2(p));", []), .isnan: ("bool r = isnan(p.x);", []), .isinf: ("bool2 r = isinf(p);", []),
+        .isfinite: ("bool2 r = isfinite(p);", []),
+        .select: ("int2 r = select(int2(1), int2(2), p > 0.5);", ["mtl_select"]),
+        .transpose: ("float2x3 r = transpose(float3x2(1.0));", []), .determinant: ("float r = determinant(float2x2(p, p.yx));", []),
+    ]
+
+    /// Every standard-library function has a record, and its call translates to GLSL that
+    /// glslangValidator accepts, with exactly the helpers its record declares (and that the
+    /// examples above expect) defined.
+    @Test func everyBuiltinHasARecordThatTranslates() {
+        #expect(Set(Self.builtinExamples.keys) == Set(MetalBuiltin.allCases))
+        #expect(Builtins.table.count == MetalBuiltin.allCases.count)
+        // Each out-argument and special lowering belongs to exactly one record.
+        var specials: [Builtins.SpecialBuiltin] = []
+        var outs: [Builtins.OutArgumentBuiltin] = []
+        for b in MetalBuiltin.allCases {
+            if case .special(let k) = b.record.form { specials.append(k) }
+            if case .outArgument(let k) = b.record.form { outs.append(k) }
+        }
+        #expect(specials.sorted { $0.rawValue < $1.rawValue } == Builtins.SpecialBuiltin.allCases.sorted { $0.rawValue < $1.rawValue })
+        #expect(outs.sorted { $0.rawValue < $1.rawValue } == Builtins.OutArgumentBuiltin.allCases.sorted { $0.rawValue < $1.rawValue })
+        for b in MetalBuiltin.allCases {
+            guard let example = Self.builtinExamples[b] else { continue }
+            let out = glsl("""
+            [[ stitchable ]] half4 f(float2 p, half4 c) {
+                \(example.call)
+                return c;
+            }
+            """)
+            let defined = Set(out.split(separator: "\n").compactMap { line -> String? in
+                guard !line.hasPrefix(" "), let open = line.firstIndex(of: "("), let space = line[..<open].lastIndex(of: " ") else { return nil }
+                let name = String(line[line.index(after: space)..<open])
+                return name.hasPrefix("mtl_") ? name : nil
+            })
+            #expect(defined == example.helpers, "\(b.rawValue)")
+            #expect(Set(b.record.helpers) == example.helpers, "\(b.rawValue)")
+        }
     }
 }

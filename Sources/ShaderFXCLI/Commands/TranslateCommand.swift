@@ -15,13 +15,14 @@ struct TranslateCommand: ParsableCommand {
                 runs: each stitchable function keeps its name, with ShaderFX's GLSL signature (see 'shaderfx \
                 render --help'). With --function it also says the function's kind and the arguments it takes \
                 (as --arg NAME=VALUE), as comment lines before the GLSL. Errors name the Metal file, line and \
-                column as clang does: FILE:LINE:COL: error: MESSAGE, then FILE:LINE:COL: note: lines (the macro a \
+                column as clang does: FILE:LINE:COL: error: MESSAGE [KIND], then FILE:LINE:COL: note: lines (the macro a \
                 token came from, the #include that read the file, the first definition of a name), up to 20 errors \
                 (exit status 1). #warning lines print FILE:LINE:COL: warning: TEXT [-W#warnings] to standard error \
                 and the translation goes on. With --diagnostics json, standard error is one JSON object instead: \
                 {"diagnostics": [{"severity", "kind", "file", "line", "column", "message", "notes": [{"file", "line", \
                 "column", "message"}]}], "tooManyErrors"}, each error's kind one of ShaderFXMetal's MetalDiagnosticKind \
-                (syntax, undeclaredIdentifier, typeMismatch, noMatchingOverload, redefinition, unsupportedConstruct...).
+                (syntax, undeclaredIdentifier, typeMismatch, noMatchingOverload, redefinition, unsupportedConstruct...), \
+                the KIND the text form prints in brackets after each error's message.
                 """,
             examples: [
                 UsageExample("shaderfx translate Ripple.metal", explanation: "the GLSL of every function of the file"),
@@ -55,14 +56,15 @@ struct TranslateCommand: ParsableCommand {
         }
         // Metal is translated here first for its diagnostics: a translation that fails as a whole
         // still has the warnings read before it stopped, which clang prints before the errors.
-        if let outcome = metalDiagnostics() {
+        let metal = metalDiagnostics()
+        if let outcome = metal {
             switch diagnostics {
             case .json:
                 Output.write(outcome.json() + "\n", to: STDERR_FILENO)
                 if outcome.failure != nil { return 1 }
             case .text:
                 if let failure = outcome.failure {
-                    let lines = outcome.warnings.map(\.description) + [failure.description]
+                    let lines = outcome.warnings.map(\.description) + [failure.taggedDescription]
                     Output.write(lines.joined(separator: "\n") + "\n", to: STDERR_FILENO)
                     return 1
                 }
@@ -94,7 +96,7 @@ struct TranslateCommand: ParsableCommand {
         let failures = translated.untranslated.filter { function == nil || $0.isStitchable && $0.name == function }
         // At most MetalError.errorLimit errors, as clang stops at its -ferror-limit.
         for failure in failures.prefix(MetalError.errorLimit) where asText {
-            Output.write("\(failure.error)\n", to: STDERR_FILENO)
+            Output.write((metal?.tagged(failure.error) ?? "\(failure.error)") + "\n", to: STDERR_FILENO)
         }
         if failures.count > MetalError.errorLimit, asText {
             Output.write("fatal error: too many errors emitted, stopping now\n", to: STDERR_FILENO)
@@ -168,6 +170,15 @@ private struct MetalDiagnostics {
     var errors: [MetalError]
     var tooManyErrors: Bool
     var failure: MetalError?
+
+    /// The Metal error a library's untranslated declaration reports, with each error line tagged
+    /// with its kind (``MetalError/taggedDescription``); nil when none is that error.
+    func tagged(_ error: ShaderError) -> String? {
+        guard case .translationFailed(let file, let line, let column, let message) = error else { return nil }
+        return errors.first {
+            $0.location.file == file && $0.location.line == line && $0.location.column == column && $0.detail == message
+        }?.taggedDescription
+    }
 
     /// `{"diagnostics": [...], "tooManyErrors": false}`, warnings first, keys sorted.
     func json() -> String {

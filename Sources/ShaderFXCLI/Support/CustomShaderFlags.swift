@@ -45,11 +45,34 @@ struct CustomShaderFlags: ParsableArguments {
     }
 
     /// The library `--shader` or `--library` names (nil when neither is given), translated from
-    /// Metal when it is Metal; the translation's warnings (`#warning`) go to standard error.
+    /// Metal when it is Metal; the translation's warnings (`#warning`) go to standard error, also
+    /// those read before a translation that failed as a whole stopped (before its error, as clang
+    /// prints them).
     func loadLibrary() throws -> ShaderLibrary? {
-        let loaded = try Self.library(shader: shader, folder: library, includes: include, precision: precision)
+        let loaded: ShaderLibrary?
+        do {
+            loaded = try Self.library(shader: shader, folder: library, includes: include, precision: precision)
+        } catch let error as ShaderError {
+            if case .translationFailed = error { Self.printWarningsOfFailedTranslation(shader: shader, folder: library, includes: include, precision: precision) }
+            throw error
+        }
         if let loaded { Self.printWarnings(of: loaded) }
         return loaded
+    }
+
+    /// The warnings a Metal translation that fails as a whole read before it stopped, written to
+    /// standard error (the failed library has none to give: its error is all it reports).
+    static func printWarningsOfFailedTranslation(shader: String?, folder: String?, includes: [String], precision: MetalPrecision) {
+        let translator = MetalTranslator(includePaths: includes, precision: precision)
+        do throws(MetalError) {
+            if let shader, shader.lowercased().hasSuffix(".metal") {
+                _ = try translator.translate(file: shader)
+            } else if shader == nil, let folder {
+                _ = try translator.translate(directory: folder)
+            }
+        } catch {
+            for warning in error.warnings { Output.write(warning.description + "\n", to: STDERR_FILENO) }
+        }
     }
 
     /// Writes a translated library's warnings to standard error, as clang does; the command goes on.

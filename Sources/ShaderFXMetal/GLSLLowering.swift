@@ -1,0 +1,65 @@
+/// The typed tree (``TExpr``) lowered to the GLSL IR (``GExpr``): callees resolved by analysis
+/// become GLSL callees (a translated function by the GLSL name it has once all functions are
+/// declared), conversions stay explicit nodes for the emitter, and each generated helper a call
+/// names is declared (once, after the helpers it calls). Nothing here decides a type.
+final class GLSLLowering {
+    /// The helpers declared so far, in the order they are printed (``GProgram/helpers``).
+    private(set) var helpers: [String] = []
+    private var declared: Set<String> = []
+
+    func lower(_ e: TExpr) -> GExpr {
+        switch e {
+        case .literal(let l): return .literal(l)
+        case .variable(let n): return .name(n)
+        case .call(let callee, let args):
+            // Arguments first: a helper they call is declared before the one calling it.
+            let a = args.map(lower)
+            return .call(lower(callee), a)
+        case .construct(let t, let size, let args): return .construct(t, arraySize: size, args.map(lower))
+        case .unary(let op, let a): return .unary(op, lower(a))
+        case .postfix(let op, let a): return .postfix(op, lower(a))
+        case .binary(let op, let a, let b): return .binary(op, lower(a), lower(b))
+        case .componentwise(let op, let a, let b):
+            let f: GLSLBuiltin
+            switch op {
+            case .less: f = .lessThan
+            case .greater: f = .greaterThan
+            case .lessEqual: f = .lessThanEqual
+            case .greaterEqual: f = .greaterThanEqual
+            case .equal: f = .equal
+            default: f = .notEqual
+            }
+            return .call(.builtin(f), [lower(a), lower(b)])
+        case .truncatingDivision(let op, let a, let b, let size):
+            let type = size == 1 ? "int" : GType.vector(.int, size).spelling
+            let helper: Helper = op == .remainder ? .intRemainder(type, size) : .intDivide(type, size)
+            return lower(.call(.helper(helper), [a, b]))
+        case .ternary(let c, let a, let b): return .ternary(lower(c), lower(a), lower(b))
+        case .member(let a, let m): return .member(lower(a), m)
+        case .index(let a, let i): return .index(lower(a), lower(i))
+        case .assign(let op, let a, let b): return .assign(op, lower(a), lower(b))
+        case .comma(let a, let b): return .comma(lower(a), lower(b))
+        case .convert(let to, let from, let a): return .convert(to: to, from: from, lower(a))
+        }
+    }
+
+    func lower(_ c: Callee) -> GCallee {
+        switch c {
+        case .function(let f): return .function(f.glslName)
+        case .builtin(let b): return .builtin(b)
+        case .helper(let h):
+            declare(h)
+            return .helper(h.name)
+        case .interface(let n): return .interface(n)
+        }
+    }
+
+    /// A typed value's GLSL.
+    func lower(_ v: TE) -> GExpr { lower(v.node) }
+
+    /// Adds a helper's definition (once), after its dependencies.
+    func declare(_ h: Helper) {
+        for d in h.dependencies { declare(d) }
+        if declared.insert(h.key).inserted { helpers.append(h.text) }
+    }
+}
