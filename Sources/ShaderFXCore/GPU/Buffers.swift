@@ -120,17 +120,9 @@ package final class PixelBuffer {
     /// Maps the buffer's first `count` bytes for reading while `body` runs, then unmaps it.
     /// - Throws: `GPUError` when the driver cannot map it.
     package func withMappedBytes<T>(count: Int, _ body: (UnsafeRawBufferPointer) throws -> T) throws -> T {
-        precondition(count <= byteCount)
-        context.assertCurrent("glMapBufferRange")
-        let gl = context.gl
-        gl.BindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), id)
-        defer { gl.BindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0) }
-        guard let mapped = gl.MapBufferRange(GLenum(GL_PIXEL_PACK_BUFFER), 0, count, GLbitfield(GL_MAP_READ_BIT)) else {
-            try context.check("glMapBufferRange")
-            throw GPUError.gl(call: "glMapBufferRange", code: 0)
-        }
-        defer { _ = gl.UnmapBuffer(GLenum(GL_PIXEL_PACK_BUFFER)) }
-        return try body(UnsafeRawBufferPointer(start: UnsafeRawPointer(mapped), count: count))
+        let bytes = try map(count: count)
+        defer { unmap() }
+        return try body(bytes)
     }
 }
 
