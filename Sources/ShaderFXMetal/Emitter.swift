@@ -120,21 +120,9 @@ struct Emitter {
 
     // MARK: Expressions
 
-    /// GLSL's binding strengths (its `^^` would be 5, between `||` and `&&`).
-    static func binaryPrecedence(_ op: BinaryOperator) -> Int {
-        switch op {
-        case .logicalOr: return 4
-        case .logicalAnd: return 6
-        case .bitOr: return 7
-        case .bitXor: return 8
-        case .bitAnd: return 9
-        case .equal, .notEqual: return 10
-        case .less, .greater, .lessEqual, .greaterEqual: return 11
-        case .shiftLeft, .shiftRight: return 12
-        case .add, .subtract: return 13
-        case .multiply, .divide, .remainder: return 14
-        }
-    }
+    /// GLSL's binding strengths: C's order (`BinaryOperator.precedence`), above the ternary's 3
+    /// (GLSL's `^^`, between `||` and `&&`, is never printed).
+    static func binaryPrecedence(_ op: BinaryOperator) -> Int { op.precedence + 4 }
 
     static func precedence(_ e: GExpr) -> Int {
         switch e {

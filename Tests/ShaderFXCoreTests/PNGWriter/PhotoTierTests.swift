@@ -279,17 +279,22 @@ struct PhotoTierTests {
 func referenceFilter(_ row: [UInt8], above: [UInt8], bytesPerPixel bpp: Int, filter: Int) -> [UInt8] {
     row.indices.map { i in
         let x = Int(row[i]), a = i >= bpp ? Int(row[i - bpp]) : 0, b = Int(above[i]), c = i >= bpp ? Int(above[i - bpp]) : 0
-        let predicted: Int
-        switch filter {
-        case 0: predicted = 0
-        case 1: predicted = a
-        case 2: predicted = b
-        case 3: predicted = (a + b) / 2
-        default:
-            let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
-            predicted = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
-        }
+        let predicted = referencePrediction(filter: filter, left: a, above: b, aboveLeft: c)
         return UInt8((x - predicted + 256) % 256)
+    }
+}
+
+/// What PNG filter type `filter` predicts a byte from (PNG specification, 9.2-9.4): the byte to
+/// its left, above it and above-left, in Int arithmetic.
+func referencePrediction(filter: Int, left a: Int, above b: Int, aboveLeft c: Int) -> Int {
+    switch filter {
+    case 0: return 0
+    case 1: return a
+    case 2: return b
+    case 3: return (a + b) / 2
+    default:
+        let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+        return pa <= pb && pa <= pc ? a : pb <= pc ? b : c
     }
 }
 
@@ -312,16 +317,7 @@ func referenceUnfilter(_ filtered: [UInt8], rowLength: Int, bytesPerPixel bpp: I
         var row = [Int](repeating: 0, count: rowLength)
         for i in 0..<rowLength {
             let x = Int(filtered[start + 1 + i]), a = i >= bpp ? row[i - bpp] : 0, b = above[i], c = i >= bpp ? above[i - bpp] : 0
-            let predicted: Int
-            switch filter {
-            case 0: predicted = 0
-            case 1: predicted = a
-            case 2: predicted = b
-            case 3: predicted = (a + b) / 2
-            default:
-                let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
-                predicted = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
-            }
+            let predicted = referencePrediction(filter: Int(filter), left: a, above: b, aboveLeft: c)
             row[i] = (x + predicted) % 256
         }
         out += row.map { UInt8($0) }
