@@ -89,13 +89,30 @@ struct Parser {
 
     // MARK: Declarations
 
+    /// Parses the unit. A top-level declaration whose statements had errors (``recover``) throws
+    /// its first error with the others after it once it is read, so that Recovery.swift leaves it
+    /// out whole: nothing of it reaches analysis, where half-parsed statements would only cause
+    /// further errors.
     mutating func parseUnit() throws(MetalError) -> TranslationUnit {
         var decls: [Decl] = []
         while cur.kind != .eof {
             if accept(";") { continue }
-            decls.append(contentsOf: try parseTopLevel())
+            do throws(MetalError) {
+                decls.append(contentsOf: try parseTopLevel())
+            } catch {
+                throw declarationErrors(ending: error)
+            }
+            if !statementErrors.isEmpty { throw declarationErrors(ending: nil) }
         }
         return TranslationUnit(decls: decls)
+    }
+
+    /// The errors of the declaration just read, as one error: the first, the others after it.
+    private mutating func declarationErrors(ending last: MetalError?) -> MetalError {
+        let all = statementErrors + (last.map { [$0] } ?? [])
+        statementErrors = []
+        unwinding = false
+        return all[0].with(moreErrors: Array(all.dropFirst()))
     }
 
     /// Parses `[[ a, b(x) ]]` attribute lists; returns the attribute names.
@@ -660,10 +677,81 @@ struct Parser {
         try expect("{")
         var stmts: [Stmt] = []
         while !accept("}") {
-            if cur.kind == .eof { throw MetalError(.syntax, location: open.loc, message: "unterminated block: missing '}'") }
-            stmts.append(try parseStatement())
+            // A `[[ stitchable ]]` function cannot be a statement: the block was never closed.
+            if cur.kind == .eof || startsStitchable(at: pos) {
+                unwinding = true
+                throw MetalError(.syntax, location: open.loc, message: "unterminated block: missing '}'")
+            }
+            let start = pos
+            do throws(MetalError) {
+                stmts.append(try parseStatement())
+            } catch {
+                try recover(from: error, inStatementAt: start)
+            }
         }
         return Stmt(.block(stmts), open.loc)
+    }
+
+    // MARK: Recovery inside bodies
+
+    /// Errors of statements read past so far in the current top-level declaration (``recover``).
+    var statementErrors: [MetalError] = []
+    /// A block was found unterminated: no statement can be recovered until the declaration ends.
+    var unwinding = false
+
+    /// After an error in the statement starting at token `start`: records it and goes on after
+    /// the statement (``statementEnd(from:)``), so that each broken statement of a body is an
+    /// error of its own, as clang reports them. Rethrows when going on is not sound (the block
+    /// was never closed) or when the errors reach ``MetalError/errorLimit``.
+    mutating func recover(from error: MetalError, inStatementAt start: Int) throws(MetalError) {
+        guard !unwinding, statementErrors.count < MetalError.errorLimit else { throw error }
+        let end = statementEnd(from: start)
+        guard tokens[end].kind != .eof, !startsStitchable(at: end) else {
+            unwinding = true
+            pos = end
+            throw error
+        }
+        statementErrors.append(error)
+        // Always past the statement's first token, so that the same error cannot come back.
+        pos = max(end, start + 1)
+    }
+
+    /// Where the statement starting at `start` ends, by its brackets alone: after a `;` outside
+    /// braces (a `(` left open before it is abandoned: `f(a;`), after the `}` closing the braces
+    /// of a compound statement (`if`, `for`, `while`, `switch`, a block) unless `else` follows,
+    /// or at the `}` that closes the enclosing block, the end of input or a `[[ stitchable ]]`.
+    func statementEnd(from start: Int) -> Int {
+        let first = tokens[start].kind == .identifier || tokens[start].kind == .punct ? tokens[start].text : ""
+        let compound = ["if", "for", "while", "switch", "else", "{"].contains(first)
+        var open: [String] = []
+        var k = start
+        while k < tokens.count - 1 {
+            let t = tokens[k]
+            if t.kind == .eof || k > start && startsStitchable(at: k) { return k }
+            if t.kind == .punct {
+                switch t.text {
+                case "(", "[", "{": open.append(t.text)
+                case ")": if open.last == "(" { open.removeLast() }
+                case "]": if open.last == "[" { open.removeLast() }
+                case "}":
+                    guard let brace = open.lastIndex(of: "{") else { return k }
+                    open.removeSubrange(brace...)
+                    if open.isEmpty, compound, !tokens[k + 1].isIdent("else") { return k + 1 }
+                case ";":
+                    // `for (a; b; c)` has its own; elsewhere a `;` outside braces ends the statement.
+                    let header = first == "for" && open == ["("]
+                    if !open.contains("{"), !header, !(first == "if" && open.isEmpty && tokens[k + 1].isIdent("else")) { return k + 1 }
+                default: break
+                }
+            }
+            k += 1
+        }
+        return tokens.count - 1
+    }
+
+    /// Whether `[[ stitchable` starts at token `k`.
+    func startsStitchable(at k: Int) -> Bool {
+        k + 2 < tokens.count && tokens[k].isPunct("[") && tokens[k + 1].isPunct("[") && tokens[k + 2].isIdent("stitchable")
     }
 
     mutating func parseStatement() throws(MetalError) -> Stmt {

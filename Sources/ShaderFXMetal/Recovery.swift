@@ -23,31 +23,44 @@ struct TopLevelChunk {
     var isStageFunction = false
 
     /// The unit's top-level declarations, in order (the end-of-file token is in none).
+    ///
+    /// Braces outrank parentheses, so that one broken declaration cannot swallow the next: a `}`
+    /// closes its `{` with whatever `(` or `[` was left open inside (`f(a; }`), a `;` outside
+    /// braces ends a declaration even inside an open `(`, a closer with no opener of its kind is
+    /// stray, and a `[[ stitchable ]]` function starts a declaration of its own even where a
+    /// `{` was never closed (no function's body can hold one). Balanced text splits as it would
+    /// by counting brackets.
     static func split(_ tokens: [Token]) -> [TopLevelChunk] {
         var chunks: [TopLevelChunk] = []
         var start = 0
-        var depth = 0
+        var open: [String] = []
         var k = 0
         let end = tokens.last?.kind == .eof ? tokens.count - 1 : tokens.count
         func close(_ last: Int) {
             chunks.append(describe(start..<(last + 1), in: tokens))
             start = last + 1
+            open = []
         }
         while k < end {
             let t = tokens[k]
+            if !open.isEmpty, k + 2 < end, t.isPunct("["), tokens[k + 1].isPunct("["), tokens[k + 2].isIdent("stitchable") {
+                close(k - 1)
+            }
             if t.kind == .punct {
                 switch t.text {
-                case "(", "[", "{": depth += 1
-                case ")", "]": depth = max(0, depth - 1)
+                case "(", "[", "{": open.append(t.text)
+                case ")": if open.last == "(" { open.removeLast() }
+                case "]": if open.last == "[" { open.removeLast() }
                 case "}":
-                    depth = max(0, depth - 1)
+                    guard let brace = open.lastIndex(of: "{") else { break }
+                    open.removeSubrange(brace...)
                     // A function body or namespace ends the declaration; a type's body waits
                     // for its `;` (`struct S { ... };`, `struct S { ... } s;`).
-                    if depth == 0 && !startsTypeDefinition(tokens, start) && !(k + 1 < end && tokens[k + 1].isPunct(";")) {
+                    if open.isEmpty && !startsTypeDefinition(tokens, start) && !(k + 1 < end && tokens[k + 1].isPunct(";")) {
                         close(k)
                     }
                 case ";":
-                    if depth == 0 { close(k) }
+                    if !open.contains("{") { close(k) }
                 default: break
                 }
             }
@@ -225,7 +238,10 @@ extension MetalTranslator {
             for (k, entry) in all.enumerated() where k != lead && entry.counts && seen.insert(entry.error.identity).inserted {
                 others.append(entry.error)
             }
-            return primary.with(moreErrors: others)
+            var failed = primary.with(moreErrors: others)
+            // A declaration that stopped at the limit had more errors than it carries.
+            failed.tooManyErrors = failed.tooManyErrors || untranslated.contains { $0.error.tooManyErrors && !$0.isStageFunction }
+            return failed
         }
     }
 

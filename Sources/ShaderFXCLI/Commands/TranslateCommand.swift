@@ -94,12 +94,13 @@ struct TranslateCommand: ParsableCommand {
         // What was left out is an error of the library, each with its place; the rest is still
         // printed. Asking for one function that translated is not spoilt by the others.
         let failures = translated.untranslated.filter { function == nil || $0.isStitchable && $0.name == function }
-        // At most MetalError.errorLimit errors, as clang stops at its -ferror-limit.
-        for failure in failures.prefix(MetalError.errorLimit) where asText {
-            Output.write((metal?.tagged(failure.error) ?? "\(failure.error)") + "\n", to: STDERR_FILENO)
-        }
-        if failures.count > MetalError.errorLimit, asText {
-            Output.write("fatal error: too many errors emitted, stopping now\n", to: STDERR_FILENO)
+        // Every error of every declaration left out (several statements of one body among them),
+        // at most MetalError.errorLimit in all, as clang stops at its -ferror-limit.
+        if asText, !failures.isEmpty {
+            let lines = metal.map { $0.errors.map(\.taggedDiagnostic) } ?? failures.prefix(MetalError.errorLimit).map { "\($0.error)" }
+            let tooMany = metal?.tooManyErrors ?? (failures.count > MetalError.errorLimit)
+            let fatal = tooMany ? ["fatal error: too many errors emitted, stopping now"] : []
+            Output.write((lines + fatal).joined(separator: "\n") + "\n", to: STDERR_FILENO)
         }
         if function != nil, !translated.untranslated.isEmpty, asText {
             let count = translated.untranslated.filter(\.isStitchable).count
@@ -151,11 +152,14 @@ struct TranslateCommand: ParsableCommand {
             } else {
                 return nil
             }
-            let errors = translation.untranslated.filter {
+            let declared = translation.untranslated.filter {
                 !$0.isStageFunction && (function == nil || $0.isStitchable && $0.name == function)
             }.map(\.error)
+            // A declaration's error carries the others found in it (one per broken statement).
+            let errors = declared.flatMap { [$0] + $0.moreErrors }
             return MetalDiagnostics(warnings: translation.warnings, errors: Array(errors.prefix(MetalError.errorLimit)),
-                                    tooManyErrors: errors.count > MetalError.errorLimit, failure: nil)
+                                    tooManyErrors: errors.count > MetalError.errorLimit || declared.contains(where: \.tooManyErrors),
+                                    failure: nil)
         } catch {
             return MetalDiagnostics(warnings: error.warnings, errors: [error] + error.moreErrors,
                                     tooManyErrors: error.tooManyErrors, failure: error)
@@ -170,15 +174,6 @@ private struct MetalDiagnostics {
     var errors: [MetalError]
     var tooManyErrors: Bool
     var failure: MetalError?
-
-    /// The Metal error a library's untranslated declaration reports, with each error line tagged
-    /// with its kind (``MetalError/taggedDescription``); nil when none is that error.
-    func tagged(_ error: ShaderError) -> String? {
-        guard case .translationFailed(let file, let line, let column, let message) = error else { return nil }
-        return errors.first {
-            $0.location.file == file && $0.location.line == line && $0.location.column == column && $0.detail == message
-        }?.taggedDescription
-    }
 
     /// `{"diagnostics": [...], "tooManyErrors": false}`, warnings first, keys sorted.
     func json() -> String {
