@@ -110,6 +110,53 @@ import ShaderFXTestSupport
         #expect(failed.stderr.contains("\"message\":\"stop here\""), "\(failed.stderr)")
     }
 
+    /// Each broken statement of a body is its own located error, in JSON and in text; the
+    /// function after the broken one is still translated and written.
+    @Test func everyBrokenStatementIsListed() throws {
+        let source = """
+            [[ stitchable ]] half4 broken(float2 position, half4 color) {
+                float x = 1.0 +;
+                if (x > 0.0) { x = 3 4; }
+                return color;
+            }
+            [[ stitchable ]] half4 ok(float2 position, half4 color) { return color; }
+
+            """
+        let (json, path) = try translate(source, ["--diagnostics", "json"])
+        #expect(json.status == 1)
+        #expect(json.stdout.contains("vec4 ok(vec2 position, vec4 color)"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stderr.utf8)) as? [String: Any], "\(json.stderr)")
+        let list = try #require(object["diagnostics"] as? [[String: Any]])
+        #expect(list.map { $0["kind"] as? String } == ["syntax", "syntax"])
+        #expect(list.map { $0["file"] as? String } == [path, path])
+        #expect(list.map { $0["line"] as? Int } == [2, 3])
+        #expect(list.map { $0["column"] as? Int } == [20, 26])
+        #expect(object["tooManyErrors"] as? Bool == false)
+        let (text, textPath) = try translate(source)
+        #expect(text.status == 1)
+        #expect(text.stderr == """
+            \(textPath):2:20: error: expected an expression, found ';' [syntax]
+            \(textPath):3:26: error: expected ';', found '4' [syntax]
+            shaderfx: 1 stitchable function and 0 other declarations could not be translated; the GLSL above holds the rest
+
+            """)
+    }
+
+    /// The limit counts errors, not declarations: one body's 25 broken statements print 20.
+    @Test func oneBodysErrorsStopAtTwenty() throws {
+        let statements = (1...25).map { "    float v\($0) = 1.0 +;" }.joined(separator: "\n")
+        let source = "[[ stitchable ]] half4 many(float2 position, half4 color) {\n\(statements)\n    return color;\n}\n"
+            + "[[ stitchable ]] half4 ok(float2 position, half4 color) { return color; }\n"
+        let (run, _) = try translate(source)
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 22, "\(run.stderr)")
+        #expect(lines[20] == "fatal error: too many errors emitted, stopping now")
+        let (json, _) = try translate(source, ["--diagnostics", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stderr.utf8)) as? [String: Any], "\(json.stderr)")
+        #expect((object["diagnostics"] as? [[String: Any]])?.count == 20)
+        #expect(object["tooManyErrors"] as? Bool == true)
+    }
+
     /// `render --shader` prints the warnings too and renders.
     @Test func renderPrintsTheWarnings() throws {
         try withTemporaryFolder { (dir) throws in

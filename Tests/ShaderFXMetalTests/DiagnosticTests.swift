@@ -205,6 +205,84 @@ import Testing
             """)
     }
 
+    /// A syntax error does not end a body: the statement is skipped to its `;` (or to the `}` of
+    /// its block) and parsing goes on, so each broken statement is an error of its own, nested
+    /// blocks' included. The function is left out whole, none of its statements analysed (the
+    /// undeclared `later` is not reported), while the functions after it translate and report
+    /// their own errors. Positions counted by hand.
+    @Test func eachBrokenStatementIsASyntaxErrorOfItsOwn() throws {
+        let source = """
+        [[ stitchable ]] half4 broken(float2 p, half4 c) {
+            float x = 1.0 +;
+            float y = later;
+            if (x > 0.0) {
+                y = 3 4;
+                y += 1.0;
+            } else {
+                for (int i = 0; i < 3; i++) { x += ; }
+            }
+            return c * half(y) );
+        }
+        [[ stitchable ]] half4 fine(float2 p, half4 c) { return c * 0.5h; }
+        [[ stitchable ]] half4 wrong(float2 p, half4 c) { return c * nope; }
+        """
+        let translation = try MetalTranslator().translate([MetalSourceFile(path: "m.metal", text: source)])
+        #expect(translation.functions.map(\.name) == ["fine"])
+        #expect(translation.untranslated.map(\.name) == ["broken", "wrong"])
+        let broken = try #require(translation.untranslated.first?.error)
+        #expect(broken.description == """
+            m.metal:2:20: error: expected an expression, found ';'
+            m.metal:5:15: error: expected ';', found '4'
+            m.metal:8:44: error: expected an expression, found ';'
+            m.metal:10:24: error: expected ';', found ')'
+            """)
+        #expect(([broken] + broken.moreErrors).allSatisfy { $0.kind == .syntax })
+        #expect(translation.untranslated.last?.error.description == "m.metal:13:62: error: use of undeclared identifier 'nope'")
+    }
+
+    /// A `(` or `{` left open costs only its own declaration: a `;` outside braces ends a
+    /// declaration, a `}` closes what its `{` held open, and a `[[ stitchable ]]` function
+    /// starts anew after a body that was never closed.
+    @Test func anUnclosedBracketKeepsTheDeclarationsAfterIt() throws {
+        let source = """
+        [[ stitchable ]] half4 call(float2 p, half4 c) {
+            float x = sin(p.x;
+            return c;
+        }
+        constant float k = (1.0 + 2.0;
+        [[ stitchable ]] half4 unclosed(float2 p, half4 c) {
+            if (p.x > 0.0) {
+                return c;
+            return c;
+        }
+        [[ stitchable ]] half4 fine(float2 p, half4 c) { return c * 0.5h; }
+        """
+        let translation = try MetalTranslator().translate([MetalSourceFile(path: "m.metal", text: source)])
+        #expect(translation.functions.map(\.name) == ["fine"])
+        #expect(translation.untranslated.map(\.name) == ["call", "k", "unclosed"])
+        #expect(translation.untranslated.map(\.error.description) == [
+            "m.metal:2:22: error: expected ',' between arguments, found ';'",
+            "m.metal:5:30: error: expected ')', found ';'",
+            "m.metal:6:52: error: unterminated block: missing '}'",
+        ])
+    }
+
+    /// One body's syntax errors stop at the limit too, and the library says there were more.
+    @Test func oneBodysSyntaxErrorsStopAtTheLimit() throws {
+        let statements = (1...25).map { "    float v\($0) = 1.0 +;" }.joined(separator: "\n")
+        let source = "[[ stitchable ]] half4 many(float2 p, half4 c) {\n\(statements)\n    return c;\n}\n"
+        let translation = try MetalTranslator().translate([MetalSourceFile(path: "m.metal", text: source + "[[ stitchable ]] half4 ok(float2 p, half4 c) { return c; }\n")])
+        let error = try #require(translation.untranslated.first?.error)
+        #expect(1 + error.moreErrors.count == MetalError.errorLimit)
+        #expect(error.tooManyErrors)
+        #expect(error.location.line == 2)
+        #expect(error.moreErrors.last?.location.line == MetalError.errorLimit + 1)
+        // With nothing else stitchable the library fails, and still says there were more.
+        let failed = failure(source)
+        #expect(failed.map { 1 + $0.moreErrors.count } == MetalError.errorLimit)
+        #expect(failed?.tooManyErrors == true)
+    }
+
     /// Files the preprocessor stops on each report their error, with the other files' errors.
     @Test func everyFileOfALibraryReportsItsErrors() {
         let a = MetalSourceFile(path: "a.metal", text: "#error a is not ready\n[[ stitchable ]] half4 f(float2 p, half4 c) { return c; }\n")
