@@ -221,6 +221,7 @@ import Testing
             } else {
                 for (int i = 0; i < 3; i++) { x += ; }
             }
+            if (x > ) { x = 1.0; } else { x = 2.0; }
             return c * half(y) );
         }
         [[ stitchable ]] half4 fine(float2 p, half4 c) { return c * 0.5h; }
@@ -234,10 +235,11 @@ import Testing
             m.metal:2:20: error: expected an expression, found ';'
             m.metal:5:15: error: expected ';', found '4'
             m.metal:8:44: error: expected an expression, found ';'
-            m.metal:10:24: error: expected ';', found ')'
+            m.metal:10:13: error: expected an expression, found ')'
+            m.metal:11:24: error: expected ';', found ')'
             """)
         #expect(([broken] + broken.moreErrors).allSatisfy { $0.kind == .syntax })
-        #expect(translation.untranslated.last?.error.description == "m.metal:13:62: error: use of undeclared identifier 'nope'")
+        #expect(translation.untranslated.last?.error.description == "m.metal:14:62: error: use of undeclared identifier 'nope'")
     }
 
     /// A `(` or `{` left open costs only its own declaration: a `;` outside braces ends a
@@ -250,12 +252,13 @@ import Testing
             return c;
         }
         constant float k = (1.0 + 2.0;
+        float twice(float v) { return v * 2.0; }
         [[ stitchable ]] half4 unclosed(float2 p, half4 c) {
             if (p.x > 0.0) {
                 return c;
             return c;
         }
-        [[ stitchable ]] half4 fine(float2 p, half4 c) { return c * 0.5h; }
+        [[ stitchable ]] half4 fine(float2 p, half4 c) { return c * half(twice(0.25)); }
         """
         let translation = try MetalTranslator().translate([MetalSourceFile(path: "m.metal", text: source)])
         #expect(translation.functions.map(\.name) == ["fine"])
@@ -263,7 +266,7 @@ import Testing
         #expect(translation.untranslated.map(\.error.description) == [
             "m.metal:2:22: error: expected ',' between arguments, found ';'",
             "m.metal:5:30: error: expected ')', found ';'",
-            "m.metal:6:52: error: unterminated block: missing '}'",
+            "m.metal:7:52: error: unterminated block: missing '}'",
         ])
     }
 
