@@ -212,7 +212,9 @@ public struct MetalTranslator: Sendable {
         // The library fails: the other files' errors come after the one reported, each once.
         func failure(_ more: [MetalError]) -> MetalError {
             var seen: Set<String> = [reported.identity]
-            return reported.with(moreErrors: (unreadable.map(\.error) + more).filter { seen.insert($0.identity).inserted })
+            var failed = reported.with(moreErrors: (unreadable.map(\.error) + more).filter { seen.insert($0.identity).inserted })
+            failed.tooManyErrors = failed.tooManyErrors || (unreadable.map(\.error) + more).contains(where: \.tooManyErrors)
+            return failed
         }
         guard !streams.isEmpty else { throw failure([]) }
         do {

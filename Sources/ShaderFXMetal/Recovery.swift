@@ -11,7 +11,8 @@
 // fail the library: the declaration is left out all the same and the reading goes on, so that the
 // other declarations' errors are found too. When the library fails (such an error, or nothing
 // stitchable left), its first error is thrown with the others after it (MetalError.moreErrors):
-// several errors per run, as clang reports them.
+// several errors per run, as clang reports them. Within a declaration, the parser goes on after
+// each broken statement (Parser.recover) and the declaration's error carries the others.
 
 /// A top-level declaration's place in a unit's tokens, and the name it defines (if one is found).
 struct TopLevelChunk {

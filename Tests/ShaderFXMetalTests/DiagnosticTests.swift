@@ -284,6 +284,11 @@ import Testing
         let failed = failure(source)
         #expect(failed.map { 1 + $0.moreErrors.count } == MetalError.errorLimit)
         #expect(failed?.tooManyErrors == true)
+        // So does a library with a file the preprocessor stops on.
+        let stopped = MetalSourceFile(path: "a.metal", text: "#error a is not ready\n")
+        let both = failure([stopped, MetalSourceFile(path: "m.metal", text: source)])
+        #expect(both.map { 1 + $0.moreErrors.count } == MetalError.errorLimit)
+        #expect(both?.tooManyErrors == true)
     }
 
     /// Files the preprocessor stops on each report their error, with the other files' errors.
