@@ -718,7 +718,8 @@ struct Parser {
 
     /// Where the statement starting at `start` ends, by its brackets alone: after a `;` outside
     /// braces (a `(` left open before it is abandoned: `f(a;`), after the `}` closing the braces
-    /// of a compound statement (`if`, `for`, `while`, `switch`, a block) unless `else` follows,
+    /// of a compound statement (`if`, `for`, `while`, `switch`, a block) unless `else` follows
+    /// (the header's own `(` left open abandoned too),
     /// or at the `}` that closes the enclosing block, the end of input or a `[[ stitchable ]]`.
     func statementEnd(from start: Int) -> Int {
         let first = tokens[start].kind == .identifier || tokens[start].kind == .punct ? tokens[start].text : ""
@@ -736,7 +737,9 @@ struct Parser {
                 case "}":
                     guard let brace = open.lastIndex(of: "{") else { return k }
                     open.removeSubrange(brace...)
-                    if open.isEmpty, compound, !tokens[k + 1].isIdent("else") { return k + 1 }
+                    // A compound statement's braces end it, even inside the one `(` its header
+                    // left open (`for (...; i++ { ... }`).
+                    if compound, open.isEmpty || brace == 1 && open == ["("], !tokens[k + 1].isIdent("else") { return k + 1 }
                 case ";":
                     // `for (a; b; c)` has its own; elsewhere a `;` outside braces ends the statement.
                     let header = first == "for" && open == ["("]

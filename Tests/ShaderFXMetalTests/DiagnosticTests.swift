@@ -242,6 +242,23 @@ import Testing
         #expect(translation.untranslated.last?.error.description == "m.metal:14:62: error: use of undeclared identifier 'nope'")
     }
 
+    /// A loop whose header never closes its `(` ends with its braces: the statements after it
+    /// are read, and report their own errors.
+    @Test func aLoopHeaderLeftOpenEndsWithItsBody() {
+        let error = failure("""
+        [[ stitchable ]] half4 f(float2 p, half4 c) {
+            float x = 0.0;
+            for (int i = 0; i < 3; i++ { x += 1.0; }
+            while (x > 0.0) { x -= 1.0 }
+            return c;
+        }
+        """)
+        #expect(error?.description == """
+            m.metal:3:32: error: expected ')', found '{'
+            m.metal:4:32: error: expected ';', found '}'
+            """)
+    }
+
     /// A `(` or `{` left open costs only its own declaration: a `;` outside braces ends a
     /// declaration, a `}` closes what its `{` held open, and a `[[ stitchable ]]` function
     /// starts anew after a body that was never closed.
