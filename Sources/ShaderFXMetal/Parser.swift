@@ -724,28 +724,22 @@ struct Parser {
     func statementEnd(from start: Int) -> Int {
         let first = tokens[start].kind == .identifier || tokens[start].kind == .punct ? tokens[start].text : ""
         let compound = ["if", "for", "while", "switch", "else", "{"].contains(first)
-        var open: [String] = []
+        var open = OpenBrackets()
         var k = start
         while k < tokens.count - 1 {
             let t = tokens[k]
             if t.kind == .eof || k > start && startsStitchable(at: k) { return k }
-            if t.kind == .punct {
-                switch t.text {
-                case "(", "[", "{": open.append(t.text)
-                case ")": if open.last == "(" { open.removeLast() }
-                case "]": if open.last == "[" { open.removeLast() }
-                case "}":
-                    guard let brace = open.lastIndex(of: "{") else { return k }
-                    open.removeSubrange(brace...)
-                    // A compound statement's braces end it, even inside the one `(` its header
-                    // left open (`for (...; i++ { ... }`).
-                    if compound, open.isEmpty || brace == 1 && open == ["("], !tokens[k + 1].isIdent("else") { return k + 1 }
-                case ";":
-                    // `for (a; b; c)` has its own; elsewhere a `;` outside braces ends the statement.
-                    let header = first == "for" && open == ["("]
-                    if !open.contains("{"), !header, !(first == "if" && open.isEmpty && tokens[k + 1].isIdent("else")) { return k + 1 }
-                default: break
-                }
+            switch open.take(t) {
+            case .strayBrace: return k
+            case .closedBrace:
+                // A compound statement's braces end it, even inside the one `(` its header
+                // left open (`for (...; i++ { ... }`).
+                if compound, open.kinds.isEmpty || open.kinds == ["("], !tokens[k + 1].isIdent("else") { return k + 1 }
+            case .other where t.isPunct(";"):
+                // `for (a; b; c)` has its own; elsewhere a `;` outside braces ends the statement.
+                let header = first == "for" && open.kinds == ["("]
+                if !open.insideBraces, !header, !(first == "if" && open.kinds.isEmpty && tokens[k + 1].isIdent("else")) { return k + 1 }
+            case .other: break
             }
             k += 1
         }

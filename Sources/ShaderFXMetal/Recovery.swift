@@ -34,36 +34,29 @@ struct TopLevelChunk {
     static func split(_ tokens: [Token]) -> [TopLevelChunk] {
         var chunks: [TopLevelChunk] = []
         var start = 0
-        var open: [String] = []
+        var open = OpenBrackets()
         var k = 0
         let end = tokens.last?.kind == .eof ? tokens.count - 1 : tokens.count
         func close(_ last: Int) {
             chunks.append(describe(start..<(last + 1), in: tokens))
             start = last + 1
-            open = []
+            open = OpenBrackets()
         }
         while k < end {
             let t = tokens[k]
-            if !open.isEmpty, k + 2 < end, t.isPunct("["), tokens[k + 1].isPunct("["), tokens[k + 2].isIdent("stitchable") {
+            if !open.kinds.isEmpty, k + 2 < end, t.isPunct("["), tokens[k + 1].isPunct("["), tokens[k + 2].isIdent("stitchable") {
                 close(k - 1)
             }
-            if t.kind == .punct {
-                switch t.text {
-                case "(", "[", "{": open.append(t.text)
-                case ")": if open.last == "(" { open.removeLast() }
-                case "]": if open.last == "[" { open.removeLast() }
-                case "}":
-                    guard let brace = open.lastIndex(of: "{") else { break }
-                    open.removeSubrange(brace...)
-                    // A function body or namespace ends the declaration; a type's body waits
-                    // for its `;` (`struct S { ... };`, `struct S { ... } s;`).
-                    if open.isEmpty && !startsTypeDefinition(tokens, start) && !(k + 1 < end && tokens[k + 1].isPunct(";")) {
-                        close(k)
-                    }
-                case ";":
-                    if !open.contains("{") { close(k) }
-                default: break
+            switch open.take(t) {
+            case .closedBrace:
+                // A function body or namespace ends the declaration; a type's body waits
+                // for its `;` (`struct S { ... };`, `struct S { ... } s;`).
+                if open.kinds.isEmpty && !startsTypeDefinition(tokens, start) && !(k + 1 < end && tokens[k + 1].isPunct(";")) {
+                    close(k)
                 }
+            case .other where t.isPunct(";"):
+                if !open.insideBraces { close(k) }
+            case .other, .strayBrace: break
             }
             k += 1
         }
@@ -125,6 +118,43 @@ struct TopLevelChunk {
         guard let low, let high else { return false }
         let p = (loc.line, loc.column)
         return p >= low && p <= high
+    }
+}
+
+/// The brackets left open at a point of a token stream, braces outranking parentheses: a `}`
+/// closes its `{` with whatever `(` or `[` was left open inside it, and a closer with no opener of
+/// its kind is stray. What splits a unit into declarations and a body into statements after an
+/// error (``Parser/statementEnd(from:)``) counts brackets with.
+struct OpenBrackets {
+    /// The open brackets, outermost first: `(`, `[` or `{`.
+    private(set) var kinds: [String] = []
+
+    enum Effect {
+        /// A `}` closed a `{`.
+        case closedBrace
+        /// A `}` with no `{` open.
+        case strayBrace
+        /// Any other token.
+        case other
+    }
+
+    /// Whether a `{` is open.
+    var insideBraces: Bool { kinds.contains("{") }
+
+    /// Takes the next token.
+    mutating func take(_ t: Token) -> Effect {
+        guard t.kind == .punct else { return .other }
+        switch t.text {
+        case "(", "[", "{": kinds.append(t.text)
+        case ")": if kinds.last == "(" { kinds.removeLast() }
+        case "]": if kinds.last == "[" { kinds.removeLast() }
+        case "}":
+            guard let brace = kinds.lastIndex(of: "{") else { return .strayBrace }
+            kinds.removeSubrange(brace...)
+            return .closedBrace
+        default: break
+        }
+        return .other
     }
 }
 
