@@ -719,18 +719,24 @@ struct Parser {
     /// Where the statement starting at `start` ends, by its brackets alone: after a `;` outside
     /// braces (a `(` left open before it is abandoned: `f(a;`), after the `}` closing the braces
     /// of a compound statement (`if`, `for`, `while`, `switch`, a block) unless `else` follows
-    /// (the header's own `(` left open abandoned too),
+    /// (the header's own `(` left open abandoned too), after a `do` loop's `while (...)`,
     /// or at the `}` that closes the enclosing block, the end of input or a `[[ stitchable ]]`.
     func statementEnd(from start: Int) -> Int {
         let first = tokens[start].kind == .identifier || tokens[start].kind == .punct ? tokens[start].text : ""
         let compound = ["if", "for", "while", "switch", "else", "{"].contains(first)
         var open = OpenBrackets()
+        var doBodyRead = false
         var k = start
         while k < tokens.count - 1 {
             let t = tokens[k]
             if t.kind == .eof || k > start && startsStitchable(at: k) { return k }
             switch open.take(t) {
             case .strayBrace: return k
+            case .closedBrace where first == "do" && open.kinds.isEmpty:
+                doBodyRead = true
+            case .other where doBodyRead && t.isPunct(")") && open.kinds.isEmpty && !tokens[k + 1].isPunct(";"):
+                // `do { ... } while (c)` without its `;`.
+                return k + 1
             case .closedBrace:
                 // A compound statement's braces end it, even inside the one `(` its header
                 // left open (`for (...; i++ { ... }`).

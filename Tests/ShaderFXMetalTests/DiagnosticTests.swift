@@ -242,20 +242,23 @@ import Testing
         #expect(translation.untranslated.last?.error.description == "m.metal:14:62: error: use of undeclared identifier 'nope'")
     }
 
-    /// A loop whose header never closes its `(` ends with its braces: the statements after it
-    /// are read, and report their own errors.
+    /// A loop whose header never closes its `(` ends with its braces, a `do` loop with its
+    /// `while (...)`: the statements after them are read, and report their own errors.
     @Test func aLoopHeaderLeftOpenEndsWithItsBody() {
         let error = failure("""
         [[ stitchable ]] half4 f(float2 p, half4 c) {
             float x = 0.0;
             for (int i = 0; i < 3; i++ { x += 1.0; }
             while (x > 0.0) { x -= 1.0 }
-            return c;
+            do { x += 1.0; } while (x < 2.0)
+            return c * half(x) );
         }
         """)
         #expect(error?.description == """
             m.metal:3:32: error: expected ')', found '{'
             m.metal:4:32: error: expected ';', found '}'
+            m.metal:6:5: error: expected ';', found 'return'
+            m.metal:6:24: error: expected ';', found ')'
             """)
     }
 
