@@ -404,7 +404,7 @@ extension Semantic {
         // `layer.tex`: SwiftUI's Layer holds its texture; here it is the stitched shader's.
         if case .member(let inner, "tex") = objExpr.kind, try lowerExpr(inner).type == .layer {
             resolvedCallee = .member(MType.texture.metal, method)
-            return roundedHalf(try lowerTextureCall(TE(node: .variable(StitchedInterface.layerTexture), type: .texture), parameter: nil, method, exprs, loc), loc)
+            return roundedHalf(try lowerTextureCall(TE(node: .variable(TVariable(StitchedInterface.layerTexture, .texture, .interface(StitchedInterface.layerTexture), loc)), type: .texture), parameter: nil, method, exprs, loc), loc)
         }
         let obj = try lowerExpr(objExpr)
         if case .structure(let g) = obj.type, let s = structByGLSL[g] {
