@@ -193,12 +193,20 @@ final class Semantic {
     /// The lowered program, and the type of every expression analysed (the typed AST's types).
     static func analyze(_ units: [TranslationUnit], precision: MetalPrecision = .float,
                         floatLines: Set<MetalSourceLine> = []) throws(MetalError) -> (GProgram, [MetalExpressionType]) {
+        let s = try analyzed(units, precision: precision, floatLines: floatLines)
+        return (s.program, s.expressionTypes)
+    }
+
+    /// The analysis of `units`, done: its program, and the typed function of each function
+    /// (``FuncInfo/typed``, in ``allFunctions``).
+    static func analyzed(_ units: [TranslationUnit], precision: MetalPrecision = .float,
+                         floatLines: Set<MetalSourceLine> = []) throws(MetalError) -> Semantic {
         let s = Semantic()
         s.precision = precision
         s.floatLines = floatLines
         try s.run(units)
         s.program.helpers = s.glsl.helpers
-        return (s.program, s.expressionTypes)
+        return s
     }
 
     func error(_ kind: MetalDiagnosticKind, _ loc: MetalSourceLocation, _ message: String,
