@@ -814,23 +814,7 @@ final class Semantic {
             guard let narrow = scopes[0][p.variable.name]?.narrow else { continue }
             reassign(p, narrowed(TE(node: .variable(p.variable), type: p.variable.type), narrow))
         }
-        // Each statement of the body that fails is an error of its own, as long as going on is
-        // sound (``resumeAfterError``): the function fails with the first and the others after it.
-        var errors: [MetalError] = []
-        for s in stmts {
-            let depth = scopes.count
-            do throws(MetalError) {
-                out += try analyzeStmt(s)
-            } catch {
-                errors.append(error)
-                // The statement's own scopes end with it; state it left otherwise ends the body here.
-                guard current === f, scopes.count >= depth else { break }
-                scopes.removeLast(scopes.count - depth)
-                (loopDepth, switchDepth) = (0, 0)
-                guard errors.count < MetalError.errorLimit, resumeAfterError(in: s) else { break }
-            }
-        }
-        if let first = errors.first { throw first.with(moreErrors: Array(errors.dropFirst())) }
+        out += try analyzeStmts(stmts)
         if f.returnType != .void && !TStmt.endsWithReturn(out) {
             // C++ leaves falling off the end undefined; GLSL compilers may reject it. Return a zero value.
             out.append(TStmt(.returnStmt(TE(node: zeroValue(f.returnType), type: f.returnType)), nil))

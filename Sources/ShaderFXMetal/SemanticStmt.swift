@@ -155,10 +155,26 @@ extension Semantic {
         }
     }
 
-    /// The statements of a block, in the current scope.
+    /// The statements of a block (a function body, or one nested in it), in the current scope.
+    /// Each statement that fails is an error of its own, as long as going on is sound
+    /// (``resumeAfterError``): the block fails with the first error and the others after it.
     func analyzeStmts(_ items: [Stmt]) throws(MetalError) -> [TStmt] {
         var out: [TStmt] = []
-        for i in items { out += try analyzeStmt(i) }
+        var errors: [MetalError] = []
+        let (function, depth, loops, switches) = (current, scopes.count, loopDepth, switchDepth)
+        for i in items {
+            do throws(MetalError) {
+                out += try analyzeStmt(i)
+            } catch {
+                errors += [error] + error.moreErrors
+                // The statement's own scopes end with it; state it left otherwise ends the block here.
+                guard current === function, scopes.count >= depth else { break }
+                scopes.removeLast(scopes.count - depth)
+                (loopDepth, switchDepth) = (loops, switches)
+                guard errors.count < MetalError.errorLimit, resumeAfterError(in: i) else { break }
+            }
+        }
+        if let first = errors.first { throw first.with(moreErrors: Array(errors.dropFirst())) }
         return out
     }
 
@@ -424,7 +440,7 @@ extension Semantic {
 // MARK: Going on after an error
 
 extension Semantic {
-    /// Whether analysing the statements after `s`, a statement of a function body that failed,
+    /// Whether analysing the statements after `s`, a statement of a block that failed,
     /// is sound: its variables (none, or those a declaration names) are declared with their
     /// written types, so that what follows is typed as if it had succeeded. Not after a
     /// declaration whose type is deduced (`auto`), unresolvable, an unsized array, a sampler or
