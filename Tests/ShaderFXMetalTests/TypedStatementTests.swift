@@ -125,6 +125,27 @@ import Testing
         #expect(declared(f.body).map(\.name) == ["sample", "x", "x", "i", "x"])
     }
 
+    /// Variables are named once their function is analysed, so they also avoid the names of the
+    /// template instances and lambdas it makes: a local spelled like the instance it calls
+    /// (`twice<float>` is `twice_f`) or like a lambda's function (`g_scale`) gets a suffix, and
+    /// glslangValidator accepts the calls.
+    @Test func variablesAvoidTheFunctionsTheirFunctionMakes() {
+        let out = glsl("""
+        template <typename T> T twice(T x) { return x * T(2); }
+        [[ stitchable ]] half4 f(float2 position, half4 color) {
+            float twice_f = position.x;
+            return color * half(twice(twice_f));
+        }
+        [[ stitchable ]] half4 g(float2 position, half4 color) {
+            float g_scale = 2.0;
+            auto scale = [](float v) { return v * 3.0; };
+            return color * half(scale(g_scale));
+        }
+        """)
+        #expect(body("f", in: out) == ["float twice_f_1 = position.x;", "return color * twice_f(twice_f_1);"])
+        #expect(body("g", in: out) == ["float g_scale_1 = 2.0;", "return color * g_scale(g_scale_1);"])
+    }
+
     /// Each statement's expressions are typed trees with their Metal type: conditions are `bool`
     /// (an `int` tested as C does), a switch selects on an `int` (a `bool` promoted), a range-based
     /// `for` is a loop over an `int` index the tree declares.
