@@ -115,6 +115,11 @@ final class TVariable {
     }
 }
 
+extension TVariable: CustomStringConvertible {
+    /// Its name and identity: two printed trees compare equal only when they use the same variables.
+    var description: String { "\(name)@\(ObjectIdentifier(self).debugDescription)" }
+}
+
 /// A parameter of a typed function: its variable, and how it is passed.
 struct TParameter {
     enum Passing { case value, reference }

@@ -79,6 +79,8 @@ import Testing
         // Three distinct variables named x.
         let xs = vars.filter { $0.name == "x" }
         #expect(!(xs[0] === xs[1]) && !(xs[1] === xs[2]) && !(xs[0] === xs[2]))
+        // Printed trees (which analysis compares to keep `x op= y` compound) tell them apart too.
+        #expect("\(TExpr.variable(xs[0]))" != "\(TExpr.variable(xs[1]))" && "\(TExpr.variable(xs[1]))" == "\(TExpr.variable(xs[1]))")
         // `x += 1.0` inside the if is the inner x; the return reads the outer one.
         let assignments = flatten(f.body).compactMap { s -> (AssignOperator, TE)? in
             if case .assignment(let op, let target, _) = s.kind { return (op, target) }
