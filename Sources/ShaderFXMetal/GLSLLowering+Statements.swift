@@ -18,6 +18,26 @@ extension GLSLLowering {
                          body: f.body.flatMap(lower), loc: f.info.decl.loc)
     }
 
+    /// Names every function, in the order given (each template instance and lambda after the
+    /// function it is made in), with the program's other names (`names`: structs, constants and
+    /// the stitchable functions, which keep their Metal names).
+    func nameFunctions(_ functions: [FuncInfo], _ names: inout NameAllocator) {
+        for f in functions {
+            switch f.naming {
+            case .stitchable:
+                f.glslName = f.decl.name
+            case .declared(let overloaded):
+                var base = GLSLNames.safe(f.decl.name.replacingOccurrences(of: "::", with: "_"))
+                if overloaded { base += "_" + (f.params.isEmpty ? "v" : f.params.map { $0.type.mangle }.joined(separator: "_")) }
+                f.glslName = names.unique(base)
+            case .instance(let template, let suffix):
+                f.glslName = names.unique(GLSLNames.safe(template) + "_" + suffix.joined(separator: "_"))
+            case .lambda(let outer, let name):
+                f.glslName = names.unique(GLSLNames.safe(outer.glslName + "_" + name))
+            }
+        }
+    }
+
     /// Names a variable declared now (once per declaration).
     func declare(_ v: TVariable) -> String {
         let name: String

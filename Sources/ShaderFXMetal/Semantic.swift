@@ -107,11 +107,15 @@ final class FuncInfo {
     var decl: FuncDecl
     var returnType: MType
     var params: [ParamInfo]
+    /// What its GLSL name is made from; ``GLSLLowering`` chooses the name (``glslName``).
+    var naming = FunctionNaming.declared(overloaded: false)
     var glslName = ""
     var defined: Bool { decl.body != nil }
     var calls: [(Int, MetalSourceLocation)] = []
     /// The typed function analysis made of it, and its GLSL.
     var typed: TFunction?
+    /// The effect a stitchable function is (``Semantic/classify(_:)``).
+    var effectKind: MetalEffectKind?
     var lowered: GFunction?
     /// Sampler state per texture parameter name (sampled here or in a callee), with the first use.
     var texturesSampled: [String: (SamplerState, MetalSourceLocation)] = [:]
@@ -129,6 +133,18 @@ final class FuncInfo {
         self.returnType = returnType
         self.params = params
     }
+}
+
+/// What a function's GLSL name is made from (``GLSLLowering/nameFunctions(_:_:)``).
+enum FunctionNaming {
+    /// A stitchable function keeps its Metal name (SwiftUI finds it by that name).
+    case stitchable
+    /// A function as declared: its name, with its parameter types when it is overloaded.
+    case declared(overloaded: Bool)
+    /// A template instance: the template's name and the mangled types (and sizes) it is made for.
+    case instance(template: String, suffix: [String])
+    /// A lambda: the function it is declared in and its variable's name.
+    case lambda(outer: FuncInfo, name: String)
 }
 
 /// A function parameter after type resolution.
@@ -183,6 +199,10 @@ final class Semantic {
     var precision = MetalPrecision.float
     var floatLines: Set<MetalSourceLine> = []
     var roundingLineSet: Set<MetalSourceLine> = []
+
+    /// The typed functions, in the order their analysis ended (a lambda before the function
+    /// declaring it), which is the order they are lowered in.
+    var analysed: [FuncInfo] = []
 
     // Per-function state.
     var scopes: [[String: VarInfo]] = []
@@ -293,18 +313,24 @@ final class Semantic {
             }
         }
         markWrittenArrayParameters()
-        assignFunctionNames()
-        // Template instances are added while callers are lowered: a worklist.
+        for f in allFunctions {
+            f.naming = f.decl.isStitchable ? .stitchable : .declared(overloaded: (functions[f.decl.name]?.count ?? 0) > 1)
+        }
+        // Template instances are added while callers are analysed: a worklist.
         var next = 0
         while next < allFunctions.count {
             let f = allFunctions[next]
-            if f.defined && f.lowered == nil {
+            if f.defined && f.typed == nil {
                 typeBindings = f.bindings
                 try lowerFunction(f)
                 typeBindings = [:]
             }
             next += 1
         }
+        // Lowering: the functions are named (all of them first, so that no variable takes the name
+        // of a function), then lowered in the order their analysis ended.
+        glsl.nameFunctions(allFunctions, &names)
+        for f in analysed { lowerTyped(f) }
         try checkCalls()
         try propagateSamplerStates()
         try orderFunctions()
@@ -751,22 +777,9 @@ final class Semantic {
         a.count == b.count && zip(a, b).allSatisfy { $0.type == $1.type }
     }
 
-    func assignFunctionNames() {
-        for f in allFunctions {
-            if f.decl.isStitchable { f.glslName = f.decl.name; continue }
-            let overloads = functions[f.decl.name] ?? []
-            var base = GLSLNames.safe(f.decl.name.replacingOccurrences(of: "::", with: "_"))
-            if overloads.count > 1 {
-                base += "_" + (f.params.isEmpty ? "v" : f.params.map { $0.type.mangle }.joined(separator: "_"))
-            }
-            f.glslName = names.unique(base)
-        }
-    }
-
     // MARK: Functions
 
-    /// Analyses function `f` to a typed function (``FuncInfo/typed``) and lowers that to GLSL
-    /// (``FuncInfo/lowered``).
+    /// Analyses function `f` to a typed function (``FuncInfo/typed``).
     func lowerFunction(_ f: FuncInfo) throws(MetalError) {
         current = f
         scopes = [[:]]
@@ -819,10 +832,17 @@ final class Semantic {
             // C++ leaves falling off the end undefined; GLSL compilers may reject it. Return a zero value.
             out.append(TStmt(.returnStmt(TE(node: zeroValue(f.returnType), type: f.returnType)), nil))
         }
-        let typed = TFunction(info: f, parameters: params, returnType: f.returnType, body: out)
-        f.typed = typed
+        f.typed = TFunction(info: f, parameters: params, returnType: f.returnType, body: out)
+        f.effectKind = kind
+        analysed.append(f)
+    }
+
+    /// Lowers the typed function of `f` (``FuncInfo/lowered``) and, for a stitchable one, records
+    /// its signature by the GLSL names of its parameters.
+    func lowerTyped(_ f: FuncInfo) {
+        guard let typed = f.typed else { return }
         let gf = glsl.lower(typed, programNames: names.used)
-        if let kind {
+        if let kind = f.effectKind {
             let leading = (kind == .color || kind == .layer) ? 2 : 1
             let user = zip(f.params, gf.params).dropFirst(leading)
             f.stitchable = MetalStitchableFunction(name: f.glslName, kind: kind, location: f.decl.loc,

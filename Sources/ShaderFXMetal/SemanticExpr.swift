@@ -922,7 +922,7 @@ extension Semantic {
                 let info = allFunctions[allFunctions.count - 1]
                 info.bindings = b
                 let suffix = decl.templateParams.map { b[$0]!.mangle } + sizes.keys.sorted().map { "n\(sizes[$0]!)" }
-                info.glslName = names.unique(GLSLNames.safe(name) + "_" + suffix.joined(separator: "_"))
+                info.naming = .instance(template: name, suffix: suffix)
                 if !sizes.isEmpty { markWrittenArrayParameters(of: info) }
                 instances[key] = info.id
                 id = info.id

@@ -269,8 +269,7 @@ extension Semantic {
         let info = allFunctions[allFunctions.count - 1]
         info.deducesReturnType = decl.returnType.name == "auto"
         info.bindings = typeBindings
-        // A program-wide name, which the enclosing function's variables then do not take.
-        info.glslName = names.unique(GLSLNames.safe(outer.glslName + "_" + v.name))
+        info.naming = .lambda(outer: outer, name: v.name)
         try lowerFunction(info)
         (scopes, loopDepth, switchDepth) = saved
         current = outer

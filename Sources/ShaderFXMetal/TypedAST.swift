@@ -54,10 +54,11 @@ enum Callee {
 }
 
 extension Callee: CustomStringConvertible {
-    /// The callee as the output names it (also what makes two printed trees compare equal).
+    /// The callee (also what makes two printed trees compare equal: a function by its identity,
+    /// as its GLSL name is chosen in lowering).
     var description: String {
         switch self {
-        case .function(let f): return "function " + f.glslName
+        case .function(let f): return "function \(f.decl.name)#\(f.id)"
         case .builtin(let b): return "builtin " + b.rawValue
         case .helper(let h): return "helper " + h.key
         case .interface(let n): return "interface " + n

@@ -148,6 +148,35 @@ import Testing
         #expect(body("g", in: out) == ["float g_scale_1 = 2.0;", "return color * g_scale(g_scale_1);"])
     }
 
+    /// Functions are named by the lowering too: analysis records what a name is made from (an
+    /// overload's parameter types, a template instance's types, a lambda's enclosing function),
+    /// and naming them again where the program already has those names gives suffixed ones; a
+    /// stitchable function keeps its Metal name, which SwiftUI looks it up by.
+    @Test func theLoweringNamesTheFunctions() throws {
+        let s = try analysis("""
+        float pick(float x) { return x; }
+        float pick(int x) { return float(x); }
+        template <typename T> T twice(T x) { return x * T(2); }
+        [[ stitchable ]] half4 g(float2 position, half4 color) {
+            auto scale = [](float v) { return v * 3.0; };
+            return color * half(scale(twice(pick(position.x)) + pick(1)));
+        }
+        """)
+        func naming(_ f: FuncInfo) -> String {
+            switch f.naming {
+            case .stitchable: return "stitchable"
+            case .declared(let overloaded): return overloaded ? "overload" : "declared"
+            case .instance(let template, let suffix): return "instance \(template) \(suffix)"
+            case .lambda(let outer, let name): return "lambda \(outer.decl.name) \(name)"
+            }
+        }
+        #expect(s.allFunctions.map(naming) == ["overload", "overload", "stitchable", "lambda g scale", "instance twice [\"f\"]"])
+        #expect(s.allFunctions.map(\.glslName) == ["pick_f", "pick_i", "g", "g_scale", "twice_f"])
+        var names = NameAllocator(reserved: ["pick_f", "g_scale", "twice_f"])
+        GLSLLowering().nameFunctions(s.allFunctions, &names)
+        #expect(s.allFunctions.map(\.glslName) == ["pick_f_1", "pick_i", "g", "g_scale_1", "twice_f_1"])
+    }
+
     /// Each statement's expressions are typed trees with their Metal type: conditions are `bool`
     /// (an `int` tested as C does), a switch selects on an `int` (a `bool` promoted), a range-based
     /// `for` is a loop over an `int` index the tree declares.
