@@ -18,6 +18,18 @@ extension GLSLLowering {
                          body: f.body.flatMap(lower), loc: f.info.decl.loc)
     }
 
+    /// The program-scope constants, named in the order given with the program's other names
+    /// (`names`), each with its value.
+    func lowerGlobals(_ globals: [TGlobal], _ names: inout NameAllocator) -> [GGlobal] {
+        globals.map { g in
+            let v = g.variable
+            let name = names.unique(GLSLNames.safe(v.name.replacingOccurrences(of: "::", with: "_")))
+            globalNames[ObjectIdentifier(v)] = name
+            return GGlobal(type: v.type.innermost.glslType, name: name, arraySize: v.type.glslArraySize, value: lower(g.value),
+                           loc: g.loc)
+        }
+    }
+
     /// Names every function, in the order given (each template instance and lambda after the
     /// function it is made in), with the program's other names (`names`: structs, constants and
     /// the stitchable functions, which keep their Metal names).
@@ -49,8 +61,10 @@ extension GLSLLowering {
             while localNames.used.contains("mtl_i\(k)") { k += 1 }
             name = "mtl_i\(k)"
             localNames.used.insert(name)
-        case .global(let n), .interface(let n):
+        case .interface(let n):
             return n
+        case .global:
+            return outputName(v)
         }
         outputNames[ObjectIdentifier(v)] = name
         return name
@@ -59,9 +73,9 @@ extension GLSLLowering {
     /// The GLSL name of a variable used (declared earlier in the function, or program-wide).
     func outputName(_ v: TVariable) -> String {
         switch v.kind {
-        case .global(let n), .interface(let n): return n
-        case .local, .parameter, .loopIndex:
-            guard let n = outputNames[ObjectIdentifier(v)] else {
+        case .interface(let n): return n
+        case .local, .parameter, .loopIndex, .global:
+            guard let n = outputNames[ObjectIdentifier(v)] ?? globalNames[ObjectIdentifier(v)] else {
                 preconditionFailure("variable '\(v.name)' used outside the function that declares it")
             }
             return n

@@ -11,6 +11,8 @@ final class GLSLLowering {
     var localNames = NameAllocator()
     /// The GLSL name of each local, parameter and loop index of the function being lowered.
     var outputNames: [ObjectIdentifier: String] = [:]
+    /// The GLSL name of each program-scope constant.
+    var globalNames: [ObjectIdentifier: String] = [:]
 
     func lower(_ e: TExpr) -> GExpr {
         switch e {

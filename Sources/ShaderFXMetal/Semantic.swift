@@ -200,6 +200,8 @@ final class Semantic {
     var floatLines: Set<MetalSourceLine> = []
     var roundingLineSet: Set<MetalSourceLine> = []
 
+    /// The program-scope constants, in source order.
+    var globalConstants: [TGlobal] = []
     /// The typed functions, in the order their analysis ended (a lambda before the function
     /// declaring it), which is the order they are lowered in.
     var analysed: [FuncInfo] = []
@@ -327,8 +329,9 @@ final class Semantic {
             }
             next += 1
         }
-        // Lowering: the functions are named (all of them first, so that no variable takes the name
+        // Lowering: the constants, then the functions are named (all of them first, so that no variable takes the name
         // of a function), then lowered in the order their analysis ended.
+        program.globals = glsl.lowerGlobals(globalConstants, &names)
         glsl.nameFunctions(allFunctions, &names)
         for f in analysed { lowerTyped(f) }
         try checkCalls()
@@ -489,14 +492,14 @@ final class Semantic {
         if !isConstantExpression(value.node) {
             throw error(.semantic, initExpr.loc, "the initializer of program-scope constant '\(v.name)' must be a constant expression in GLSL ES (no calls of user functions or non-constant helpers)")
         }
-        let glslName = names.unique(GLSLNames.safe(v.name.replacingOccurrences(of: "::", with: "_")))
-        var info = VarInfo(type: type, symbol: TVariable(v.name, type, .global(glslName: glslName), v.loc), isConst: true, loc: v.loc)
+        let symbol = TVariable(v.name, type, .global, v.loc)
+        var info = VarInfo(type: type, symbol: symbol, isConst: true, loc: v.loc)
         if type.scalar?.isInteger == true, type.isScalar {
             // Held as the 32-bit value GLSL will see.
             info.constInt = constInt(initExpr).map { type == .uint ? Int64(UInt32(truncatingIfNeeded: $0)) : Int64(Int32(truncatingIfNeeded: $0)) }
         }
         globals[v.name] = info
-        program.globals.append(GGlobal(type: type.innermost.glslType, name: glslName, arraySize: type.glslArraySize, value: glsl.lower(value), loc: v.loc))
+        globalConstants.append(TGlobal(variable: symbol, value: value, loc: v.loc))
     }
 
     /// The function that stands for program-scope constant `v` when its initializer calls a user

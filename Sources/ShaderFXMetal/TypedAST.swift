@@ -97,8 +97,8 @@ final class TVariable {
         case parameter
         /// The index of a range-based `for` (`mtl_i0`... in GLSL, a name no user name takes).
         case loopIndex
-        /// A program-scope constant, named with the program's other names (structs, functions).
-        case global(glslName: String)
+        /// A program-scope constant (named by ``GLSLLowering/lowerGlobals(_:_:)``).
+        case global
         /// A value the stitching contract defines (``StitchedInterface``), by its name there.
         case interface(String)
     }
@@ -119,6 +119,13 @@ final class TVariable {
 extension TVariable: CustomStringConvertible {
     /// Its name and identity: two printed trees compare equal only when they use the same variables.
     var description: String { "\(name)@\(ObjectIdentifier(self).debugDescription)" }
+}
+
+/// A program-scope constant and its value (a GLSL constant expression).
+struct TGlobal {
+    let variable: TVariable
+    let value: TE
+    let loc: MetalSourceLocation
 }
 
 /// A parameter of a typed function: its variable, and how it is passed.

@@ -177,6 +177,24 @@ import Testing
         #expect(s.allFunctions.map(\.glslName) == ["pick_f_1", "pick_i", "g", "g_scale_1", "twice_f_1"])
     }
 
+    /// Program-scope constants are symbols too, named by the lowering with the program's names: a
+    /// reserved word is renamed, and the uses in functions read the name the lowering gave.
+    @Test func theLoweringNamesTheConstants() throws {
+        let src = """
+        constant float sample = 0.25;
+        constant int count = 3;
+        [[ stitchable ]] half4 k(float2 position, half4 color) { return color * half(sample * float(count)); }
+        """
+        let s = try analysis(src)
+        #expect(s.globalConstants.map(\.variable.name) == ["sample", "count"])
+        #expect(s.program.globals.map(\.name) == ["m_sample", "count"])
+        // `count`, an integer constant, is folded (GLSL constant expressions need it).
+        #expect(body("k", in: glsl(src)) == ["return color * (m_sample * 3.0);"])
+        let again = GLSLLowering()
+        var names = NameAllocator(reserved: ["count"])
+        #expect(again.lowerGlobals(s.globalConstants, &names).map(\.name) == ["m_sample", "count_1"])
+    }
+
     /// Each statement's expressions are typed trees with their Metal type: conditions are `bool`
     /// (an `int` tested as C does), a switch selects on an `int` (a `bool` promoted), a range-based
     /// `for` is a loop over an `int` index the tree declares.
