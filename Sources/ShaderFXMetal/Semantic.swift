@@ -324,7 +324,7 @@ final class Semantic {
             let f = allFunctions[next]
             if f.defined && f.typed == nil {
                 typeBindings = f.bindings
-                try lowerFunction(f)
+                try analyzeFunction(f)
                 typeBindings = [:]
             }
             next += 1
@@ -783,7 +783,7 @@ final class Semantic {
     // MARK: Functions
 
     /// Analyses function `f` to a typed function (``FuncInfo/typed``).
-    func lowerFunction(_ f: FuncInfo) throws(MetalError) {
+    func analyzeFunction(_ f: FuncInfo) throws(MetalError) {
         current = f
         scopes = [[:]]
         loopDepth = 0

@@ -258,7 +258,7 @@ extension Semantic {
         return out
     }
 
-    /// `auto name = [](...) { ... };`: the lambda becomes a function of its own (lowered now, with
+    /// `auto name = [](...) { ... };`: the lambda becomes a function of its own (analysed now, with
     /// no access to the enclosing locals); `name(...)` calls it.
     func declareLambda(_ v: VarDecl, _ decl: FuncDecl) throws(MetalError) {
         guard let outer = current else { throw error(.unsupportedConstruct, v.loc, "lambdas are only supported inside functions") }
@@ -270,7 +270,7 @@ extension Semantic {
         info.deducesReturnType = decl.returnType.name == "auto"
         info.bindings = typeBindings
         info.naming = .lambda(outer: outer, name: v.name)
-        try lowerFunction(info)
+        try analyzeFunction(info)
         (scopes, loopDepth, switchDepth) = saved
         current = outer
         try declareLocal(v.name, VarInfo(type: .void, symbol: nil, kind: .lambda(info.id), isConst: true, loc: v.loc), v.loc)
