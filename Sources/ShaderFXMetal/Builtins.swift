@@ -21,7 +21,8 @@ enum BuiltinConstants {
 }
 
 /// A Metal standard-library function the translator knows, named as in Metal. Each has one record
-/// (``record``, an exhaustive switch: a function cannot be listed without one).
+/// (``record``, an exhaustive switch: a function cannot be listed without one), and the record holds
+/// its lowering: there is no other table of lowerings to keep in step.
 enum MetalBuiltin: String, CaseIterable {
     case sin, cos, tan, asin, acos, sinh, cosh, tanh, asinh, acosh, atanh, exp, exp2, log, log2, sqrt, rsqrt
     case floor, ceil, fract, trunc, rint, fabs, dfdx, dfdy, fwidth, normalize
@@ -36,125 +37,316 @@ enum MetalBuiltin: String, CaseIterable {
     /// lowering calls for some argument types.
     var record: BuiltinRecord {
         switch self {
-        case .sin: return BuiltinRecord(.gen(.sin, arity: 1))
-        case .cos: return BuiltinRecord(.gen(.cos, arity: 1))
-        case .tan: return BuiltinRecord(.gen(.tan, arity: 1))
-        case .asin: return BuiltinRecord(.gen(.asin, arity: 1))
-        case .acos: return BuiltinRecord(.gen(.acos, arity: 1))
-        case .sinh: return BuiltinRecord(.gen(.sinh, arity: 1))
-        case .cosh: return BuiltinRecord(.gen(.cosh, arity: 1))
-        case .tanh: return BuiltinRecord(.gen(.tanh, arity: 1))
-        case .asinh: return BuiltinRecord(.gen(.asinh, arity: 1))
-        case .acosh: return BuiltinRecord(.gen(.acosh, arity: 1))
-        case .atanh: return BuiltinRecord(.gen(.atanh, arity: 1))
-        case .exp: return BuiltinRecord(.gen(.exp, arity: 1))
-        case .exp2: return BuiltinRecord(.gen(.exp2, arity: 1))
-        case .log: return BuiltinRecord(.gen(.log, arity: 1))
-        case .log2: return BuiltinRecord(.gen(.log2, arity: 1))
-        case .sqrt: return BuiltinRecord(.gen(.sqrt, arity: 1))
-        case .rsqrt: return BuiltinRecord(.gen(.inversesqrt, arity: 1))
-        case .floor: return BuiltinRecord(.gen(.floor, arity: 1))
-        case .ceil: return BuiltinRecord(.gen(.ceil, arity: 1))
-        case .fract: return BuiltinRecord(.gen(.fract, arity: 1))
-        case .trunc: return BuiltinRecord(.gen(.trunc, arity: 1))
-        case .rint: return BuiltinRecord(.gen(.roundEven, arity: 1))
-        case .fabs: return BuiltinRecord(.gen(.abs, arity: 1))
-        case .dfdx: return BuiltinRecord(.gen(.dFdx, arity: 1))
-        case .dfdy: return BuiltinRecord(.gen(.dFdy, arity: 1))
-        case .fwidth: return BuiltinRecord(.gen(.fwidth, arity: 1))
-        case .normalize: return BuiltinRecord(.gen(.normalize, arity: 1))
-        case .abs: return BuiltinRecord(.genInt(.abs, arity: 1))
-        case .sign: return BuiltinRecord(.genInt(.sign, arity: 1))
-        case .pow, .powr: return BuiltinRecord(.gen(.pow, arity: 2))
-        case .atan2: return BuiltinRecord(.gen(.atan, arity: 2))
-        case .fmin: return BuiltinRecord(.gen(.min, arity: 2, scalarOK: [1]))
-        case .fmax: return BuiltinRecord(.gen(.max, arity: 2, scalarOK: [1]))
-        case .min: return BuiltinRecord(.genInt(.min, arity: 2, scalarOK: [1]))
-        case .max: return BuiltinRecord(.genInt(.max, arity: 2, scalarOK: [1]))
-        case .clamp: return BuiltinRecord(.genInt(.clamp, arity: 3, scalarOK: [1, 2]))
-        case .mix: return BuiltinRecord(.gen(.mix, arity: 3, scalarOK: [2]))
-        case .step: return BuiltinRecord(.gen(.step, arity: 2, scalarOK: [0]))
-        case .smoothstep: return BuiltinRecord(.gen(.smoothstep, arity: 3, scalarOK: [0, 1]))
-        case .reflect: return BuiltinRecord(.gen(.reflect, arity: 2))
-        case .faceforward: return BuiltinRecord(.gen(.faceforward, arity: 3))
-        case .length: return BuiltinRecord(.reduce(.length, arity: 1))
-        case .distance: return BuiltinRecord(.reduce(.distance, arity: 2))
-        case .dot: return BuiltinRecord(.reduce(.dot, arity: 2))
-        case .sincos: return BuiltinRecord(.outArgument(.sincos), helpers: ["mtl_sincos"])
-        case .modf: return BuiltinRecord(.outArgument(.modf))
-        case .atan: return BuiltinRecord(.special(.atan))
-        case .saturate: return BuiltinRecord(.special(.saturate))
-        case .fmod: return BuiltinRecord(.special(.fmod), helpers: ["mtl_fmod"])
-        case .round: return BuiltinRecord(.special(.round), helpers: ["mtl_round"])
-        case .median3: return BuiltinRecord(.special(.median3), helpers: ["mtl_median3"])
-        case .fmedian3: return BuiltinRecord(.special(.fmedian3), helpers: ["mtl_median3"])
-        case .copysign: return BuiltinRecord(.special(.copysign), helpers: ["mtl_copysign"])
-        case .min3: return BuiltinRecord(.special(.min3))
-        case .max3: return BuiltinRecord(.special(.max3))
-        case .fmin3: return BuiltinRecord(.special(.fmin3))
-        case .fmax3: return BuiltinRecord(.special(.fmax3))
-        case .fma: return BuiltinRecord(.special(.fma))
-        case .divide: return BuiltinRecord(.special(.divide))
-        case .log10: return BuiltinRecord(.special(.log10))
-        case .exp10: return BuiltinRecord(.special(.exp10))
-        case .length_squared: return BuiltinRecord(.special(.length_squared), helpers: ["mtl_length_squared"])
-        case .distance_squared: return BuiltinRecord(.special(.distance_squared), helpers: ["mtl_distance_squared"])
-        case .cross: return BuiltinRecord(.special(.cross))
-        case .refract: return BuiltinRecord(.special(.refract))
-        case .all: return BuiltinRecord(.special(.all))
-        case .any: return BuiltinRecord(.special(.any))
-        case .isnan: return BuiltinRecord(.special(.isnan))
-        case .isinf: return BuiltinRecord(.special(.isinf))
-        case .isfinite: return BuiltinRecord(.special(.isfinite))
+        case .sin: return .generic(.sin, arity: 1)
+        case .cos: return .generic(.cos, arity: 1)
+        case .tan: return .generic(.tan, arity: 1)
+        case .asin: return .generic(.asin, arity: 1)
+        case .acos: return .generic(.acos, arity: 1)
+        case .sinh: return .generic(.sinh, arity: 1)
+        case .cosh: return .generic(.cosh, arity: 1)
+        case .tanh: return .generic(.tanh, arity: 1)
+        case .asinh: return .generic(.asinh, arity: 1)
+        case .acosh: return .generic(.acosh, arity: 1)
+        case .atanh: return .generic(.atanh, arity: 1)
+        case .exp: return .generic(.exp, arity: 1)
+        case .exp2: return .generic(.exp2, arity: 1)
+        case .log: return .generic(.log, arity: 1)
+        case .log2: return .generic(.log2, arity: 1)
+        case .sqrt: return .generic(.sqrt, arity: 1)
+        case .rsqrt: return .generic(.inversesqrt, arity: 1)
+        case .floor: return .generic(.floor, arity: 1)
+        case .ceil: return .generic(.ceil, arity: 1)
+        case .fract: return .generic(.fract, arity: 1)
+        case .trunc: return .generic(.trunc, arity: 1)
+        case .rint: return .generic(.roundEven, arity: 1)
+        case .fabs: return .generic(.abs, arity: 1)
+        case .dfdx: return .generic(.dFdx, arity: 1)
+        case .dfdy: return .generic(.dFdy, arity: 1)
+        case .fwidth: return .generic(.fwidth, arity: 1)
+        case .normalize: return .generic(.normalize, arity: 1)
+        case .abs: return .generic(.abs, arity: 1, integers: true)
+        case .sign: return .generic(.sign, arity: 1, integers: true)
+        case .pow, .powr: return .generic(.pow, arity: 2)
+        case .atan2: return .generic(.atan, arity: 2)
+        case .fmin: return .generic(.min, arity: 2, scalarOK: [1])
+        case .fmax: return .generic(.max, arity: 2, scalarOK: [1])
+        case .min: return .generic(.min, arity: 2, scalarOK: [1], integers: true)
+        case .max: return .generic(.max, arity: 2, scalarOK: [1], integers: true)
+        case .clamp: return .generic(.clamp, arity: 3, scalarOK: [1, 2], integers: true)
+        case .mix: return .generic(.mix, arity: 3, scalarOK: [2])
+        case .step: return .generic(.step, arity: 2, scalarOK: [0])
+        case .smoothstep: return .generic(.smoothstep, arity: 3, scalarOK: [0, 1])
+        case .reflect: return .generic(.reflect, arity: 2)
+        case .faceforward: return .generic(.faceforward, arity: 3)
+        case .length: return .reduce(.length, arity: 1)
+        case .distance: return .reduce(.distance, arity: 2)
+        case .dot: return .reduce(.dot, arity: 2)
+        case .sincos: return .outArgument(helpers: ["mtl_sincos"]) { x, out, t in .call(.helper(.sincos(t.glsl)), [x, out]) }
+        case .modf: return .outArgument { x, out, _ in .call(.builtin(.modf), [x, out]) }
+        case .atan:
+            return BuiltinRecord { s, c, args throws(MetalError) in
+                if args.count == 2 { return try s.lowerBuiltinCallAtFloat("atan2", c.exprs, c.loc) }
+                try c.requireArity(1)
+                let t = try s.genericType(args, allowInt: false, c.name, c.loc)
+                return TE(node: .call(.builtin(.atan), try s.genericArgs(args, c.exprs, t, scalarOK: [])), type: t)
+            }
+        case .saturate:
+            return .unary { x, t in TE(node: .call(.builtin(.clamp), [x, .literal(.float(0)), .literal(.float(1))]), type: t) }
+        case .fmod: return .helper(arity: 2, "mtl_fmod", Helper.fmod)
+        case .round: return .helper(arity: 1, "mtl_round", Helper.round)
+        case .median3: return .helper(arity: 3, integers: true, "mtl_median3", Helper.median3)
+        case .fmedian3: return .helper(arity: 3, integers: true, "mtl_median3", Helper.median3)
+        case .copysign: return .helper(arity: 2, "mtl_copysign", Helper.copysign)
+        case .min3: return .ofThree(.min, integers: true)
+        case .max3: return .ofThree(.max, integers: true)
+        case .fmin3: return .ofThree(.min, integers: false)
+        case .fmax3: return .ofThree(.max, integers: false)
+        case .fma:
+            return BuiltinRecord { s, c, args throws(MetalError) in
+                try c.requireArity(3)
+                let t = try s.genericType(args, allowInt: false, c.name, c.loc)
+                let a = try s.genericArgs(args, c.exprs, t, scalarOK: [])
+                return TE(node: .binary(.add, .binary(.multiply, a[0], a[1]), a[2]), type: t)
+            }
+        case .divide:
+            return BuiltinRecord { s, c, args throws(MetalError) in
+                try c.requireArity(2)
+                let t = try s.genericType(args, allowInt: false, c.name, c.loc)
+                let a = try s.genericArgs(args, c.exprs, t, scalarOK: [1])
+                return TE(node: .binary(.divide, a[0], a[1]), type: t)
+            }
+        case .log10:
+            return .unary { x, t in TE(node: .binary(.multiply, .call(.builtin(.log2), [x]), .literal(.float(0.30102999566))), type: t) }
+        case .exp10:
+            return .unary { x, t in TE(node: .call(.builtin(.exp2), [.binary(.multiply, x, .literal(.float(3.32192809489)))]), type: t) }
+        case .length_squared: return .squared(arity: 1, "mtl_length_squared", Helper.lengthSquared)
+        case .distance_squared: return .squared(arity: 2, "mtl_distance_squared", Helper.distanceSquared)
+        case .cross:
+            return BuiltinRecord { s, c, args throws(MetalError) in
+                try c.requireArity(2)
+                let t = try s.genericType(args, allowInt: false, c.name, c.loc)
+                guard t.vectorSize == 3 else { throw s.error(.noMatchingOverload, c.loc, "'cross' takes 3-component vectors") }
+                return TE(node: .call(.builtin(.cross), try s.genericArgs(args, c.exprs, t, scalarOK: [])), type: t)
+            }
+        case .refract:
+            return BuiltinRecord { s, c, args throws(MetalError) in
+                try c.requireArity(3)
+                let t = try s.genericType(Array(args.prefix(2)), allowInt: false, c.name, c.loc)
+                let a = try s.genericArgs(Array(args.prefix(2)), c.exprs, t, scalarOK: [])
+                let eta = try s.convert(args[2], to: .float, c.exprs[2].loc)
+                return TE(node: .call(.builtin(.refract), a + [eta.node]), type: t)
+            }
+        case .all: return .reduceBool(.all)
+        case .any: return .reduceBool(.any)
+        case .isnan: return .classify { x, t in .call(.builtin(.isnan), [x]) }
+        case .isinf: return .classify { x, t in .call(.builtin(.isinf), [x]) }
+        case .isfinite:
+            return .classify { x, t in
+                guard t.isVector else {
+                    return .unary(.not, .binary(.logicalOr, .call(.builtin(.isnan), [x]), .call(.builtin(.isinf), [x])))
+                }
+                // GLSL ES has no `||` of bool vectors: or their 0/1 values.
+                let n = t.vectorSize
+                let bits = { (f: GLSLBuiltin) -> TExpr in .construct(.vector(.uint, n), arraySize: nil, [.call(.builtin(f), [x])]) }
+                return .call(.builtin(.not), [.construct(.vector(.bool, n), arraySize: nil, [.binary(.bitOr, bits(.isnan), bits(.isinf))])])
+            }
         // mix() takes a bool vector for float values only; integer vectors select through a helper.
-        case .select: return BuiltinRecord(.special(.select), helpers: ["mtl_select"])
-        case .transpose: return BuiltinRecord(.special(.transpose))
-        case .determinant: return BuiltinRecord(.special(.determinant))
+        case .select:
+            return BuiltinRecord(helpers: ["mtl_select"]) { s, c, args throws(MetalError) in
+                try c.requireArity(3)
+                let t = try s.genericType(Array(args.prefix(2)), allowInt: true, c.name, c.loc)
+                let a = try s.genericArgs(Array(args.prefix(2)), c.exprs, t, scalarOK: [])
+                let cond = args[2]
+                switch cond.type {
+                case .scalar:
+                    let cb = try s.toBool(cond, c.exprs[2].loc)
+                    return TE(node: .ternary(cb.node, a[1], a[0]), type: t)
+                case .vector(.bool, let n) where n == t.vectorSize:
+                    guard t.scalar!.isFloat else {
+                        // GLSL ES 3.00's mix() with a bvec is float-only: select per component.
+                        return TE(node: .call(.helper(.select(t.glsl, n)), [a[0], a[1], cond.node]), type: t)
+                    }
+                    return TE(node: .call(.builtin(.mix), [a[0], a[1], cond.node]), type: t)
+                default:
+                    throw s.error(.typeMismatch, c.exprs[2].loc, "the condition of select() must be bool or a bool vector of the same size")
+                }
+            }
+        case .transpose:
+            return .ofMatrix { s, c, m, cols, rows throws(MetalError) in
+                guard case .matrix(let scalar, _, _) = m.type else { preconditionFailure("ofMatrix gives a matrix") }
+                return TE(node: .call(.builtin(.transpose), [m.node]), type: .matrix(scalar, rows, cols))
+            }
+        case .determinant:
+            return .ofMatrix { s, c, m, cols, rows throws(MetalError) in
+                guard case .matrix(let scalar, _, _) = m.type, cols == rows else {
+                    throw s.error(.noMatchingOverload, c.loc, "'determinant' takes a square matrix")
+                }
+                return TE(node: .call(.builtin(.determinant), [m.node]), type: .scalar(scalar))
+            }
         }
     }
 }
 
-/// One standard-library function: its form (signature rule and lowering) and the generated helpers
-/// its lowering may call (``Helper/name``; under Apple precision `mtl_h` may follow any `half` result).
-struct BuiltinRecord {
-    var form: Builtins.Form
-    var helpers: [String]
-    init(_ form: Builtins.Form, helpers: [String] = []) {
-        self.form = form
-        self.helpers = helpers
+/// A standard-library call, as a record's lowering receives it.
+struct BuiltinCall {
+    /// The function's Metal name.
+    let name: String
+    /// The arguments as written.
+    let exprs: [Expr]
+    let loc: MetalSourceLocation
+
+    func requireArity(_ n: Int) throws(MetalError) {
+        if exprs.count != n {
+            throw MetalError(.noMatchingOverload, location: loc, message: "'\(name)' takes \(n) argument\(n == 1 ? "" : "s"), \(exprs.count) given")
+        }
     }
 }
 
-/// How a Metal standard-library function maps to GLSL.
+/// One standard-library function: its signature rule and lowering (one function, ``lowering``)
+/// and the generated helpers it may call (``Helper/name``; under Apple precision `mtl_h` may
+/// follow any `half` result).
+struct BuiltinRecord {
+    /// How a call is analysed and lowered to a typed tree.
+    enum Lowering {
+        /// The arguments are analysed as values first (in order), then given with the call.
+        case values((Semantic, BuiltinCall, [TE]) throws(MetalError) -> TE)
+        /// The arguments are given as written (an out argument is not a value).
+        case written((Semantic, BuiltinCall) throws(MetalError) -> TE)
+    }
+    var lowering: Lowering
+    var helpers: [String]
+
+    init(helpers: [String] = [], _ lower: @escaping (Semantic, BuiltinCall, [TE]) throws(MetalError) -> TE) {
+        self.lowering = .values(lower)
+        self.helpers = helpers
+    }
+
+    init(helpers: [String] = [], written lower: @escaping (Semantic, BuiltinCall) throws(MetalError) -> TE) {
+        self.lowering = .written(lower)
+        self.helpers = helpers
+    }
+
+    /// A component-wise GLSL function of float arguments (integers converted, or kept when all
+    /// arguments are integers and `integers`); the `scalarOK` arguments may stay scalar.
+    static func generic(_ g: GLSLBuiltin, arity n: Int, scalarOK: Set<Int> = [], integers: Bool = false) -> BuiltinRecord {
+        BuiltinRecord { s, c, args throws(MetalError) in
+            try c.requireArity(n)
+            let t = try s.genericType(args, allowInt: integers, c.name, c.loc)
+            if t.scalar == .uint && (g == .abs || g == .sign) {
+                // GLSL has no unsigned abs/sign: |u| is u, sign(u) is u != 0.
+                let x = try s.convert(args[0], to: t, c.exprs[0].loc)
+                if g == .abs { return x }
+                return TE(node: .call(.builtin(.min), [x.node, t.isVector ? TExpr.constructor(of: t, [.literal(.uint(1))]) : .literal(.uint(1))]), type: t)
+            }
+            return TE(node: .call(.builtin(g), try s.genericArgs(args, c.exprs, t, scalarOK: scalarOK)), type: t)
+        }
+    }
+
+    /// A GLSL function of float vectors giving a scalar (`length`, `dot`...).
+    static func reduce(_ g: GLSLBuiltin, arity n: Int) -> BuiltinRecord {
+        BuiltinRecord { s, c, args throws(MetalError) in
+            try c.requireArity(n)
+            let t = try s.genericType(args, allowInt: false, c.name, c.loc)
+            return TE(node: .call(.builtin(g), try s.genericArgs(args, c.exprs, t, scalarOK: [])), type: .scalar(t.scalar!))
+        }
+    }
+
+    /// `f(x, out)` (`sincos`, `modf`): `x` a float value, `out` a variable of its GLSL type that the
+    /// call writes; `call` gives the GLSL call of `x` converted, `out` and their type.
+    static func outArgument(helpers: [String] = [], _ call: @escaping (TExpr, TExpr, MType) -> TExpr) -> BuiltinRecord {
+        BuiltinRecord(helpers: helpers, written: { s, c throws(MetalError) in
+            try c.requireArity(2)
+            let x = try s.lowerExpr(c.exprs[0])
+            let out = try s.lowerOutArgument(c.exprs[1], pointer: false)
+            let t = try s.genericType([x], allowInt: false, c.name, c.loc)
+            guard out.type.glsl == t.glsl else {
+                throw s.error(.semantic, c.exprs[1].loc, "the second argument of '\(c.name)' must be a '\(t.metal)' variable")
+            }
+            let xv = try s.convert(x, to: t, c.exprs[0].loc)
+            return TE(node: call(xv.node, out.node, t), type: t)
+        })
+    }
+
+    /// A function of one float value, of its type: `lower` gives the value of `x` converted.
+    static func unary(_ lower: @escaping (TExpr, MType) -> TE) -> BuiltinRecord {
+        BuiltinRecord { s, c, args throws(MetalError) in
+            try c.requireArity(1)
+            let t = try s.genericType(args, allowInt: false, c.name, c.loc)
+            return lower(try s.convert(args[0], to: t, c.exprs[0].loc).node, t)
+        }
+    }
+
+    /// A function computed by a generated helper (named `name`) of the arguments' common type.
+    static func helper(arity n: Int, integers: Bool = false, _ name: String, _ helper: @escaping (String) -> Helper) -> BuiltinRecord {
+        BuiltinRecord(helpers: [name]) { s, c, args throws(MetalError) in
+            try c.requireArity(n)
+            let t = try s.genericType(args, allowInt: integers, c.name, c.loc)
+            return TE(node: .call(.helper(helper(t.glsl)), try s.genericArgs(args, c.exprs, t, scalarOK: [])), type: t)
+        }
+    }
+
+    /// `min3`, `max3`...: the GLSL function `f` of the first two arguments, then of the third.
+    static func ofThree(_ f: GLSLBuiltin, integers: Bool) -> BuiltinRecord {
+        BuiltinRecord { s, c, args throws(MetalError) in
+            try c.requireArity(3)
+            let t = try s.genericType(args, allowInt: integers, c.name, c.loc)
+            let a = try s.genericArgs(args, c.exprs, t, scalarOK: [])
+            return TE(node: .call(.builtin(f), [.call(.builtin(f), [a[0], a[1]]), a[2]]), type: t)
+        }
+    }
+
+    /// `length_squared`, `distance_squared`: a helper of float vectors giving a scalar.
+    static func squared(arity n: Int, _ name: String, _ helper: @escaping (String) -> Helper) -> BuiltinRecord {
+        BuiltinRecord(helpers: [name]) { s, c, args throws(MetalError) in
+            try c.requireArity(n)
+            let t = try s.genericType(args, allowInt: false, c.name, c.loc)
+            let a = try s.genericArgs(args, c.exprs, t, scalarOK: [])
+            return TE(node: .call(.helper(helper(t.glsl)), a), type: .scalar(t.scalar!))
+        }
+    }
+
+    /// `all`, `any`: of a bool, itself; of a vector, GLSL's `f` of its components tested as bools.
+    static func reduceBool(_ f: GLSLBuiltin) -> BuiltinRecord {
+        BuiltinRecord { s, c, args throws(MetalError) in
+            try c.requireArity(1)
+            switch args[0].type {
+            case .scalar(.bool): return args[0]
+            case .vector(.bool, _): return TE(node: .call(.builtin(f), [args[0].node]), type: .bool)
+            case .vector:
+                // Metal converts to bool per component.
+                let b = try s.lowerBinary(.notEqual, args[0], s.literal(.int(0), args[0].type.scalar!), c.loc)
+                return TE(node: .call(.builtin(f), [b.node]), type: .bool)
+            default:
+                throw s.error(.noMatchingOverload, c.loc, "'\(c.name)' takes a vector of booleans")
+            }
+        }
+    }
+
+    /// `isnan`, `isinf`, `isfinite`: a bool (vector) of a float value; `test` gives it of the value
+    /// converted and its type.
+    static func classify(_ test: @escaping (TExpr, MType) -> TExpr) -> BuiltinRecord {
+        BuiltinRecord { s, c, args throws(MetalError) in
+            try c.requireArity(1)
+            let t = try s.genericType(args, allowInt: false, c.name, c.loc)
+            let x = try s.convert(args[0], to: t, c.exprs[0].loc)
+            return TE(node: test(x.node, t), type: t.with(scalar: .bool))
+        }
+    }
+
+    /// A function of one matrix: `lower` gets it with its columns and rows.
+    static func ofMatrix(_ lower: @escaping (Semantic, BuiltinCall, TE, Int, Int) throws(MetalError) -> TE) -> BuiltinRecord {
+        BuiltinRecord { s, c, args throws(MetalError) in
+            try c.requireArity(1)
+            guard case .matrix(_, let cols, let rows) = args[0].type else { throw s.error(.noMatchingOverload, c.loc, "'\(c.name)' takes a matrix") }
+            return try lower(s, c, args[0], cols, rows)
+        }
+    }
+}
+
+/// The standard library by Metal name.
 enum Builtins {
-    enum Form {
-        /// Component-wise function of float arguments (ints are converted); `scalarOK` arguments may stay scalar.
-        case gen(GLSLBuiltin, arity: Int, scalarOK: Set<Int> = [])
-        /// Like `gen` but keeps integer arguments integer when all are integers.
-        case genInt(GLSLBuiltin, arity: Int, scalarOK: Set<Int> = [])
-        /// Float vector functions returning a scalar (`length`, `dot`...).
-        case reduce(GLSLBuiltin, arity: Int)
-        /// A function with out arguments (`sincos`, `modf`): lowered before its arguments.
-        case outArgument(OutArgumentBuiltin)
-        /// Needs its own lowering: one case of ``SpecialBuiltin``, which the lowering's switch must
-        /// cover (the compiler checks it), so a name cannot be listed here and left unlowered.
-        case special(SpecialBuiltin)
-    }
-
-    /// The standard-library functions with out arguments.
-    enum OutArgumentBuiltin: String, CaseIterable {
-        case sincos, modf
-    }
-
-    /// The standard-library functions with a lowering of their own (named as in Metal).
-    enum SpecialBuiltin: String, CaseIterable {
-        case atan, saturate, fmod, round, median3, fmedian3, copysign, min3, max3, fmin3, fmax3, fma, divide
-        case log10, exp10, length_squared, distance_squared, cross, refract, all, any, isnan, isinf, isfinite
-        case select, transpose, determinant
-    }
-
-    /// Every standard-library function's form, by its Metal name (from ``MetalBuiltin/record``).
-    static let table: [String: Form] = Dictionary(uniqueKeysWithValues: MetalBuiltin.allCases.map { ($0.rawValue, $0.record.form) })
+    /// Every standard-library function by its Metal name.
+    static let table: [String: MetalBuiltin] = Dictionary(uniqueKeysWithValues: MetalBuiltin.allCases.map { ($0.rawValue, $0) })
 
     /// Metal functions known but not translated (for a clearer message).
     static let unsupported: Set<String> = [
@@ -227,174 +419,20 @@ extension Semantic {
         return Semantic.exactHalfBuiltins.contains(name) ? v : roundedHalf(v, loc)
     }
 
-    /// A standard-library call computed at float (`half` results unrounded).
+    /// A standard-library call computed at float (`half` results unrounded), by its record's lowering.
     func lowerBuiltinCallAtFloat(_ name: String, _ exprs: [Expr], _ loc: MetalSourceLocation) throws(MetalError) -> TE {
-        guard let form = Builtins.table[name] else { throw error(.undeclaredIdentifier, loc, "use of undeclared function '\(name)'") }
-        func arity(_ n: Int) throws(MetalError) {
-            if exprs.count != n { throw error(.noMatchingOverload, loc, "'\(name)' takes \(n) argument\(n == 1 ? "" : "s"), \(exprs.count) given") }
-        }
-        // Out arguments first.
-        if case .outArgument(let k) = form {
-            try arity(2)
-            let x = try lowerExpr(exprs[0])
-            let out = try lowerOutArgument(exprs[1], pointer: false)
-            let t = try genericType([x], allowInt: false, name, loc)
-            guard out.type.glsl == t.glsl else {
-                throw error(.semantic, exprs[1].loc, "the second argument of '\(name)' must be a '\(t.metal)' variable")
+        guard let builtin = Builtins.table[name] else { throw error(.undeclaredIdentifier, loc, "use of undeclared function '\(name)'") }
+        let call = BuiltinCall(name: name, exprs: exprs, loc: loc)
+        switch builtin.record.lowering {
+        case .written(let lower):
+            return try lower(self, call)
+        case .values(let lower):
+            var args: [TE] = []
+            for e in exprs {
+                if case .unary(.address, _) = e.kind { throw error(.semantic, e.loc, "unexpected '&' argument to '\(name)'") }
+                args.append(try lowerExpr(e))
             }
-            let xv = try convert(x, to: t, exprs[0].loc)
-            if k == .modf { return TE(node: .call(.builtin(.modf), [xv.node, out.node]), type: t) }
-            return TE(node: .call(.helper(.sincos(t.glsl)), [xv.node, out.node]), type: t)
-        }
-        var args: [TE] = []
-        for e in exprs {
-            if case .unary(.address, _) = e.kind { throw error(.semantic, e.loc, "unexpected '&' argument to '\(name)'") }
-            args.append(try lowerExpr(e))
-        }
-        switch form {
-        case .gen(let g, let n, let scalarOK), .genInt(let g, let n, let scalarOK):
-            try arity(n)
-            var allowInt = false
-            if case .genInt = form { allowInt = true }
-            let t = try genericType(args, allowInt: allowInt, name, loc)
-            if t.scalar == .uint && (g == .abs || g == .sign) {
-                // GLSL has no unsigned abs/sign: |u| is u, sign(u) is u != 0.
-                let x = try convert(args[0], to: t, exprs[0].loc)
-                if g == .abs { return x }
-                return TE(node: .call(.builtin(.min), [x.node, t.isVector ? TExpr.constructor(of: t, [.literal(.uint(1))]) : .literal(.uint(1))]), type: t)
-            }
-            return TE(node: .call(.builtin(g), try genericArgs(args, exprs, t, scalarOK: scalarOK)), type: t)
-        case .reduce(let g, let n):
-            try arity(n)
-            let t = try genericType(args, allowInt: false, name, loc)
-            return TE(node: .call(.builtin(g), try genericArgs(args, exprs, t, scalarOK: [])), type: .scalar(t.scalar!))
-        case .outArgument:
-            preconditionFailure("out-argument builtins are lowered above")
-        case .special(let special):
-            return try lowerSpecialBuiltin(special, name, args, exprs, loc)
-        }
-    }
-
-    /// The lowering of each ``Builtins/SpecialBuiltin`` (an exhaustive switch).
-    func lowerSpecialBuiltin(_ special: Builtins.SpecialBuiltin, _ name: String, _ args: [TE], _ exprs: [Expr],
-                             _ loc: MetalSourceLocation) throws(MetalError) -> TE {
-        func arity(_ n: Int) throws(MetalError) {
-            if exprs.count != n { throw error(.noMatchingOverload, loc, "'\(name)' takes \(n) argument\(n == 1 ? "" : "s"), \(exprs.count) given") }
-        }
-        switch special {
-        case .atan:
-            if args.count == 2 { return try lowerBuiltinCallAtFloat("atan2", exprs, loc) }
-            try arity(1)
-            let t = try genericType(args, allowInt: false, name, loc)
-            return TE(node: .call(.builtin(.atan), try genericArgs(args, exprs, t, scalarOK: [])), type: t)
-        case .saturate:
-            try arity(1)
-            let t = try genericType(args, allowInt: false, name, loc)
-            let x = try convert(args[0], to: t, exprs[0].loc)
-            return TE(node: .call(.builtin(.clamp), [x.node, .literal(.float(0)), .literal(.float(1))]), type: t)
-        case .fmod, .round, .median3, .fmedian3, .copysign:
-            let n = (name == "round") ? 1 : (name.hasSuffix("median3") ? 3 : 2)
-            try arity(n)
-            let t = try genericType(args, allowInt: name.hasSuffix("median3"), name, loc)
-            let T = t.glsl
-            let helper: Helper
-            switch special {
-            case .fmod: helper = .fmod(T)
-            case .round: helper = .round(T)
-            case .copysign: helper = .copysign(T)
-            default: helper = .median3(T)
-            }
-            return TE(node: .call(.helper(helper), try genericArgs(args, exprs, t, scalarOK: [])), type: t)
-        case .min3, .max3, .fmin3, .fmax3:
-            try arity(3)
-            let t = try genericType(args, allowInt: !name.hasPrefix("f"), name, loc)
-            let a = try genericArgs(args, exprs, t, scalarOK: [])
-            let f: Callee = .builtin(name.contains("min") ? .min : .max)
-            return TE(node: .call(f, [.call(f, [a[0], a[1]]), a[2]]), type: t)
-        case .fma:
-            try arity(3)
-            let t = try genericType(args, allowInt: false, name, loc)
-            let a = try genericArgs(args, exprs, t, scalarOK: [])
-            return TE(node: .binary(.add, .binary(.multiply, a[0], a[1]), a[2]), type: t)
-        case .divide:
-            try arity(2)
-            let t = try genericType(args, allowInt: false, name, loc)
-            let a = try genericArgs(args, exprs, t, scalarOK: [1])
-            return TE(node: .binary(.divide, a[0], a[1]), type: t)
-        case .log10, .exp10:
-            try arity(1)
-            let t = try genericType(args, allowInt: false, name, loc)
-            let x = try convert(args[0], to: t, exprs[0].loc)
-            if name == "log10" { return TE(node: .binary(.multiply, .call(.builtin(.log2), [x.node]), .literal(.float(0.30102999566))), type: t) }
-            return TE(node: .call(.builtin(.exp2), [.binary(.multiply, x.node, .literal(.float(3.32192809489)))]), type: t)
-        case .length_squared, .distance_squared:
-            let n = name == "length_squared" ? 1 : 2
-            try arity(n)
-            let t = try genericType(args, allowInt: false, name, loc)
-            let a = try genericArgs(args, exprs, t, scalarOK: [])
-            let helper: Helper = n == 1 ? .lengthSquared(t.glsl) : .distanceSquared(t.glsl)
-            return TE(node: .call(.helper(helper), a), type: .scalar(t.scalar!))
-        case .cross:
-            try arity(2)
-            let t = try genericType(args, allowInt: false, name, loc)
-            guard t.vectorSize == 3 else { throw error(.noMatchingOverload, loc, "'cross' takes 3-component vectors") }
-            return TE(node: .call(.builtin(.cross), try genericArgs(args, exprs, t, scalarOK: [])), type: t)
-        case .refract:
-            try arity(3)
-            let t = try genericType(Array(args.prefix(2)), allowInt: false, name, loc)
-            let a = try genericArgs(Array(args.prefix(2)), exprs, t, scalarOK: [])
-            let eta = try convert(args[2], to: .float, exprs[2].loc)
-            return TE(node: .call(.builtin(.refract), a + [eta.node]), type: t)
-        case .all, .any:
-            try arity(1)
-            switch args[0].type {
-            case .scalar(.bool): return args[0]
-            case .vector(.bool, _): return TE(node: .call(.builtin(special == .all ? .all : .any), [args[0].node]), type: .bool)
-            case .vector:
-                // Metal converts to bool per component.
-                let b = try lowerBinary(.notEqual, args[0], literal(.int(0), args[0].type.scalar!), loc)
-                return TE(node: .call(.builtin(special == .all ? .all : .any), [b.node]), type: .bool)
-            default:
-                throw error(.noMatchingOverload, loc, "'\(name)' takes a vector of booleans")
-            }
-        case .isnan, .isinf, .isfinite:
-            try arity(1)
-            let t = try genericType(args, allowInt: false, name, loc)
-            let x = try convert(args[0], to: t, exprs[0].loc)
-            let bt = t.with(scalar: .bool)
-            if name == "isfinite" {
-                if t.isVector {
-                    return TE(node: .call(.builtin(.not), [.construct(.vector(.bool, t.vectorSize), arraySize: nil, [.binary(.bitOr, .construct(.vector(.uint, t.vectorSize), arraySize: nil, [.call(.builtin(.isnan), [x.node])]), .construct(.vector(.uint, t.vectorSize), arraySize: nil, [.call(.builtin(.isinf), [x.node])]))])]), type: bt)
-                }
-                return TE(node: .unary(.not, .binary(.logicalOr, .call(.builtin(.isnan), [x.node]), .call(.builtin(.isinf), [x.node]))), type: bt)
-            }
-            return TE(node: .call(.builtin(special == .isnan ? .isnan : .isinf), [x.node]), type: bt)
-        case .select:
-            try arity(3)
-            let t = try genericType(Array(args.prefix(2)), allowInt: true, name, loc)
-            let a = try genericArgs(Array(args.prefix(2)), exprs, t, scalarOK: [])
-            let c = args[2]
-            switch c.type {
-            case .scalar:
-                let cb = try toBool(c, exprs[2].loc)
-                return TE(node: .ternary(cb.node, a[1], a[0]), type: t)
-            case .vector(.bool, let n) where n == t.vectorSize:
-                guard t.scalar!.isFloat else {
-                    // GLSL ES 3.00's mix() with a bvec is float-only: select per component.
-                    return TE(node: .call(.helper(.select(t.glsl, n)), [a[0], a[1], c.node]), type: t)
-                }
-                return TE(node: .call(.builtin(.mix), [a[0], a[1], c.node]), type: t)
-            default:
-                throw error(.typeMismatch, exprs[2].loc, "the condition of select() must be bool or a bool vector of the same size")
-            }
-        case .transpose, .determinant:
-            try arity(1)
-            guard case .matrix(let s, let c, let r) = args[0].type else { throw error(.noMatchingOverload, loc, "'\(name)' takes a matrix") }
-            if name == "determinant" {
-                guard c == r else { throw error(.noMatchingOverload, loc, "'determinant' takes a square matrix") }
-                return TE(node: .call(.builtin(.determinant), [args[0].node]), type: .scalar(s))
-            }
-            return TE(node: .call(.builtin(.transpose), [args[0].node]), type: .matrix(s, r, c))
+            return try lower(self, call, args)
         }
     }
 
@@ -404,7 +442,7 @@ extension Semantic {
         // `layer.tex`: SwiftUI's Layer holds its texture; here it is the stitched shader's.
         if case .member(let inner, "tex") = objExpr.kind, try lowerExpr(inner).type == .layer {
             resolvedCallee = .member(MType.texture.metal, method)
-            return roundedHalf(try lowerTextureCall(TE(node: .variable(StitchedInterface.layerTexture), type: .texture), parameter: nil, method, exprs, loc), loc)
+            return roundedHalf(try lowerTextureCall(TE(node: .variable(TVariable(StitchedInterface.layerTexture, .texture, .interface(StitchedInterface.layerTexture), loc)), type: .texture), parameter: nil, method, exprs, loc), loc)
         }
         let obj = try lowerExpr(objExpr)
         if case .structure(let g) = obj.type, let s = structByGLSL[g] {

@@ -1,16 +1,23 @@
 /// The typed tree (``TExpr``) lowered to the GLSL IR (``GExpr``): callees resolved by analysis
 /// become GLSL callees (a translated function by the GLSL name it has once all functions are
-/// declared), conversions stay explicit nodes for the emitter, and each generated helper a call
-/// names is declared (once, after the helpers it calls). Nothing here decides a type.
+/// declared), conversions stay explicit nodes for the emitter, each generated helper a call
+/// names is declared (once, after the helpers it calls), and each variable gets its GLSL name
+/// (GLSLLowering+Statements.swift). Nothing here decides a type.
 final class GLSLLowering {
     /// The helpers declared so far, in the order they are printed (``GProgram/helpers``).
     private(set) var helpers: [String] = []
     private var declared: Set<String> = []
+    /// The GLSL names taken in the function being lowered (the program's own names included).
+    var localNames = NameAllocator()
+    /// The GLSL name of each local, parameter and loop index of the function being lowered.
+    var outputNames: [ObjectIdentifier: String] = [:]
+    /// The GLSL name of each program-scope constant.
+    var globalNames: [ObjectIdentifier: String] = [:]
 
     func lower(_ e: TExpr) -> GExpr {
         switch e {
         case .literal(let l): return .literal(l)
-        case .variable(let n): return .name(n)
+        case .variable(let v): return .name(outputName(v))
         case .call(let callee, let args):
             // Arguments first: a helper they call is declared before the one calling it.
             let a = args.map(lower)

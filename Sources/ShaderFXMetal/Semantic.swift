@@ -80,8 +80,8 @@ struct VarInfo {
         case value
         /// `thread T *p`: `*p` and `p->m` read the GLSL inout parameter `p`.
         case pointer
-        /// The `int n` count of an array argument pair: reads `array.count`.
-        case arrayCount(String)
+        /// The `int n` count of an array argument pair: reads `array.count` (the array parameter).
+        case arrayCount(TVariable)
         /// A local lambda: calls go to this function.
         case lambda(Int)
         /// A program-scope constant whose initializer calls user functions, which GLSL ES does not
@@ -89,7 +89,8 @@ struct VarInfo {
         case computed(String)
     }
     var type: MType
-    var glslName: String
+    /// The variable uses refer to (none for a sampler, a lambda or a computed constant).
+    var symbol: TVariable?
     var kind: Kind = .value
     var isConst = false
     var constInt: Int64?
@@ -106,9 +107,15 @@ final class FuncInfo {
     var decl: FuncDecl
     var returnType: MType
     var params: [ParamInfo]
+    /// What its GLSL name is made from; ``GLSLLowering`` chooses the name (``glslName``).
+    var naming = FunctionNaming.declared(overloaded: false)
     var glslName = ""
     var defined: Bool { decl.body != nil }
     var calls: [(Int, MetalSourceLocation)] = []
+    /// The typed function analysis made of it, and its GLSL.
+    var typed: TFunction?
+    /// The effect a stitchable function is (``Semantic/classify(_:)``).
+    var effectKind: MetalEffectKind?
     var lowered: GFunction?
     /// Sampler state per texture parameter name (sampled here or in a callee), with the first use.
     var texturesSampled: [String: (SamplerState, MetalSourceLocation)] = [:]
@@ -126,6 +133,18 @@ final class FuncInfo {
         self.returnType = returnType
         self.params = params
     }
+}
+
+/// What a function's GLSL name is made from (``GLSLLowering/nameFunctions(_:_:)``).
+enum FunctionNaming {
+    /// A stitchable function keeps its Metal name (SwiftUI finds it by that name).
+    case stitchable
+    /// A function as declared: its name, with its parameter types when it is overloaded.
+    case declared(overloaded: Bool)
+    /// A template instance: the template's name and the mangled types (and sizes) it is made for.
+    case instance(template: String, suffix: [String])
+    /// A lambda: the function it is declared in and its variable's name.
+    case lambda(outer: FuncInfo, name: String)
 }
 
 /// A function parameter after type resolution.
@@ -181,22 +200,35 @@ final class Semantic {
     var floatLines: Set<MetalSourceLine> = []
     var roundingLineSet: Set<MetalSourceLine> = []
 
+    /// The program-scope constants, in source order.
+    var globalConstants: [TGlobal] = []
+    /// The typed functions, in the order their analysis ended (a lambda before the function
+    /// declaring it), which is the order they are lowered in.
+    var analysed: [FuncInfo] = []
+
     // Per-function state.
     var scopes: [[String: VarInfo]] = []
     var current: FuncInfo?
-    var localNames = NameAllocator()
     var loopDepth = 0
     var switchDepth = 0
 
     /// The lowered program, and the type of every expression analysed (the typed AST's types).
     static func analyze(_ units: [TranslationUnit], precision: MetalPrecision = .float,
                         floatLines: Set<MetalSourceLine> = []) throws(MetalError) -> (GProgram, [MetalExpressionType]) {
+        let s = try analyzed(units, precision: precision, floatLines: floatLines)
+        return (s.program, s.expressionTypes)
+    }
+
+    /// The analysis of `units`, done: its program, and the typed function of each function
+    /// (``FuncInfo/typed``, in ``allFunctions``).
+    static func analyzed(_ units: [TranslationUnit], precision: MetalPrecision = .float,
+                         floatLines: Set<MetalSourceLine> = []) throws(MetalError) -> Semantic {
         let s = Semantic()
         s.precision = precision
         s.floatLines = floatLines
         try s.run(units)
         s.program.helpers = s.glsl.helpers
-        return (s.program, s.expressionTypes)
+        return s
     }
 
     func error(_ kind: MetalDiagnosticKind, _ loc: MetalSourceLocation, _ message: String,
@@ -283,18 +315,25 @@ final class Semantic {
             }
         }
         markWrittenArrayParameters()
-        assignFunctionNames()
-        // Template instances are added while callers are lowered: a worklist.
+        for f in allFunctions {
+            f.naming = f.decl.isStitchable ? .stitchable : .declared(overloaded: (functions[f.decl.name]?.count ?? 0) > 1)
+        }
+        // Template instances are added while callers are analysed: a worklist.
         var next = 0
         while next < allFunctions.count {
             let f = allFunctions[next]
-            if f.defined && f.lowered == nil {
+            if f.defined && f.typed == nil {
                 typeBindings = f.bindings
-                try lowerFunction(f)
+                try analyzeFunction(f)
                 typeBindings = [:]
             }
             next += 1
         }
+        // Lowering: the constants, then the functions are named (all of them first, so that no variable takes the name
+        // of a function), then lowered in the order their analysis ended.
+        program.globals = glsl.lowerGlobals(globalConstants, &names)
+        glsl.nameFunctions(allFunctions, &names)
+        for f in analysed { lowerTyped(f) }
         try checkCalls()
         try propagateSamplerStates()
         try orderFunctions()
@@ -435,7 +474,7 @@ final class Semantic {
         }
         let base = try resolve(v.type)
         if base == .sampler {
-            globals[v.name] = VarInfo(type: .sampler, glslName: "", isConst: true,
+            globals[v.name] = VarInfo(type: .sampler, symbol: nil, isConst: true,
                                       sampler: try samplerState(v), loc: v.loc)
             return
         }
@@ -453,14 +492,14 @@ final class Semantic {
         if !isConstantExpression(value.node) {
             throw error(.semantic, initExpr.loc, "the initializer of program-scope constant '\(v.name)' must be a constant expression in GLSL ES (no calls of user functions or non-constant helpers)")
         }
-        let glslName = names.unique(GLSLNames.safe(v.name.replacingOccurrences(of: "::", with: "_")))
-        var info = VarInfo(type: type, glslName: glslName, isConst: true, loc: v.loc)
+        let symbol = TVariable(v.name, type, .global, v.loc)
+        var info = VarInfo(type: type, symbol: symbol, isConst: true, loc: v.loc)
         if type.scalar?.isInteger == true, type.isScalar {
             // Held as the 32-bit value GLSL will see.
             info.constInt = constInt(initExpr).map { type == .uint ? Int64(UInt32(truncatingIfNeeded: $0)) : Int64(Int32(truncatingIfNeeded: $0)) }
         }
         globals[v.name] = info
-        program.globals.append(GGlobal(type: type.innermost.glslType, name: glslName, arraySize: type.glslArraySize, value: glsl.lower(value), loc: v.loc))
+        globalConstants.append(TGlobal(variable: symbol, value: value, loc: v.loc))
     }
 
     /// The function that stands for program-scope constant `v` when its initializer calls a user
@@ -483,7 +522,7 @@ final class Semantic {
         returnType.addressSpace = nil
         returnType.isConst = false
         let body = Stmt(.block([Stmt(.returnStmt(initExpr), initExpr.loc)]), v.loc)
-        globals[v.name] = VarInfo(type: type, glslName: "", kind: .computed(getter), isConst: true, loc: v.loc)
+        globals[v.name] = VarInfo(type: type, symbol: nil, kind: .computed(getter), isConst: true, loc: v.loc)
         return FuncDecl(name: getter, returnType: returnType, params: [], body: body, isStitchable: false, loc: v.loc)
     }
 
@@ -557,7 +596,10 @@ final class Semantic {
     func isConstantExpression(_ g: TExpr) -> Bool {
         switch g {
         case .literal: return true
-        case .variable(let n): return globals.values.contains { $0.glslName == n && $0.isConst }
+        case .variable(let v):
+            // Program-scope variables are constants.
+            if case .global = v.kind { return true }
+            return false
         case .call(let f, let args):
             switch f {
             case .function, .helper, .interface: return false
@@ -738,121 +780,85 @@ final class Semantic {
         a.count == b.count && zip(a, b).allSatisfy { $0.type == $1.type }
     }
 
-    func assignFunctionNames() {
-        for f in allFunctions {
-            if f.decl.isStitchable { f.glslName = f.decl.name; continue }
-            let overloads = functions[f.decl.name] ?? []
-            var base = GLSLNames.safe(f.decl.name.replacingOccurrences(of: "::", with: "_"))
-            if overloads.count > 1 {
-                base += "_" + (f.params.isEmpty ? "v" : f.params.map { $0.type.mangle }.joined(separator: "_"))
-            }
-            f.glslName = names.unique(base)
-        }
-    }
-
     // MARK: Functions
 
-    func lowerFunction(_ f: FuncInfo) throws(MetalError) {
+    /// Analyses function `f` to a typed function (``FuncInfo/typed``).
+    func analyzeFunction(_ f: FuncInfo) throws(MetalError) {
         current = f
-        localNames = NameAllocator(reserved: names.used)
         scopes = [[:]]
         loopDepth = 0
         switchDepth = 0
         defer { current = nil; scopes = [] }
-        var gparams: [GParam] = []
-        var userParams: [(name: String, glslType: String)] = []
-        var userGLSLNames: [String] = []
+        var params: [TParameter] = []
         var kind: MetalEffectKind?
         if f.decl.isStitchable { kind = try classify(f) }
         for (k, p) in f.params.enumerated() {
-            let glslName = localNames.unique(GLSLNames.safe(p.name))
-            var qualifier = GParam.Qualifier.none
+            let symbol = TVariable(p.name, p.type, .parameter, p.loc)
             var vk: VarInfo.Kind = .value
-            if p.isReference { qualifier = .inout }
-            if p.isPointer { qualifier = .inout; vk = .pointer }
-            if p.isPointer && p.isConstPointee { qualifier = .none }
+            if p.isPointer { vk = .pointer }
+            let byReference = p.isReference || (p.isPointer && !p.isConstPointee)
             if f.decl.isStitchable, (p.isPointer || p.isReference) {
                 throw error(.invalidStitchable, p.loc, "stitchable function parameters cannot be references or thread pointers")
             }
             if let previous = scopes[0][p.name] {
                 throw error(.redefinition, p.loc, "redefinition of parameter '\(p.name)'", notes: previousDefinition(previous.loc))
             }
-            scopes[0][p.name] = VarInfo(type: p.type, glslName: glslName, kind: vk, isConst: false, loc: p.loc)
+            scopes[0][p.name] = VarInfo(type: p.type, symbol: symbol, kind: vk, isConst: false, loc: p.loc)
             if k < f.decl.params.count, !p.isPointer, !p.isReference, let narrow = narrowWidth(f.decl.params[k].type, p.type) {
                 scopes[0][p.name]?.narrow = narrow
             }
             if let c = p.countName {
-                scopes[0][c] = VarInfo(type: p.countIsUnsigned ? .uint : .int, glslName: glslName, kind: .arrayCount(glslName), isConst: true, loc: p.loc)
+                scopes[0][c] = VarInfo(type: p.countIsUnsigned ? .uint : .int, symbol: nil, kind: .arrayCount(symbol), isConst: true, loc: p.loc)
             }
-            gparams.append(GParam(qualifier: qualifier, type: p.type.innermost.glslType, name: glslName, arraySize: p.type.glslArraySize, loc: p.loc))
-            if kind != nil {
-                let leading = (kind == .color || kind == .layer) ? 2 : 1
-                if k >= leading {
-                    userParams.append((p.name, p.type.glsl))
-                    userGLSLNames.append(glslName)
-                }
-            }
+            params.append(TParameter(variable: symbol, passing: byReference ? .reference : .value))
         }
         guard let body = f.decl.body, case .block(let stmts) = body.kind else { return }
-        var out: [GStmt] = []
+        var out: [TStmt] = []
+        /// `parameter = value` at the parameter's location, first thing in the body.
+        func reassign(_ p: TParameter, _ value: TE) {
+            out.append(TStmt(.assignment(.assign, target: TE(node: .variable(p.variable), type: p.variable.type), value: value.node), p.variable.loc))
+        }
         if kind != nil {
             // What enters a stitchable function as `half` (the colour, `half` arguments) is binary16.
-            for (p, g) in zip(f.params, gparams) where p.type.isHalf && !p.type.isArray {
-                let v = roundedHalf(TE(node: .variable(g.name), type: p.type), p.loc)
-                if case .call = v.node { out.append(GStmt(.expr(glsl.lower(.assign(.assign, .variable(g.name), v.node))), p.loc)) }
+            for (info, p) in zip(f.params, params) where info.type.isHalf && !info.type.isArray {
+                let v = roundedHalf(TE(node: .variable(p.variable), type: info.type), info.loc)
+                if case .call = v.node { reassign(p, v) }
             }
         }
         // A narrow integer parameter holds what its argument converts to (`short s` given 70000 is 4464).
-        for (p, g) in zip(f.params, gparams) {
-            guard let narrow = scopes[0][p.name]?.narrow else { continue }
-            let v = narrowed(TE(node: .variable(g.name), type: p.type), narrow)
-            out.append(GStmt(.expr(glsl.lower(.assign(.assign, .variable(g.name), v.node))), p.loc))
+        for p in params {
+            guard let narrow = scopes[0][p.variable.name]?.narrow else { continue }
+            reassign(p, narrowed(TE(node: .variable(p.variable), type: p.variable.type), narrow))
         }
-        // Each statement of the body that fails is an error of its own, as long as going on is
-        // sound (``resumeAfterError``): the function fails with the first and the others after it.
-        var errors: [MetalError] = []
-        for s in stmts {
-            let depth = scopes.count
-            do throws(MetalError) {
-                out.append(contentsOf: try lowerStmt(s))
-            } catch {
-                errors.append(error)
-                // The statement's own scopes end with it; state it left otherwise ends the body here.
-                guard current === f, scopes.count >= depth else { break }
-                scopes.removeLast(scopes.count - depth)
-                (loopDepth, switchDepth) = (0, 0)
-                guard errors.count < MetalError.errorLimit, resumeAfterError(in: s) else { break }
-            }
-        }
-        if let first = errors.first { throw first.with(moreErrors: Array(errors.dropFirst())) }
-        if f.returnType != .void && !endsWithReturn(out) {
+        out += try analyzeStmts(stmts)
+        if f.returnType != .void && !TStmt.endsWithReturn(out) {
             // C++ leaves falling off the end undefined; GLSL compilers may reject it. Return a zero value.
-            out.append(GStmt(.returnStmt(glsl.lower(zeroValue(f.returnType))), nil))
+            out.append(TStmt(.returnStmt(TE(node: zeroValue(f.returnType), type: f.returnType)), nil))
         }
-        let gf = GFunction(name: f.glslName, returnType: f.returnType.glslType, params: gparams, body: out, loc: f.decl.loc)
-        if let kind {
-            f.stitchable = MetalStitchableFunction(name: f.glslName, kind: kind, location: f.decl.loc, parameters: userParams)
-            f.stitchable?.glslParameterNames = userGLSLNames
+        f.typed = TFunction(info: f, parameters: params, returnType: f.returnType, body: out)
+        f.effectKind = kind
+        analysed.append(f)
+    }
+
+    /// Lowers the typed function of `f` (``FuncInfo/lowered``) and, for a stitchable one, records
+    /// its signature by the GLSL names of its parameters.
+    func lowerTyped(_ f: FuncInfo) {
+        guard let typed = f.typed else { return }
+        let gf = glsl.lower(typed, programNames: names.used)
+        if let kind = f.effectKind {
+            let leading = (kind == .color || kind == .layer) ? 2 : 1
+            let user = zip(f.params, gf.params).dropFirst(leading)
+            f.stitchable = MetalStitchableFunction(name: f.glslName, kind: kind, location: f.decl.loc,
+                                                   parameters: user.map { ($0.0.name, $0.0.type.glsl) })
+            f.stitchable?.glslParameterNames = user.map { $0.1.name }
             // Stitchable parameter types were checked by `classify`: each is a contract type.
-            let typed = gparams.compactMap { p in ParameterType(rawValue: p.type.spelling).map { StitchedSignature.Parameter(name: p.name, type: $0) } }
-            if typed.count == gparams.count {
+            let typed = gf.params.compactMap { p in ParameterType(rawValue: p.type.spelling).map { StitchedSignature.Parameter(name: p.name, type: $0) } }
+            if typed.count == gf.params.count {
                 f.stitchable?.signature = StitchedSignature(function: f.glslName, returnType: gf.returnType.spelling, parameters: typed,
                                                             line: 0, samplers: [])
             }
         }
         f.lowered = gf
-    }
-
-    func endsWithReturn(_ stmts: [GStmt]) -> Bool {
-        guard let last = stmts.last else { return false }
-        switch last.kind {
-        case .returnStmt, .discard: return true
-        case .block(let b): return endsWithReturn(b)
-        case .ifElse(_, let a, let b):
-            guard let b else { return false }
-            return endsWithReturn([a]) && endsWithReturn([b])
-        default: return false
-        }
     }
 
     /// Checks a stitchable signature and decides its effect kind.

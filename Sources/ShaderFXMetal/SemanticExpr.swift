@@ -195,7 +195,7 @@ extension Semantic {
             guard case .ident(let n) = base.kind, let v = lookup(n), case .pointer = v.kind else {
                 throw error(.unsupportedConstruct, e.loc, "'->' is only supported on 'thread T *' parameters")
             }
-            return try lowerMember(TE(node: .variable(v.glslName), type: v.type, lvalue: true), name, e.loc)
+            return try lowerMember(TE(node: try reference(v, e.loc), type: v.type, lvalue: true), name, e.loc)
         case .index(let base, let idx):
             return try lowerIndex(base, idx, e.loc)
         case .unary(let op, let a):
@@ -253,12 +253,18 @@ extension Semantic {
         if !v.lvalue { throw error(.semantic, loc, "expression is not assignable (operator '\(op)')") }
     }
 
+    /// A use of variable `v` (a local, a parameter, a program-scope constant).
+    func reference(_ v: VarInfo, _ loc: MetalSourceLocation) throws(MetalError) -> TExpr {
+        guard let symbol = v.symbol else { throw error(.semantic, loc, "internal error: a name without a variable used as one") }
+        return .variable(symbol)
+    }
+
     func lowerIdent(_ rawName: String, _ loc: MetalSourceLocation) throws(MetalError) -> TE {
         let name = rawName.hasPrefix("metal::") ? String(rawName.dropFirst(7)) : rawName
         if lookupLocal(name) == nil, let s = currentMethodStruct, let m = s.members.first(where: { $0.name == name }),
            let this = lookupLocal("this") {
             // A member used by name inside a member function: `this->m`.
-            return TE(node: .member(.variable(this.glslName), m.glslName), type: m.type, lvalue: true)
+            return TE(node: .member(try reference(this, loc), m.glslName), type: m.type, lvalue: true)
         }
         if let v = lookup(name) {
             switch v.kind {
@@ -271,11 +277,11 @@ extension Semantic {
                 return v.type == .uint ? TE(node: .construct(.scalar(.uint), arraySize: nil, [count]), type: .uint) : TE(node: count, type: .int)
             case .pointer:
                 // A bare pointer is only meaningful when passed on; callers handle that case.
-                return TE(node: .variable(v.glslName), type: v.type, lvalue: true)
+                return TE(node: try reference(v, loc), type: v.type, lvalue: true)
             case .value:
                 if v.type == .sampler { return TE(node: .literal(.placeholder("/*sampler*/")), type: .sampler) }
                 // Integer constants carry their value, so `SIZE / 2` folds (GLSL constant initializers need it).
-                return TE(node: .variable(v.glslName), type: v.type, lvalue: !v.isConst, lit: v.isConst ? v.constInt.map { .int($0) } : nil)
+                return TE(node: try reference(v, loc), type: v.type, lvalue: !v.isConst, lit: v.isConst ? v.constInt.map { .int($0) } : nil)
             }
         }
         if let c = try builtinConstant(name, loc) { return c }
@@ -294,7 +300,7 @@ extension Semantic {
             guard case .ident(let n) = a.kind, let v = lookup(n), case .pointer = v.kind else {
                 throw error(.unsupportedConstruct, loc, "'*' dereference is only supported on 'thread T *' parameters")
             }
-            return TE(node: .variable(v.glslName), type: v.type, lvalue: true)
+            return TE(node: try reference(v, loc), type: v.type, lvalue: true)
         case .address:
             throw error(.unsupportedConstruct, loc, "taking an address with '&' is only supported for an argument passed to a 'thread T *' parameter")
         case .increment, .decrement:
@@ -785,7 +791,7 @@ extension Semantic {
         var inner = a
         if case .unary(.address, let x) = a.kind { inner = x }
         else if pointer, case .ident(let n) = a.kind, let v = lookup(n), case .pointer = v.kind {
-            return TE(node: .variable(v.glslName), type: v.type, lvalue: true)
+            return TE(node: try reference(v, a.loc), type: v.type, lvalue: true)
         } else if pointer {
             throw error(.semantic, a.loc, "pass the address of a local variable ('&x') to a 'thread T *' parameter")
         }
@@ -916,7 +922,7 @@ extension Semantic {
                 let info = allFunctions[allFunctions.count - 1]
                 info.bindings = b
                 let suffix = decl.templateParams.map { b[$0]!.mangle } + sizes.keys.sorted().map { "n\(sizes[$0]!)" }
-                info.glslName = names.unique(GLSLNames.safe(name) + "_" + suffix.joined(separator: "_"))
+                info.naming = .instance(template: name, suffix: suffix)
                 if !sizes.isEmpty { markWrittenArrayParameters(of: info) }
                 instances[key] = info.id
                 id = info.id

@@ -1,4 +1,5 @@
-/// Statement lowering.
+/// Statement analysis: each statement of the AST becomes typed statements (``TStmt``) whose
+/// variables are symbols (``TVariable``); ``GLSLLowering`` names them and lowers them to GLSL.
 extension Semantic {
     func withScope<T>(_ body: () throws(MetalError) -> T) throws(MetalError) -> T {
         scopes.append([:])
@@ -6,8 +7,8 @@ extension Semantic {
         return try body()
     }
 
-    /// Lowers a statement to zero or more GLSL statements.
-    func lowerStmt(_ s: Stmt) throws(MetalError) -> [GStmt] {
+    /// Analyses a statement to zero or more typed statements.
+    func analyzeStmt(_ s: Stmt) throws(MetalError) -> [TStmt] {
         switch s.kind {
         case .empty: return []
         case .staticAssert(let condition, let message):
@@ -16,61 +17,52 @@ extension Semantic {
         case .structDecl, .usingNamespace:
             throw error(.semantic, s.loc, "internal error: a statement reached semantic analysis without being lowered")
         case .block(let items):
-            let body = try withScope { () throws(MetalError) -> [GStmt] in
-                var out: [GStmt] = []
-                for i in items { out.append(contentsOf: try lowerStmt(i)) }
-                return out
-            }
-            return [GStmt(.block(body), s.loc)]
+            let body = try withScope { () throws(MetalError) -> [TStmt] in try analyzeStmts(items) }
+            return [TStmt(.block(body), s.loc)]
         case .decl(let vars):
-            return try lowerDecl(vars, s.loc)
+            let items = try analyzeDecl(vars)
+            return items.isEmpty ? [] : [TStmt(.declaration(items), s.loc)]
         case .expr(let e):
             let te = try lowerExpr(e)
-            return [GStmt(.expr(glsl.lower(te)), s.loc)]
+            if case .assign(let op, let target, let value) = te.node {
+                return [TStmt(.assignment(op, target: TE(node: target, type: te.type), value: value), s.loc)]
+            }
+            return [TStmt(.expression(te), s.loc)]
         case .ifElse(let c, let a, let b):
             let cond = try condition(c)
             let then = try asBlock(a)
-            let els = try b.map { (x: Stmt) throws(MetalError) -> GStmt in try asBlock(x) }
-            return [GStmt(.ifElse(glsl.lower(cond), then, els), s.loc)]
+            let els = try b.map { (x: Stmt) throws(MetalError) -> TStmt in try asBlock(x) }
+            return [TStmt(.ifElse(cond, then, els), s.loc)]
         case .whileLoop(let c, let body):
             let cond = try condition(c)
             loopDepth += 1
             defer { loopDepth -= 1 }
-            return [GStmt(.whileLoop(glsl.lower(cond), try asBlock(body)), s.loc)]
+            return [TStmt(.whileLoop(cond, try asBlock(body)), s.loc)]
         case .doWhile(let body, let c):
             loopDepth += 1
             let b = try asBlock(body)
             loopDepth -= 1
             let cond = try condition(c)
-            return [GStmt(.doWhile(b, glsl.lower(cond)), s.loc)]
+            return [TStmt(.doWhile(b, cond), s.loc)]
         case .forLoop(let i, let c, let step, let body):
-            return try withScope { () throws(MetalError) -> [GStmt] in
-                var initS: GStmt?
+            return try withScope { () throws(MetalError) -> [TStmt] in
+                var initS: TStmt?
                 if let i {
-                    var lowered = try lowerStmt(i)
-                    if lowered.count > 1 {
-                        // `int i = 0, j = 2` → one GLSL declaration when the types agree.
-                        var items: [GDeclarator] = []
-                        var common: (Bool, GType)?
-                        for d in lowered {
-                            guard case .decl(let c, let t, let its) = d.kind, common == nil || (common! == (c, t)) else {
-                                throw error(.unsupportedConstruct, i.loc, "for-loop declarations of different types are not supported in GLSL")
-                            }
-                            common = (c, t)
-                            items += its
-                        }
-                        lowered = [GStmt(.decl(isConst: common!.0, type: common!.1, items), i.loc)]
+                    initS = try analyzeStmt(i).first
+                    if let initS, case .declaration(let items) = initS.kind,
+                       !items.allSatisfy({ $0.isConst == items[0].isConst && $0.variable.type.innermost.glslType == items[0].variable.type.innermost.glslType }) {
+                        // `int i = 0, j = 2` is one GLSL declaration: the types must agree.
+                        throw error(.unsupportedConstruct, i.loc, "for-loop declarations of different types are not supported in GLSL")
                     }
-                    initS = lowered.first
                 }
-                let cond = try c.map { (x: Expr) throws(MetalError) -> GExpr in glsl.lower(try condition(x)) }
-                let st = try step.map { (x: Expr) throws(MetalError) -> GExpr in glsl.lower(try lowerExpr(x)) }
+                let cond = try c.map { (x: Expr) throws(MetalError) -> TE in try condition(x) }
+                let st = try step.map { (x: Expr) throws(MetalError) -> TE in try lowerExpr(x) }
                 loopDepth += 1
                 defer { loopDepth -= 1 }
-                return [GStmt(.forLoop(initS, cond, st, try asBlock(body)), s.loc)]
+                return [TStmt(.forLoop(initS, cond, st, try asBlock(body)), s.loc)]
             }
         case .rangeFor(let v, let rangeExpr, let body):
-            return try withScope { () throws(MetalError) -> [GStmt] in
+            return try withScope { () throws(MetalError) -> [TStmt] in
                 let range = try lowerExpr(rangeExpr)
                 guard case .array(let elem, let n) = range.type, range.subarray == nil else {
                     throw error(.typeMismatch, rangeExpr.loc, "range-based for needs an array, not '\(range.type.metal)'")
@@ -80,27 +72,25 @@ extension Semantic {
                     throw error(.unsupportedConstruct, v.loc, "range-based for with a non-const reference is not supported; index the array")
                 }
                 let elemType: MType = v.type.name == "auto" ? elem : try resolve(v.type)
-                var k = 0
-                while localNames.used.contains("mtl_i\(k)") { k += 1 }
-                let index = "mtl_i\(k)"
-                localNames.used.insert(index)
+                let index = TVariable("i", .int, .loopIndex, s.loc)
                 let value = try convert(TE(node: .index(range.node, .variable(index)), type: elem), to: elemType, v.loc)
-                let glslName = localNames.unique(GLSLNames.safe(v.name))
-                let loopBody = try withScope { () throws(MetalError) -> [GStmt] in
-                    try declareLocal(v.name, VarInfo(type: elemType, glslName: glslName, isConst: v.isConstant, loc: v.loc), v.loc)
-                    var out: [GStmt] = [GStmt(.decl(isConst: false, type: elemType.innermost.glslType, [GDeclarator(name: glslName, arraySize: elemType.glslArraySize, initializer: glsl.lower(value))]), v.loc)]
+                let element = TVariable(v.name, elemType, .local, v.loc)
+                let loopBody = try withScope { () throws(MetalError) -> [TStmt] in
+                    try declareLocal(v.name, VarInfo(type: elemType, symbol: element, isConst: v.isConstant, loc: v.loc), v.loc)
+                    var out: [TStmt] = [TStmt(.declaration([TDeclarator(variable: element, isConst: false, value: value)]), v.loc)]
                     loopDepth += 1
                     defer { loopDepth -= 1 }
                     if case .block(let items) = body.kind {
-                        for i in items { out.append(contentsOf: try lowerStmt(i)) }
+                        out += try analyzeStmts(items)
                     } else {
-                        out.append(contentsOf: try lowerStmt(body))
+                        out += try analyzeStmt(body)
                     }
                     return out
                 }
-                let initS = GStmt(.decl(isConst: false, type: .scalar(.int), [GDeclarator(name: index, initializer: .literal(.int(0)))]), s.loc)
-                return [GStmt(.forLoop(initS, .binary(.less, .name(index), .literal(.int(Int64(n)))), .unary(.increment, .name(index)),
-                                       GStmt(.block(loopBody), body.loc)), s.loc)]
+                let initS = TStmt(.declaration([TDeclarator(variable: index, isConst: false, value: TE(node: .literal(.int(0)), type: .int))]), s.loc)
+                let cond = TE(node: .binary(.less, .variable(index), .literal(.int(Int64(n)))), type: .bool)
+                let step = TE(node: .unary(.increment, .variable(index)), type: .int)
+                return [TStmt(.forLoop(initS, cond, step, TStmt(.block(loopBody), body.loc)), s.loc)]
             }
         case .switchStmt(let c, let body):
             var sel = try lowerExpr(c)
@@ -112,8 +102,8 @@ extension Semantic {
             guard case .block(let items) = body.kind else { throw error(.semantic, body.loc, "switch body must be a block") }
             switchDepth += 1
             defer { switchDepth -= 1 }
-            let out = try withScope { () throws(MetalError) -> [GStmt] in
-                var out: [GStmt] = []
+            let out = try withScope { () throws(MetalError) -> [TStmt] in
+                var out: [TStmt] = []
                 var sawLabel = false
                 var values: Set<Int64> = []
                 for i in items {
@@ -122,61 +112,79 @@ extension Semantic {
                         guard let v = constInt(e) else { throw error(.semantic, e.loc, "case label must be an integer constant") }
                         if !values.insert(v).inserted { throw error(.semantic, e.loc, "duplicate case value \(v)") }
                         let lab: GLiteral = sel.type == .uint ? .uint(UInt64(UInt32(truncatingIfNeeded: v))) : .int(Int64(Int32(truncatingIfNeeded: v)))
-                        out.append(GStmt(.caseLabel(.literal(lab)), i.loc))
+                        out.append(TStmt(.caseLabel(lab), i.loc))
                         sawLabel = true
                     case .defaultLabel:
-                        out.append(GStmt(.caseLabel(nil), i.loc))
+                        out.append(TStmt(.caseLabel(nil), i.loc))
                         sawLabel = true
                     default:
                         if !sawLabel { throw error(.semantic, i.loc, "statement before the first case label of a switch") }
-                        out.append(contentsOf: try lowerStmt(i))
+                        out += try analyzeStmt(i)
                     }
                 }
                 // GLSL requires a statement after the last label.
-                if let last = out.last, case .caseLabel = last.kind { out.append(GStmt(.breakStmt, last.loc)) }
+                if let last = out.last, case .caseLabel = last.kind { out.append(TStmt(.breakStmt, last.loc)) }
                 return out
             }
-            return [GStmt(.switchStmt(glsl.lower(sel), out), s.loc)]
+            return [TStmt(.switchStmt(sel, out), s.loc)]
         case .caseLabel, .defaultLabel:
             throw error(.semantic, s.loc, "case label outside of a switch body (or inside a nested block, which GLSL does not allow)")
         case .breakStmt:
             if loopDepth == 0 && switchDepth == 0 { throw error(.semantic, s.loc, "'break' outside of a loop or switch") }
-            return [GStmt(.breakStmt, s.loc)]
+            return [TStmt(.breakStmt, s.loc)]
         case .continueStmt:
             if loopDepth == 0 { throw error(.semantic, s.loc, "'continue' outside of a loop") }
-            return [GStmt(.continueStmt, s.loc)]
+            return [TStmt(.continueStmt, s.loc)]
         case .returnStmt(let e):
             guard let f = current else { return [] }
             if f.deducesReturnType, let e {
                 let v = try lowerExpr(e)
                 f.returnType = v.type
                 f.deducesReturnType = false
-                return [GStmt(.returnStmt(glsl.lower(try convert(v, to: v.type, e.loc))), s.loc)]
+                return [TStmt(.returnStmt(try convert(v, to: v.type, e.loc)), s.loc)]
             }
             if f.deducesReturnType { f.returnType = .void; f.deducesReturnType = false }
             if let e {
                 if f.returnType == .void { throw error(.semantic, e.loc, "void function '\(f.decl.name)' should not return a value") }
-                let v = try lowerInitializer(e, to: f.returnType)
-                return [GStmt(.returnStmt(glsl.lower(v)), s.loc)]
+                return [TStmt(.returnStmt(try lowerInitializer(e, to: f.returnType)), s.loc)]
             }
             if f.returnType != .void { throw error(.semantic, s.loc, "non-void function '\(f.decl.name)' should return a value") }
-            return [GStmt(.returnStmt(nil), s.loc)]
+            return [TStmt(.returnStmt(nil), s.loc)]
         case .discard:
-            return [GStmt(.discard, s.loc)]
+            return [TStmt(.discard, s.loc)]
         }
     }
 
-    /// A statement as a block (for if/loop bodies), its declarations scoped.
-    func asBlock(_ s: Stmt) throws(MetalError) -> GStmt {
-        let body = try withScope { () throws(MetalError) -> [GStmt] in
-            if case .block(let items) = s.kind {
-                var out: [GStmt] = []
-                for i in items { out.append(contentsOf: try lowerStmt(i)) }
-                return out
+    /// The statements of a block (a function body, or one nested in it), in the current scope.
+    /// Each statement that fails is an error of its own, as long as going on is sound
+    /// (``resumeAfterError``): the block fails with the first error and the others after it.
+    func analyzeStmts(_ items: [Stmt]) throws(MetalError) -> [TStmt] {
+        var out: [TStmt] = []
+        var errors: [MetalError] = []
+        let (function, depth, loops, switches) = (current, scopes.count, loopDepth, switchDepth)
+        for i in items {
+            do throws(MetalError) {
+                out += try analyzeStmt(i)
+            } catch {
+                errors += [error] + error.moreErrors
+                // The statement's own scopes end with it; state it left otherwise ends the block here.
+                guard current === function, scopes.count >= depth else { break }
+                scopes.removeLast(scopes.count - depth)
+                (loopDepth, switchDepth) = (loops, switches)
+                guard errors.count < MetalError.errorLimit, resumeAfterError(in: i) else { break }
             }
-            return try lowerStmt(s)
         }
-        return GStmt(.block(body), s.loc)
+        if let first = errors.first { throw first.with(moreErrors: Array(errors.dropFirst())) }
+        return out
+    }
+
+    /// A statement as a block (for if/loop bodies), its declarations scoped.
+    func asBlock(_ s: Stmt) throws(MetalError) -> TStmt {
+        let body = try withScope { () throws(MetalError) -> [TStmt] in
+            if case .block(let items) = s.kind { return try analyzeStmts(items) }
+            return try analyzeStmt(s)
+        }
+        return TStmt(.block(body), s.loc)
     }
 
     /// A boolean condition (`if (n)` → `n != 0`).
@@ -185,8 +193,10 @@ extension Semantic {
         return try toBool(te, e.loc)
     }
 
-    func lowerDecl(_ vars: [VarDecl], _ loc: MetalSourceLocation) throws(MetalError) -> [GStmt] {
-        var out: [GStmt] = []
+    /// The variables a declaration statement declares (a sampler or a lambda declares none: a
+    /// sampler is a state of the texture reads, a lambda a function of its own).
+    func analyzeDecl(_ vars: [VarDecl]) throws(MetalError) -> [TDeclarator] {
+        var out: [TDeclarator] = []
         for v in vars {
             if v.type.isReference {
                 throw error(.unsupportedConstruct, v.loc, "local references are not supported; use the variable directly")
@@ -212,7 +222,7 @@ extension Semantic {
             }
             if base == .sampler {
                 let st = try samplerState(v)
-                try declareLocal(v.name, VarInfo(type: .sampler, glslName: "", isConst: true, sampler: st, loc: v.loc), v.loc)
+                try declareLocal(v.name, VarInfo(type: .sampler, symbol: nil, isConst: true, sampler: st, loc: v.loc), v.loc)
                 continue
             }
             switch base {
@@ -234,8 +244,8 @@ extension Semantic {
             if let i = v.initializer { value = try lowerInitializer(i, to: type) }
             if let narrow, let stored = value { value = narrowed(stored, narrow) }
             if v.isConstant && value == nil { throw error(.semantic, v.loc, "constant '\(v.name)' needs an initializer") }
-            let glslName = localNames.unique(GLSLNames.safe(v.name))
-            var info = VarInfo(type: type, glslName: glslName, isConst: v.isConstant, loc: v.loc)
+            let symbol = TVariable(v.name, type, .local, v.loc)
+            var info = VarInfo(type: type, symbol: symbol, isConst: v.isConstant, loc: v.loc)
             info.narrow = narrow
             if v.isConstant, type.isScalar, type.scalar?.isInteger == true, let i = v.initializer {
                 info.constInt = constInt(i)
@@ -243,30 +253,27 @@ extension Semantic {
             }
             try declareLocal(v.name, info, v.loc)
             let isConst = v.isConstant && value.map { isConstantExpression($0.node) } == true
-            out.append(GStmt(.decl(isConst: isConst, type: type.innermost.glslType, [GDeclarator(name: glslName, arraySize: type.glslArraySize, initializer: value.map { glsl.lower($0) })]), v.loc))
+            out.append(TDeclarator(variable: symbol, isConst: isConst, value: value))
         }
         return out
     }
 
-    /// `auto name = [](...) { ... };`: the lambda becomes a function of its own (lowered now, with
+    /// `auto name = [](...) { ... };`: the lambda becomes a function of its own (analysed now, with
     /// no access to the enclosing locals); `name(...)` calls it.
     func declareLambda(_ v: VarDecl, _ decl: FuncDecl) throws(MetalError) {
         guard let outer = current else { throw error(.unsupportedConstruct, v.loc, "lambdas are only supported inside functions") }
         var d = decl
         d.name = "\(outer.decl.name)::lambda \(v.name)@\(v.loc)"
-        let saved = (scopes, localNames, loopDepth, switchDepth)
+        let saved = (scopes, loopDepth, switchDepth)
         try declareFunction(d)
         let info = allFunctions[allFunctions.count - 1]
         info.deducesReturnType = decl.returnType.name == "auto"
         info.bindings = typeBindings
-        var glslName = names.unique(GLSLNames.safe(outer.glslName + "_" + v.name))
-        while saved.1.used.contains(glslName) { glslName = names.unique(glslName) }
-        info.glslName = glslName
-        try lowerFunction(info)
-        (scopes, localNames, loopDepth, switchDepth) = saved
+        info.naming = .lambda(outer: outer, name: v.name)
+        try analyzeFunction(info)
+        (scopes, loopDepth, switchDepth) = saved
         current = outer
-        localNames.used.insert(info.glslName)
-        try declareLocal(v.name, VarInfo(type: .void, glslName: info.glslName, kind: .lambda(info.id), isConst: true, loc: v.loc), v.loc)
+        try declareLocal(v.name, VarInfo(type: .void, symbol: nil, kind: .lambda(info.id), isConst: true, loc: v.loc), v.loc)
     }
 
     /// Lowers an initializer (expression or brace list) to a value of type `t`.
@@ -432,7 +439,7 @@ extension Semantic {
 // MARK: Going on after an error
 
 extension Semantic {
-    /// Whether analysing the statements after `s`, a statement of a function body that failed,
+    /// Whether analysing the statements after `s`, a statement of a block that failed,
     /// is sound: its variables (none, or those a declaration names) are declared with their
     /// written types, so that what follows is typed as if it had succeeded. Not after a
     /// declaration whose type is deduced (`auto`), unresolvable, an unsized array, a sampler or
@@ -445,7 +452,7 @@ extension Semantic {
         for v in vars where scopes[scopes.count - 1][v.name] == nil {
             guard v.type.name != "auto", let base = try? resolve(v.type), base != .sampler, base != .texture,
                   let t = try? resolveArray(base, v.arrayDims, initCount: nil, loc: v.loc) else { return false }
-            scopes[scopes.count - 1][v.name] = VarInfo(type: t, glslName: localNames.unique(GLSLNames.safe(v.name)),
+            scopes[scopes.count - 1][v.name] = VarInfo(type: t, symbol: TVariable(v.name, t, .local, v.loc),
                                                       isConst: v.isConstant, loc: v.loc)
         }
         return true

@@ -6,8 +6,8 @@
 /// deciding any type again; a function template's body gives one tree per instance.
 indirect enum TExpr {
     case literal(GLiteral)
-    /// A variable, by the name it has in the output (a local, a parameter, a global constant).
-    case variable(String)
+    /// A variable, by the symbol analysis declared (``GLSLLowering`` names it in the output).
+    case variable(TVariable)
     case call(Callee, [TExpr])
     /// A construction of a value of GLSL type `type` (an array's: its element type, flattened size).
     case construct(GType, arraySize: Int?, [TExpr])
@@ -54,10 +54,11 @@ enum Callee {
 }
 
 extension Callee: CustomStringConvertible {
-    /// The callee as the output names it (also what makes two printed trees compare equal).
+    /// The callee (also what makes two printed trees compare equal: a function by its identity,
+    /// as its GLSL name is chosen in lowering).
     var description: String {
         switch self {
-        case .function(let f): return "function " + f.glslName
+        case .function(let f): return "function \(f.decl.name)#\(f.id)"
         case .builtin(let b): return "builtin " + b.rawValue
         case .helper(let h): return "helper " + h.key
         case .interface(let n): return "interface " + n
@@ -82,6 +83,119 @@ enum ResolvedCallee: CustomStringConvertible {
             return name + "(" + f.params.map { $0.type.metal }.joined(separator: ", ") + ")"
         case .builtin(let n): return "metal::" + n
         case .member(let type, let m): return type + "::" + m
+        }
+    }
+}
+
+/// A variable of the typed tree, as analysis declared it: a local, a parameter, a program-scope
+/// constant, the index a range-based `for` introduces, or a value of the stitching contract. Uses
+/// refer to the declaration by reference; the GLSL name of a local, a parameter or an index is
+/// chosen by ``GLSLLowering`` (renaming reserved GLSL words and names met twice in one function).
+final class TVariable {
+    enum Kind {
+        case local
+        case parameter
+        /// The index of a range-based `for` (`mtl_i0`... in GLSL, a name no user name takes).
+        case loopIndex
+        /// A program-scope constant (named by ``GLSLLowering/lowerGlobals(_:_:)``).
+        case global
+        /// A value the stitching contract defines (``StitchedInterface``), by its name there.
+        case interface(String)
+    }
+    /// The name it is declared with in Metal (the index of a range-based `for`: `i`).
+    let name: String
+    let type: MType
+    let kind: Kind
+    let loc: MetalSourceLocation?
+
+    init(_ name: String, _ type: MType, _ kind: Kind, _ loc: MetalSourceLocation?) {
+        self.name = name
+        self.type = type
+        self.kind = kind
+        self.loc = loc
+    }
+}
+
+extension TVariable: CustomStringConvertible {
+    /// Its name and identity: two printed trees compare equal only when they use the same variables.
+    var description: String { "\(name)@\(ObjectIdentifier(self).debugDescription)" }
+}
+
+/// A program-scope constant and its value (a GLSL constant expression).
+struct TGlobal {
+    let variable: TVariable
+    let value: TE
+    let loc: MetalSourceLocation
+}
+
+/// A parameter of a typed function: its variable, and how it is passed.
+struct TParameter {
+    enum Passing { case value, reference }
+    let variable: TVariable
+    /// `thread T &` and `thread T *` (not of a const pointee) are passed by reference (GLSL `inout`).
+    let passing: Passing
+}
+
+/// A function of the typed tree: the user function, template instance or lambda analysis chose
+/// (``FuncInfo``, which has its GLSL name), its parameters and its typed body.
+struct TFunction {
+    let info: FuncInfo
+    let parameters: [TParameter]
+    let returnType: MType
+    let body: [TStmt]
+}
+
+/// One variable of a declaration statement, with its initial value.
+struct TDeclarator {
+    let variable: TVariable
+    /// Whether GLSL declares it `const` (a Metal constant whose value is a GLSL constant expression).
+    let isConst: Bool
+    let value: TE?
+}
+
+/// A typed statement with the Metal location it comes from. Its expressions are typed trees
+/// (``TE``: the root's Metal type); ``GLSLLowering`` turns it into GLSL statements (``GStmt``).
+final class TStmt {
+    indirect enum Kind {
+        /// `[const] T a [= value], b ...;`: the variables a declaration statement declares.
+        case declaration([TDeclarator])
+        case expression(TE)
+        /// `target op value;` (`=` or a compound assignment), of the target's type.
+        case assignment(AssignOperator, target: TE, value: TExpr)
+        case block([TStmt])
+        case ifElse(TE, TStmt, TStmt?)
+        /// `for (init; condition; step) body`: the initialisation is an expression statement or a
+        /// declaration whose variables have one GLSL type.
+        case forLoop(TStmt?, TE?, TE?, TStmt)
+        case whileLoop(TE, TStmt)
+        case doWhile(TStmt, TE)
+        /// The selector (an `int` or `uint`) and the body, case labels among its statements.
+        case switchStmt(TE, [TStmt])
+        /// `case value:`, or `default:` when nil.
+        case caseLabel(GLiteral?)
+        case breakStmt
+        case continueStmt
+        case returnStmt(TE?)
+        case discard
+    }
+    let kind: Kind
+    let loc: MetalSourceLocation?
+    init(_ kind: Kind, _ loc: MetalSourceLocation?) {
+        self.kind = kind
+        self.loc = loc
+    }
+
+    /// Whether control cannot fall off the end of these statements (a final `return` or
+    /// `discard`, or an `if` whose branches both end so).
+    static func endsWithReturn(_ stmts: [TStmt]) -> Bool {
+        guard let last = stmts.last else { return false }
+        switch last.kind {
+        case .returnStmt, .discard: return true
+        case .block(let b): return endsWithReturn(b)
+        case .ifElse(_, let a, let b):
+            guard let b else { return false }
+            return endsWithReturn([a]) && endsWithReturn([b])
+        default: return false
         }
     }
 }

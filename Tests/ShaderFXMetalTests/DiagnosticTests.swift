@@ -311,6 +311,37 @@ import Testing
         #expect(both?.tooManyErrors == true)
     }
 
+    /// Recovery goes on inside nested blocks too: each failing statement of an `if` body, a loop
+    /// body or a plain block is an error of its own, a loop's `break` after a failed statement is
+    /// still inside its loop, and after an `auto` declaration that fails its block stops (not the
+    /// function: what follows the block is checked). Positions counted by hand.
+    @Test func eachFailingStatementOfANestedBlockIsAnError() {
+        let error = failure("""
+        [[ stitchable ]] half4 a(float2 p, half4 c) {
+            float x = p.x;
+            if (x > 0.0) {
+                float y = missing;
+                x += y * nope;
+                for (int i = 0; i < 2; i++) {
+                    x += gone;
+                    break;
+                }
+                { auto z = bad; float w = z + hidden; x += w; }
+                x *= 2.0 + later;
+            }
+            return c * half(x + last);
+        }
+        """)
+        #expect(error?.description == """
+            m.metal:4:19: error: use of undeclared identifier 'missing'
+            m.metal:5:18: error: use of undeclared identifier 'nope'
+            m.metal:7:18: error: use of undeclared identifier 'gone'
+            m.metal:10:20: error: use of undeclared identifier 'bad'
+            m.metal:11:20: error: use of undeclared identifier 'later'
+            m.metal:13:25: error: use of undeclared identifier 'last'
+            """)
+    }
+
     /// Files the preprocessor stops on each report their error, with the other files' errors.
     @Test func everyFileOfALibraryReportsItsErrors() {
         let a = MetalSourceFile(path: "a.metal", text: "#error a is not ready\n[[ stitchable ]] half4 f(float2 p, half4 c) { return c; }\n")

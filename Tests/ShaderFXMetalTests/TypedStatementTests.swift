@@ -1,0 +1,239 @@
+import Testing
+@testable import ShaderFXMetal
+
+/// The typed statement tree (``TStmt``) analysis makes of a function body, and its lowering: the
+/// tree holds Metal names, Metal types and variables as symbols; the GLSL names are chosen by
+/// ``GLSLLowering`` alone. The expected GLSL names follow GLSL ES 3.00 §3.7 (`input` and `sample`
+/// are words reserved for future use, which a shader may not declare) and its scoping: the
+/// translator gives each variable of a function a name of its own.
+@Suite struct TypedStatementTests {
+    /// The analysis of `source` (after `header`).
+    func analysis(_ source: String) throws -> Semantic {
+        let tokens = try Preprocessor(includePaths: [], memoryFiles: [:]).run(MetalSourceFile(path: "test.metal", text: header + source))
+        var parser = Parser(tokens: tokens)
+        return try Semantic.analyzed([Lowering.lower(try parser.parseUnit())])
+    }
+
+    /// The typed function of Metal function `name`.
+    func typed(_ s: Semantic, _ name: String) throws -> TFunction {
+        try #require(s.allFunctions.first { $0.decl.name == name }?.typed)
+    }
+
+    /// Every statement of a body, nested ones after the statement holding them (pre-order).
+    func flatten(_ stmts: [TStmt]) -> [TStmt] {
+        stmts.flatMap { s -> [TStmt] in
+            switch s.kind {
+            case .block(let b), .switchStmt(_, let b): return [s] + flatten(b)
+            case .ifElse(_, let a, let b): return [s] + flatten([a] + (b.map { [$0] } ?? []))
+            case .forLoop(let i, _, _, let b): return [s] + flatten((i.map { [$0] } ?? []) + [b])
+            case .whileLoop(_, let b), .doWhile(let b, _): return [s] + flatten([b])
+            default: return [s]
+            }
+        }
+    }
+
+    /// The variables the statements declare, in order.
+    func declared(_ stmts: [TStmt]) -> [TVariable] {
+        flatten(stmts).flatMap { s -> [TVariable] in
+            if case .declaration(let items) = s.kind { return items.map(\.variable) }
+            return []
+        }
+    }
+
+    /// The variables an expression reads or writes.
+    func uses(_ e: TExpr) -> [TVariable] {
+        switch e {
+        case .variable(let v): return [v]
+        case .literal: return []
+        case .call(_, let args), .construct(_, _, let args): return args.flatMap(uses)
+        case .unary(_, let a), .postfix(_, let a), .member(let a, _), .convert(_, _, let a): return uses(a)
+        case .binary(_, let a, let b), .componentwise(_, let a, let b), .truncatingDivision(_, let a, let b, _),
+             .index(let a, let b), .assign(_, let a, let b), .comma(let a, let b): return uses(a) + uses(b)
+        case .ternary(let a, let b, let c): return uses(a) + uses(b) + uses(c)
+        }
+    }
+
+    static let shadowing = """
+    [[ stitchable ]] half4 f(float2 position, half4 color, float input) {
+        float sample = input * 2.0;
+        float x = sample;
+        if (x > 0.5) {
+            float x = position.y;
+            x += 1.0;
+            sample = x;
+        }
+        for (int i = 0; i < 2; i++) { float x = float(i); sample += x; }
+        return half4(sample + x);
+    }
+    """
+
+    /// Reserved GLSL words and names declared again in nested scopes are variables of their own in
+    /// the typed tree (each use refers to the declaration C++'s scoping picks) and get distinct
+    /// GLSL names in the output, which glslangValidator accepts.
+    @Test func reservedAndShadowedNamesAreSymbolsWithDistinctGLSLNames() throws {
+        let f = try typed(try analysis(Self.shadowing), "f")
+        #expect(f.parameters.map(\.variable.name) == ["position", "color", "input"])
+        let vars = declared(f.body)
+        #expect(vars.map(\.name) == ["sample", "x", "x", "i", "x"])
+        #expect(vars.map(\.type) == [.float, .float, .float, .int, .float])
+        // Three distinct variables named x.
+        let xs = vars.filter { $0.name == "x" }
+        #expect(!(xs[0] === xs[1]) && !(xs[1] === xs[2]) && !(xs[0] === xs[2]))
+        // Printed trees (which analysis compares to keep `x op= y` compound) tell them apart too.
+        #expect("\(TExpr.variable(xs[0]))" != "\(TExpr.variable(xs[1]))" && "\(TExpr.variable(xs[1]))" == "\(TExpr.variable(xs[1]))")
+        // `x += 1.0` inside the if is the inner x; the return reads the outer one.
+        let assignments = flatten(f.body).compactMap { s -> (AssignOperator, TE)? in
+            if case .assignment(let op, let target, _) = s.kind { return (op, target) }
+            return nil
+        }
+        #expect(assignments.map(\.0) == [.add, .assign, .add])
+        if case .variable(let v) = assignments[0].1.node { #expect(v === xs[1]) } else { Issue.record("x += 1.0 does not assign a variable") }
+        guard case .returnStmt(let r?) = f.body.last?.kind else { Issue.record("no return"); return }
+        #expect(uses(r.node).contains { $0 === xs[0] } && !uses(r.node).contains { $0 === xs[1] || $0 === xs[2] })
+
+        let lines = body("f", in: glsl(Self.shadowing))
+        #expect(Array(lines.prefix(10)) == [
+            "float m_sample = m_input * 2.0;",
+            "float x = m_sample;",
+            "if (x > 0.5) {",
+            "float x_1 = position.y;",
+            "x_1 += 1.0;",
+            "m_sample = x_1;",
+            "}",
+            "for (int i = 0; i < 2; i++) {",
+            "float x_2 = float(i);",
+            "m_sample += x_2;",
+        ])
+    }
+
+    /// The names are the lowering's choice: lowering the same typed function where the program
+    /// already has a `x` and an `i` (a struct, a function) renames the local ones; the tree is unchanged.
+    @Test func theLoweringChoosesTheNames() throws {
+        let f = try typed(try analysis(Self.shadowing), "f")
+        let g = GLSLLowering().lower(f, programNames: ["x", "i", "m_input"])
+        #expect(g.params.map(\.name) == ["position", "color", "m_input_1"])
+        var names: [String] = []
+        func visit(_ s: GStmt) {
+            switch s.kind {
+            case .decl(_, _, let items): names += items.map(\.name)
+            case .block(let b): b.forEach(visit)
+            case .ifElse(_, let a, let b): visit(a); b.map(visit)
+            case .forLoop(let i, _, _, let b): i.map(visit); visit(b)
+            default: break
+            }
+        }
+        g.body.forEach(visit)
+        #expect(names == ["m_sample", "x_1", "x_2", "i_1", "x_3"])
+        #expect(declared(f.body).map(\.name) == ["sample", "x", "x", "i", "x"])
+    }
+
+    /// Variables are named once their function is analysed, so they also avoid the names of the
+    /// template instances and lambdas it makes: a local spelled like the instance it calls
+    /// (`twice<float>` is `twice_f`) or like a lambda's function (`g_scale`) gets a suffix, and
+    /// glslangValidator accepts the calls.
+    @Test func variablesAvoidTheFunctionsTheirFunctionMakes() {
+        let out = glsl("""
+        template <typename T> T twice(T x) { return x * T(2); }
+        [[ stitchable ]] half4 f(float2 position, half4 color) {
+            float twice_f = position.x;
+            return color * half(twice(twice_f));
+        }
+        [[ stitchable ]] half4 g(float2 position, half4 color) {
+            float g_scale = 2.0;
+            auto scale = [](float v) { return v * 3.0; };
+            return color * half(scale(g_scale));
+        }
+        """)
+        #expect(body("f", in: out) == ["float twice_f_1 = position.x;", "return color * twice_f(twice_f_1);"])
+        #expect(body("g", in: out) == ["float g_scale_1 = 2.0;", "return color * g_scale(g_scale_1);"])
+    }
+
+    /// Functions are named by the lowering too: analysis records what a name is made from (an
+    /// overload's parameter types, a template instance's types, a lambda's enclosing function),
+    /// and naming them again where the program already has those names gives suffixed ones; a
+    /// stitchable function keeps its Metal name, which SwiftUI looks it up by.
+    @Test func theLoweringNamesTheFunctions() throws {
+        let s = try analysis("""
+        float pick(float x) { return x; }
+        float pick(int x) { return float(x); }
+        template <typename T> T twice(T x) { return x * T(2); }
+        [[ stitchable ]] half4 g(float2 position, half4 color) {
+            auto scale = [](float v) { return v * 3.0; };
+            return color * half(scale(twice(pick(position.x)) + pick(1)));
+        }
+        """)
+        func naming(_ f: FuncInfo) -> String {
+            switch f.naming {
+            case .stitchable: return "stitchable"
+            case .declared(let overloaded): return overloaded ? "overload" : "declared"
+            case .instance(let template, let suffix): return "instance \(template) \(suffix)"
+            case .lambda(let outer, let name): return "lambda \(outer.decl.name) \(name)"
+            }
+        }
+        #expect(s.allFunctions.map(naming) == ["overload", "overload", "stitchable", "lambda g scale", "instance twice [\"f\"]"])
+        #expect(s.allFunctions.map(\.glslName) == ["pick_f", "pick_i", "g", "g_scale", "twice_f"])
+        var names = NameAllocator(reserved: ["pick_f", "g_scale", "twice_f"])
+        GLSLLowering().nameFunctions(s.allFunctions, &names)
+        #expect(s.allFunctions.map(\.glslName) == ["pick_f_1", "pick_i", "g", "g_scale_1", "twice_f_1"])
+    }
+
+    /// Program-scope constants are symbols too, named by the lowering with the program's names: a
+    /// reserved word is renamed, and the uses in functions read the name the lowering gave.
+    @Test func theLoweringNamesTheConstants() throws {
+        let src = """
+        constant float sample = 0.25;
+        constant int count = 3;
+        [[ stitchable ]] half4 k(float2 position, half4 color) { return color * half(sample * float(count)); }
+        """
+        let s = try analysis(src)
+        #expect(s.globalConstants.map(\.variable.name) == ["sample", "count"])
+        #expect(s.program.globals.map(\.name) == ["m_sample", "count"])
+        // `count`, an integer constant, is folded (GLSL constant expressions need it).
+        #expect(body("k", in: glsl(src)) == ["return color * (m_sample * 3.0);"])
+        let again = GLSLLowering()
+        var names = NameAllocator(reserved: ["count"])
+        #expect(again.lowerGlobals(s.globalConstants, &names).map(\.name) == ["m_sample", "count_1"])
+    }
+
+    /// Each statement's expressions are typed trees with their Metal type: conditions are `bool`
+    /// (an `int` tested as C does), a switch selects on an `int` (a `bool` promoted), a range-based
+    /// `for` is a loop over an `int` index the tree declares.
+    @Test func statementExpressionsCarryTheirMetalTypes() throws {
+        let src = """
+        float g(int n, half2 v) {
+            float s = 0.0;
+            if (n) { s = v.x; }
+            while (s < 4.0) s *= 2.0;
+            switch (n > 1) { case 0: s += 1.0; break; default: break; }
+            float a[3] = {1.0, 2.0, 3.0};
+            for (half e : a) s += e;
+            return s;
+        }
+        [[ stitchable ]] half4 h(float2 position, half4 color) { return color * half(g(1, half2(position))); }
+        """
+        let f = try typed(try analysis(src), "g")
+        #expect(f.parameters.map(\.variable.type) == [.int, .vector(.half, 2)])
+        var seen: [String] = []
+        for s in flatten(f.body) {
+            switch s.kind {
+            case .ifElse(let c, _, _): seen.append("if \(c.type.metal)")
+            case .whileLoop(let c, _): seen.append("while \(c.type.metal)")
+            case .switchStmt(let c, _): seen.append("switch \(c.type.metal)")
+            case .forLoop(let i, let c, let step, _):
+                guard case .declaration(let items)? = i?.kind, let index = items.first?.variable else { Issue.record("no loop index"); continue }
+                if case .loopIndex = index.kind {} else { Issue.record("the index is not the loop's own") }
+                seen.append("for \(index.type.metal) \(c?.type.metal ?? "-") \(step?.type.metal ?? "-")")
+            case .assignment(let op, let t, _): seen.append("\(op.rawValue) \(t.type.metal)")
+            case .declaration(let items): seen += items.map { "decl \($0.variable.name) \($0.variable.type.metal) = \($0.value?.type.metal ?? "-")" }
+            case .returnStmt(let e): seen.append("return \(e?.type.metal ?? "-")")
+            default: break
+            }
+        }
+        #expect(seen == ["decl s float = float", "if bool", "= float", "while bool", "*= float", "switch int", "+= float",
+                         "decl a float[3] = float[3]", "for int bool int", "decl i int = int", "decl e half = half", "+= float", "return float"])
+        // The lowered GLSL reads as the tree says; glslangValidator accepts it.
+        let lines = body("g", in: glsl(src))
+        #expect(lines.contains("if (n != 0) {") && lines.contains("switch (int(n > 1)) {")
+                && lines.contains("for (int mtl_i0 = 0; mtl_i0 < 3; ++mtl_i0) {"))
+    }
+}
