@@ -519,7 +519,7 @@ extension Evaluation {
     }
 
     func hasID(_ value: Value) throws -> Bool {
-        if case .instance(let instance) = value { return instance[field: "id"] != nil || instance.type.computed["id"] != nil }
+        if case .instance(let instance) = value { return try instance.field("id") != nil || instance.type.computed["id"] != nil }
         return false
     }
 }

@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+@testable import ShaderFXUI
+
+/// The forms of binding SwiftUI code writes, each in a view file and in the same view compiled
+/// with the Swift API: after the same touches the two draw the same pixels, and those pixels are
+/// the colours the view's logic gives (stated in each test). The colours are pure (0 or 1 in
+/// each channel) so a pixel is the colour exactly.
+@Suite(.serialized) struct BindingFormTests {
+    /// Pure colours by name, straight RGBA.
+    static let colours: [String: [Float]] = [
+        "black": [0, 0, 0, 1], "red": [1, 0, 0, 1], "green": [0, 1, 0, 1], "blue": [0, 0, 1, 1],
+        "yellow": [1, 1, 0, 1], "magenta": [1, 0, 1, 1], "cyan": [0, 1, 1, 1], "white": [1, 1, 1, 1],
+    ]
+
+    /// The view file's declarations of those colours, as top-level constants.
+    static let palette = """
+        let black = Color(red: 0, green: 0, blue: 0)
+        let red = Color(red: 1, green: 0, blue: 0)
+        let green = Color(red: 0, green: 1, blue: 0)
+        let blue = Color(red: 0, green: 0, blue: 1)
+        let yellow = Color(red: 1, green: 1, blue: 0)
+        let magenta = Color(red: 1, green: 0, blue: 1)
+        let white = Color(red: 1, green: 1, blue: 1)
+
+        """
+
+    /// The pixel at (x, y) of `image`.
+    static func pixel(_ image: RGBAImage, _ x: Int, _ y: Int) -> [Float] {
+        let i = (y * image.width + x) * 4
+        return Array(image.pixels[i..<i + 4])
+    }
+
+    /// Touches as `animate --view` delivers them: taps at 0.1 s apart, then any drag after.
+    static func events(taps: [CGPoint], drag: [CGPoint] = []) -> [GestureEvent] {
+        var events = taps.enumerated().map { GestureEvent(time: 0.1 * Double($0.offset + 1), location: $0.element, kind: .tap) }
+        if !drag.isEmpty {
+            let start = 0.1 * Double(taps.count + 1)
+            events += GestureEvent.timeline(taps: [], drags: [drag.enumerated().map { ($0.element, start + 0.05 * Double($0.offset)) }])
+        }
+        return events
+    }
+
+    /// The view file's picture after `events`, each delivered to the view evaluated at its time.
+    static func filePicture(_ source: String, _ events: [GestureEvent]) throws -> RGBAImage {
+        let run = try GestureRun(palette + source)
+        _ = try run.deliver(events)
+        try run.evaluate(at: 5)
+        return try run.viewRenderer.render()
+    }
+
+    /// The Swift view's picture after the same events.
+    static func swiftPicture(_ view: some View, _ events: [GestureEvent]) throws -> RGBAImage {
+        let viewRenderer = try ViewRenderer(content: view, renderer: try GestureRun.renderer.get())
+        let tracker = GestureTracker()
+        for event in events { _ = try viewRenderer.deliver(event, tracker: tracker) }
+        return try viewRenderer.render()
+    }
+
+    /// Renders both after `events`, expects the same pixels, and expects each (x, y) of
+    /// `expected` to be its named colour.
+    static func expectSame(_ source: String, _ view: some View, _ events: [GestureEvent],
+                           _ expected: [(x: Int, y: Int, colour: String)], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let file = try filePicture(source, events)
+        let swift = try swiftPicture(view, events)
+        #expect(file.width == swift.width && file.height == swift.height, sourceLocation: sourceLocation)
+        #expect(file.pixels == swift.pixels, "the view file and the Swift view differ", sourceLocation: sourceLocation)
+        for point in expected {
+            #expect(pixel(file, point.x, point.y) == colours[point.colour], "(\(point.x), \(point.y)) is not \(point.colour)", sourceLocation: sourceLocation)
+        }
+    }
+
+    // MARK: - Binding(get:set:)
+
+    /// A 40 × 20 switch on top, yellow when on, magenta when off, whose tap toggles its binding;
+    /// under it a 40 × 20 bar in the parent's colour for `count`: 0 black, 1 red, 2 green, else blue.
+    static func switchBoard(_ binding: String) -> String {
+        """
+        struct Parent: View {
+            @State var count = 0
+            var isOdd: Bool { count % 2 == 1 }
+            var body: some View {
+                VStack(spacing: 0) {
+                    Switch(on: \(binding))
+                    (count == 0 ? black : count == 1 ? red : count == 2 ? green : blue).frame(width: 40, height: 20)
+                }
+            }
+        }
+
+        struct Switch: View {
+            @Binding var on: Bool
+            var body: some View {
+                (on ? yellow : magenta).frame(width: 40, height: 20).onTapGesture { on.toggle() }
+            }
+        }
+
+        Parent()
+        """
+    }
+
+    struct SwiftSwitch: View {
+        @Binding var on: Bool
+        var body: some View {
+            (on ? Color(red: 1, green: 1, blue: 0) : Color(red: 1, green: 0, blue: 1)).frame(width: 40, height: 20).onTapGesture { on.toggle() }
+        }
+    }
+
+    struct SwiftParent: View {
+        @State var count = 0
+        let form: Int
+        var isOdd: Bool { count % 2 == 1 }
+        var colour: Color {
+            count == 0 ? Color(red: 0, green: 0, blue: 0) : count == 1 ? Color(red: 1, green: 0, blue: 0)
+                : count == 2 ? Color(red: 0, green: 1, blue: 0) : Color(red: 0, green: 0, blue: 1)
+        }
+        var binding: Binding<Bool> {
+            switch form {
+            case 0: return Binding(get: { isOdd }, set: { newValue in count = newValue ? 1 : 2 })
+            case 1: return Binding { isOdd } set: { count = $0 ? 1 : 2 }
+            case 2: return Binding(get: { count > 0 }, set: { _ in })
+            case 3: return Binding<Bool>(get: { isOdd }, set: { count = $0 ? 3 : 0 })
+            default: return .constant(false)
+            }
+        }
+        var body: some View {
+            VStack(spacing: 0) {
+                SwiftSwitch(on: binding)
+                colour.frame(width: 40, height: 20)
+            }
+        }
+    }
+
+    static let onSwitch = CGPoint(x: 20, y: 10)
+
+    @Test func labelledClosuresReadAComputedPropertyAndWriteState() throws {
+        // One tap: isOdd (false) toggled to true; the set closure makes count 1: the switch reads on, the bar is red.
+        try Self.expectSame(Self.switchBoard("Binding(get: { isOdd }, set: { newValue in count = newValue ? 1 : 2 })"),
+                            SwiftParent(form: 0), Self.events(taps: [Self.onSwitch]), [(20, 10, "yellow"), (20, 30, "red")])
+    }
+
+    @Test func trailingClosuresWithAnAnonymousParameter() throws {
+        // Two taps: on (count 1), then off: count 2, even, so the switch reads off; the bar is green.
+        try Self.expectSame(Self.switchBoard("Binding { isOdd } set: { count = $0 ? 1 : 2 }"),
+                            SwiftParent(form: 1), Self.events(taps: [Self.onSwitch, Self.onSwitch]), [(20, 10, "magenta"), (20, 30, "green")])
+        // Untouched, both read the initial state: off over black.
+        try Self.expectSame(Self.switchBoard("Binding { isOdd } set: { count = $0 ? 1 : 2 }"),
+                            SwiftParent(form: 1), [], [(20, 10, "magenta"), (20, 30, "black")])
+    }
+
+    @Test func aSetClosureThatIgnoresItsValueChangesNothing() throws {
+        try Self.expectSame(Self.switchBoard("Binding(get: { count > 0 }, set: { _ in })"),
+                            SwiftParent(form: 2), Self.events(taps: [Self.onSwitch, Self.onSwitch]), [(20, 10, "magenta"), (20, 30, "black")])
+    }
+
+    @Test func aSpecialisedBindingChecksItsGetClosure() throws {
+        // One tap: set(true) makes count 3: odd, so on; the bar is blue.
+        try Self.expectSame(Self.switchBoard("Binding<Bool>(get: { isOdd }, set: { count = $0 ? 3 : 0 })"),
+                            SwiftParent(form: 3), Self.events(taps: [Self.onSwitch]), [(20, 10, "yellow"), (20, 30, "blue")])
+    }
+}
