@@ -157,4 +157,213 @@ import Testing
         try Self.expectSame(Self.switchBoard("Binding<Bool>(get: { isOdd }, set: { count = $0 ? 3 : 0 })"),
                             SwiftParent(form: 3), Self.events(taps: [Self.onSwitch]), [(20, 10, "yellow"), (20, 30, "blue")])
     }
+
+    // MARK: - Derived bindings
+
+    /// A 60 × 10 white strip whose tap adds 10 to its binding, over a 60 × 10 black track with a
+    /// 10 × 10 red marker offset by the parent's `board.spot.position.x`: the child is given a
+    /// binding two user structs and a CGPoint deep.
+    static let nudgeBoard = """
+        struct Spot {
+            var position: CGPoint
+            let id: Int
+            var area: Double { position.x * position.y }
+        }
+
+        struct Board {
+            var spot: Spot
+            var name = "board"
+        }
+
+        struct Parent: View {
+            @State var board = Board(spot: Spot(position: CGPoint(x: 0, y: 0), id: 1))
+            var body: some View {
+                VStack(alignment: .leading, spacing: 0) {
+                    Nudge(value: $board.spot.position.x)
+                    ZStack(alignment: .topLeading) {
+                        black.frame(width: 60, height: 10)
+                        red.frame(width: 10, height: 10).offset(x: board.spot.position.x)
+                    }
+                }
+            }
+        }
+
+        struct Nudge: View {
+            @Binding var value: CGFloat
+            var body: some View {
+                white.frame(width: 60, height: 10).onTapGesture { value += 10 }
+            }
+        }
+
+        Parent()
+        """
+
+    struct SwiftSpot {
+        var position: CGPoint
+        let id: Int
+    }
+
+    struct SwiftBoard {
+        var spot: SwiftSpot
+        var name = "board"
+    }
+
+    struct SwiftNudge: View {
+        @Binding var value: CGFloat
+        var body: some View {
+            Color(red: 1, green: 1, blue: 1).frame(width: 60, height: 10).onTapGesture { value += 10 }
+        }
+    }
+
+    struct SwiftNudgeParent: View {
+        @State var board = SwiftBoard(spot: SwiftSpot(position: CGPoint(x: 0, y: 0), id: 1))
+        var body: some View {
+            VStack(alignment: .leading, spacing: 0) {
+                SwiftNudge(value: $board.spot.position.x)
+                ZStack(alignment: .topLeading) {
+                    Color(red: 0, green: 0, blue: 0).frame(width: 60, height: 10)
+                    Color(red: 1, green: 0, blue: 0).frame(width: 10, height: 10).offset(x: board.spot.position.x)
+                }
+            }
+        }
+    }
+
+    @Test func aBindingToAMemberOfAStateStructWritesThatMember() throws {
+        let tap = CGPoint(x: 30, y: 5)
+        // Two taps: x is 20, the marker covers 20..<30 of the track; 0..<20 and 30..<60 stay black.
+        try Self.expectSame(Self.nudgeBoard, SwiftNudgeParent(), Self.events(taps: [tap, tap]),
+                            [(25, 15, "red"), (15, 15, "black"), (35, 15, "black"), (5, 5, "white")])
+        try Self.expectSame(Self.nudgeBoard, SwiftNudgeParent(), [], [(5, 15, "red"), (15, 15, "black")])
+    }
+
+    /// Three 40 × 20 switches, each given a binding to one element of the parent's array, over a
+    /// 120 × 20 bar: red when exactly one light is on, green when two are, else black.
+    static let lights = """
+        struct Parent: View {
+            @State var lights = [false, false, false]
+            var body: some View {
+                VStack(spacing: 0) {
+                    HStack(spacing: 0) {
+                        ForEach(0..<3) { i in Switch(on: $lights[i]) }
+                    }
+                    (lights.filter { $0 }.count == 1 ? red : lights.filter { $0 }.count == 2 ? green : black).frame(width: 120, height: 20)
+                }
+            }
+        }
+
+        struct Switch: View {
+            @Binding var on: Bool
+            var body: some View {
+                (on ? yellow : magenta).frame(width: 40, height: 20).onTapGesture { on.toggle() }
+            }
+        }
+
+        Parent()
+        """
+
+    struct SwiftLights: View {
+        @State var lights = [false, false, false]
+        var body: some View {
+            let on = lights.filter { $0 }.count
+            VStack(spacing: 0) {
+                HStack(spacing: 0) {
+                    ForEach(0..<3) { i in SwiftSwitch(on: $lights[i]) }
+                }
+                (on == 1 ? Color(red: 1, green: 0, blue: 0) : on == 2 ? Color(red: 0, green: 1, blue: 0) : Color(red: 0, green: 0, blue: 0))
+                    .frame(width: 120, height: 20)
+            }
+        }
+    }
+
+    @Test func aBindingToAnElementOfAStateArrayWritesThatElement() throws {
+        // The middle switch tapped: only lights[1] is on.
+        try Self.expectSame(Self.lights, SwiftLights(), Self.events(taps: [CGPoint(x: 60, y: 10)]),
+                            [(20, 10, "magenta"), (60, 10, "yellow"), (100, 10, "magenta"), (60, 30, "red")])
+        // The last, then the first: two on, the middle off.
+        try Self.expectSame(Self.lights, SwiftLights(), Self.events(taps: [CGPoint(x: 100, y: 10), CGPoint(x: 20, y: 10)]),
+                            [(20, 10, "yellow"), (60, 10, "magenta"), (100, 10, "yellow"), (60, 30, "green")])
+    }
+
+    struct SwiftAnimated: View {
+        @State var flag = false
+        var body: some View {
+            VStack(spacing: 0) {
+                SwiftSwitch(on: $flag.animation())
+                (flag ? Color(red: 1, green: 0, blue: 0) : Color(red: 0, green: 0, blue: 0)).frame(width: 40, height: 20)
+            }
+        }
+    }
+
+    @Test func anAnimatedBindingWritesAsItsBindingDoes() throws {
+        let source = """
+            struct Parent: View {
+                @State var flag = false
+                var body: some View {
+                    VStack(spacing: 0) {
+                        Switch(on: $flag.animation())
+                        (flag ? red : black).frame(width: 40, height: 20)
+                    }
+                }
+            }
+
+            struct Switch: View {
+                @Binding var on: Bool
+                var body: some View {
+                    (on ? yellow : magenta).frame(width: 40, height: 20).onTapGesture { on.toggle() }
+                }
+            }
+
+            Parent()
+            """
+        try Self.expectSame(source, SwiftAnimated(), Self.events(taps: [Self.onSwitch]), [(20, 10, "yellow"), (20, 30, "red")])
+    }
+
+    /// An 80 × 80 black pad whose drag sets its `@Binding var offset` to the drag's translation,
+    /// under a 10 × 10 red marker the parent offsets by its `@State var offset`.
+    static let dragPad = """
+        struct Parent: View {
+            @State var offset = CGSize.zero
+            var body: some View {
+                ZStack(alignment: .topLeading) {
+                    Pad(offset: $offset)
+                    red.frame(width: 10, height: 10).offset(offset)
+                }
+            }
+        }
+
+        struct Pad: View {
+            @Binding var offset: CGSize
+            var body: some View {
+                black.frame(width: 80, height: 80)
+                    .gesture(DragGesture(minimumDistance: 0).onChanged { offset = $0.translation })
+            }
+        }
+
+        Parent()
+        """
+
+    struct SwiftPad: View {
+        @Binding var offset: CGSize
+        var body: some View {
+            Color(red: 0, green: 0, blue: 0).frame(width: 80, height: 80)
+                .gesture(DragGesture(minimumDistance: 0).onChanged { offset = $0.translation })
+        }
+    }
+
+    struct SwiftDragParent: View {
+        @State var offset = CGSize.zero
+        var body: some View {
+            ZStack(alignment: .topLeading) {
+                SwiftPad(offset: $offset)
+                Color(red: 1, green: 0, blue: 0).frame(width: 10, height: 10).offset(offset)
+            }
+        }
+    }
+
+    @Test func aChildsDragWritesItsParentsStateThroughItsBinding() throws {
+        // Dragged from (10, 10) to (40, 30): translation (30, 20), the marker covers 30..<40 × 20..<30.
+        let drag = [CGPoint(x: 10, y: 10), CGPoint(x: 25, y: 20), CGPoint(x: 40, y: 30)]
+        try Self.expectSame(Self.dragPad, SwiftDragParent(), Self.events(taps: [], drag: drag),
+                            [(35, 25, "red"), (5, 5, "black"), (45, 25, "black"), (35, 35, "black")])
+    }
 }
