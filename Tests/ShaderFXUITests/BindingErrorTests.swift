@@ -111,4 +111,17 @@ import Testing
             .replacingOccurrences(of: "var body: some View {\n        Color.red", with: "var body: some View {\n        Color.red.opacity(Double(value))")
         #expect(evaluationError(read, file: "Touch.swift")?.summary == "Touch.swift:\(place(of: "1])", in: read)): error: index 1 out of range (the array has 1 elements)")
     }
+
+    @Test func aDollarParameterTakesOnlyABinding() {
+        let source = """
+            struct Row: View {
+                @State var items = [1, 2]
+                var body: some View {
+                    ForEach(items, id: \\.self) { $item in Text("\\(item)") }
+                }
+            }
+            Row()
+            """
+        #expect(summary(source) == "Card.swift:\(place(of: "ForEach", in: source)): error: '$item' is given Int: a '$' parameter takes a binding (ForEach($items) { $item in ... })")
+    }
 }

@@ -366,4 +366,75 @@ import Testing
         try Self.expectSame(Self.dragPad, SwiftDragParent(), Self.events(taps: [], drag: drag),
                             [(35, 25, "red"), (5, 5, "black"), (45, 25, "black"), (35, 35, "black")])
     }
+
+    /// `ForEach($lamps) { $lamp in }`: each column a switch given `$lamp.on` over a 40 × 10 strip,
+    /// white when `lamp.on`, whose tap toggles `lamp.on` itself; under the row, a 120 × 20 bar:
+    /// red when one lamp is on, green when two are, else black.
+    static let lamps = """
+        struct Lamp: Identifiable {
+            let id: Int
+            var on: Bool
+        }
+
+        struct Parent: View {
+            @State var lamps = [Lamp(id: 1, on: false), Lamp(id: 2, on: true), Lamp(id: 3, on: false)]
+            var body: some View {
+                VStack(spacing: 0) {
+                    HStack(spacing: 0) {
+                        ForEach($lamps) { $lamp in
+                            VStack(spacing: 0) {
+                                Switch(on: $lamp.on)
+                                (lamp.on ? white : black).frame(width: 40, height: 10).onTapGesture { lamp.on.toggle() }
+                            }
+                        }
+                    }
+                    (lamps.filter { $0.on }.count == 1 ? red : lamps.filter { $0.on }.count == 2 ? green : black).frame(width: 120, height: 20)
+                }
+            }
+        }
+
+        struct Switch: View {
+            @Binding var on: Bool
+            var body: some View {
+                (on ? yellow : magenta).frame(width: 40, height: 20).onTapGesture { on.toggle() }
+            }
+        }
+
+        Parent()
+        """
+
+    struct SwiftLamp: Identifiable {
+        let id: Int
+        var on: Bool
+    }
+
+    struct SwiftLamps: View {
+        @State var lamps = [SwiftLamp(id: 1, on: false), SwiftLamp(id: 2, on: true), SwiftLamp(id: 3, on: false)]
+        var body: some View {
+            let on = lamps.filter { $0.on }.count
+            VStack(spacing: 0) {
+                HStack(spacing: 0) {
+                    ForEach($lamps) { $lamp in
+                        VStack(spacing: 0) {
+                            SwiftSwitch(on: $lamp.on)
+                            (lamp.on ? Color(red: 1, green: 1, blue: 1) : Color(red: 0, green: 0, blue: 0))
+                                .frame(width: 40, height: 10).onTapGesture { lamp.on.toggle() }
+                        }
+                    }
+                }
+                (on == 1 ? Color(red: 1, green: 0, blue: 0) : on == 2 ? Color(red: 0, green: 1, blue: 0) : Color(red: 0, green: 0, blue: 0))
+                    .frame(width: 120, height: 20)
+            }
+        }
+    }
+
+    @Test func forEachOverABindingGivesEachElementsBinding() throws {
+        // Untouched: only the middle lamp is on.
+        try Self.expectSame(Self.lamps, SwiftLamps(), [],
+                            [(20, 10, "magenta"), (60, 10, "yellow"), (60, 25, "white"), (100, 25, "black"), (60, 40, "red")])
+        // The middle switch turns its lamp off, the last strip turns its lamp on: one lamp on, the last.
+        try Self.expectSame(Self.lamps, SwiftLamps(), Self.events(taps: [CGPoint(x: 60, y: 10), CGPoint(x: 100, y: 25)]),
+                            [(20, 10, "magenta"), (60, 10, "magenta"), (100, 10, "yellow"),
+                             (20, 25, "black"), (60, 25, "black"), (100, 25, "white"), (60, 40, "red")])
+    }
 }

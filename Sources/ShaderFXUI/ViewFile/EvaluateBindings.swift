@@ -159,6 +159,27 @@ extension Evaluation {
         }
     }
 
+    /// A closure parameter `$item` (`ForEach($items) { $item in }`) is given a binding; `item`
+    /// beside it reads and writes through it, as Swift's property-wrapper parameters do.
+    func bindProjection(_ name: String, to value: Value, in scope: Scope, at range: SourceRange) throws {
+        let plain = projectedName(name)
+        guard plain != name else { return }
+        guard case .native(let binding as ValueBinding) = value else {
+            throw fail("'\(name)' is given \(value.typeName): a '$' parameter takes a binding (ForEach($items) { \(name) in ... })", at: range)
+        }
+        scope.variables[plain] = Box(.null, binding: binding)
+    }
+
+    /// `ForEach($items)`: a binding to each element of the collection the binding reaches.
+    func elementBindings(_ binding: ValueBinding, at range: SourceRange) throws -> [Value] {
+        let count: Int
+        switch try binding.get() {
+        case .array(let items): count = items.count
+        case let other: throw fail("ForEach over a binding takes a binding to an array, found a binding to \(other.typeName)", at: range)
+        }
+        return try (0..<count).map { try elementBinding(binding, [ArgumentValue(label: nil, value: .int($0), range: range)], at: range) }
+    }
+
     /// A binding's methods: `animation(_:)` and `transaction(_:)` give the binding itself (a
     /// picture has no animation to run), said once in the notes.
     func bindingMethod(_ name: String, of binding: ValueBinding, _ args: [ArgumentValue], at range: SourceRange) throws -> Value {

@@ -138,10 +138,12 @@ extension Evaluation {
             throw fail("'self' outside a type's member", at: range)
         }
         let plain = projectedName(name)
+        if plain != name, let box = scope.lookup(name) { return box.value }
         if let box = scope.lookup(plain) {
             if computedLocals.contains(ObjectIdentifier(box)), case .function(let getter) = box.value {
                 return try invoke(getter, [], at: range)
             }
+            if let binding = box.binding { return try binding.get() }
             return box.value
         }
         if plain != name, let selfBox = scope.currentSelf, case .instance(let instance) = selfBox.value {
@@ -303,6 +305,7 @@ extension Evaluation {
                 var value = args[index].value
                 if let type = parameter.type { value = try coerce(value, to: type, at: args[index].range) }
                 scope.variables[parameter.name] = Box(value, isLet: true, type: parameter.type)
+                try bindProjection(parameter.name, to: value, in: scope, at: args[index].range)
                 index += 1
             } else if let defaultValue = parameter.defaultValue {
                 var value = try evaluate(defaultValue, in: globals, hint: parameter.type.flatMap(typeName))
@@ -647,6 +650,10 @@ extension Evaluation {
         case .identifier(let name):
             let plain = projectedName(name)
             if let box = scope.lookup(plain) {
+                if let binding = box.binding {
+                    try binding.set(try box.type.map { try coerce(value, to: $0, at: target.range) } ?? value)
+                    return
+                }
                 if box.isLet, !computedLocals.contains(ObjectIdentifier(box)) {
                     throw fail("cannot assign to '\(name)': it is a 'let' constant", at: target.range)
                 }

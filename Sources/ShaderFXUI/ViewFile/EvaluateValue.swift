@@ -263,10 +263,13 @@ final class Box {
     var value: Value
     let isLet: Bool
     let type: TypeSyntax?
-    init(_ value: Value, isLet: Bool = false, type: TypeSyntax? = nil) {
+    /// For `item` beside a closure's `$item` parameter: the binding it reads and writes through.
+    let binding: ValueBinding?
+    init(_ value: Value, isLet: Bool = false, type: TypeSyntax? = nil, binding: ValueBinding? = nil) {
         self.value = value
         self.isLet = isLet
         self.type = type
+        self.binding = binding
     }
 }
 

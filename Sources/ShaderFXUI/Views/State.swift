@@ -48,6 +48,9 @@ public struct Binding<Value> {
         self.set = set
     }
 
+    /// The binding `projectedValue` (what a closure's `$item` parameter is given).
+    public init(projectedValue: Binding<Value>) { self = projectedValue }
+
     /// A binding to a value that never changes.
     public static func constant(_ value: Value) -> Binding<Value> { Binding(get: { value }, set: { _ in }) }
 
