@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ShaderFXTestSupport
 @testable import ShaderFXUI
 
 /// A binding used wrongly is a located error saying what to do: at the get or set closure of a
@@ -79,27 +80,7 @@ import Testing
     }
 
     @Test func anElementGoneWhenItsBindingIsWrittenFailsAtTheIndex() throws {
-        let source = """
-            struct Parent: View {
-                @State var items = [1, 2]
-                var body: some View {
-                    Cell(list: $items, value: $items[1])
-                }
-            }
-
-            struct Cell: View {
-                @Binding var list: [Int]
-                @Binding var value: Int
-                var body: some View {
-                    Color.red.frame(width: 40, height: 40).onTapGesture {
-                        list.removeLast()
-                        value = 5
-                    }
-                }
-            }
-
-            Parent()
-            """
+        let source = ViewFixtures.elementGone
         let run = try GestureRun(source)
         #expect {
             try run.tap(20, 20, at: 0.1)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ShaderFXTestSupport
 @testable import ShaderFXUI
 
 /// The forms of binding SwiftUI code writes, each in a view file and in the same view compiled
@@ -72,6 +73,16 @@ import Testing
 
     // MARK: - Binding(get:set:)
 
+    /// A 40 × 20 switch, yellow when on, magenta when off, whose tap toggles its binding.
+    static let switchView = """
+        struct Switch: View {
+            @Binding var on: Bool
+            var body: some View {
+                (on ? yellow : magenta).frame(width: 40, height: 20).onTapGesture { on.toggle() }
+            }
+        }
+        """
+
     /// A 40 × 20 switch on top, yellow when on, magenta when off, whose tap toggles its binding;
     /// under it a 40 × 20 bar in the parent's colour for `count`: 0 black, 1 red, 2 green, else blue.
     static func switchBoard(_ binding: String) -> String {
@@ -87,12 +98,7 @@ import Testing
             }
         }
 
-        struct Switch: View {
-            @Binding var on: Bool
-            var body: some View {
-                (on ? yellow : magenta).frame(width: 40, height: 20).onTapGesture { on.toggle() }
-            }
-        }
+        \(Self.switchView)
 
         Parent()
         """
@@ -251,12 +257,7 @@ import Testing
             }
         }
 
-        struct Switch: View {
-            @Binding var on: Bool
-            var body: some View {
-                (on ? yellow : magenta).frame(width: 40, height: 20).onTapGesture { on.toggle() }
-            }
-        }
+        \(Self.switchView)
 
         Parent()
         """
@@ -306,41 +307,12 @@ import Testing
                 }
             }
 
-            struct Switch: View {
-                @Binding var on: Bool
-                var body: some View {
-                    (on ? yellow : magenta).frame(width: 40, height: 20).onTapGesture { on.toggle() }
-                }
-            }
+            \(Self.switchView)
 
             Parent()
             """
         try Self.expectSame(source, SwiftAnimated(), Self.events(taps: [Self.onSwitch]), [(20, 10, "yellow"), (20, 30, "red")])
     }
-
-    /// An 80 × 80 black pad whose drag sets its `@Binding var offset` to the drag's translation,
-    /// under a 10 × 10 red marker the parent offsets by its `@State var offset`.
-    static let dragPad = """
-        struct Parent: View {
-            @State var offset = CGSize.zero
-            var body: some View {
-                ZStack(alignment: .topLeading) {
-                    Pad(offset: $offset)
-                    red.frame(width: 10, height: 10).offset(offset)
-                }
-            }
-        }
-
-        struct Pad: View {
-            @Binding var offset: CGSize
-            var body: some View {
-                black.frame(width: 80, height: 80)
-                    .gesture(DragGesture(minimumDistance: 0).onChanged { offset = $0.translation })
-            }
-        }
-
-        Parent()
-        """
 
     struct SwiftPad: View {
         @Binding var offset: CGSize
@@ -363,7 +335,7 @@ import Testing
     @Test func aChildsDragWritesItsParentsStateThroughItsBinding() throws {
         // Dragged from (10, 10) to (40, 30): translation (30, 20), the marker covers 30..<40 × 20..<30.
         let drag = [CGPoint(x: 10, y: 10), CGPoint(x: 25, y: 20), CGPoint(x: 40, y: 30)]
-        try Self.expectSame(Self.dragPad, SwiftDragParent(), Self.events(taps: [], drag: drag),
+        try Self.expectSame(ViewFixtures.dragPad, SwiftDragParent(), Self.events(taps: [], drag: drag),
                             [(35, 25, "red"), (5, 5, "black"), (45, 25, "black"), (35, 35, "black")])
     }
 
@@ -393,12 +365,7 @@ import Testing
             }
         }
 
-        struct Switch: View {
-            @Binding var on: Bool
-            var body: some View {
-                (on ? yellow : magenta).frame(width: 40, height: 20).onTapGesture { on.toggle() }
-            }
-        }
+        \(Self.switchView)
 
         Parent()
         """
