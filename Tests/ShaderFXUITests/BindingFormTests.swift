@@ -404,4 +404,20 @@ import ShaderFXTestSupport
                             [(20, 10, "magenta"), (60, 10, "magenta"), (100, 10, "yellow"),
                              (20, 25, "black"), (60, 25, "black"), (100, 25, "white"), (60, 40, "red")])
     }
+
+    @Test func aBindingKeptInStateOutlivesTheEvaluationThatMadeIt() throws {
+        // The state keeps the binding from the first frame; later frames, each a new evaluation, read it.
+        let run = try GestureRun("""
+            struct Keep: View {
+                @State var kept = Binding(get: { 3 }, set: { _ in })
+                var body: some View {
+                    Color.red.frame(width: Double(kept.wrappedValue) * 10, height: 10)
+                }
+            }
+            Keep()
+            """)
+        for time in [1.0, 2.0, 3.0] {
+            #expect(try run.probe(height: 10, at: time).width == 30)
+        }
+    }
 }

@@ -521,8 +521,8 @@ extension Evaluation {
     }
 
     func hasID(_ value: Value) throws -> Bool {
-        if case .native(let binding as ValueBinding) = value { return try hasID(binding.get()) }
-        if case .instance(let instance) = value { return try instance.field("id") != nil || instance.type.computed["id"] != nil }
+        if case .native(let binding as ValueBinding) = value { return try hasID(binding.get(in: self)) }
+        if case .instance(let instance) = value { return try instance.field("id", in: self) != nil || instance.type.computed["id"] != nil }
         return false
     }
 }

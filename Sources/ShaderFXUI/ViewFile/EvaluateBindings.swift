@@ -52,15 +52,15 @@ extension Evaluation {
     /// one that gives anything else fails at the closure.
     func typed(_ binding: ValueBinding, as type: TypeSyntax) -> ValueBinding {
         guard let getter = binding.getter, let expected = typeName(type) else { return binding }
-        return ValueBinding(get: { [unowned self] in
-            let value = try binding.get()
-            let coerced = try? coerce(value, to: type, at: getter)
-            guard let coerced, matches(coerced, type: type) || coerced.isNull && isOptional(type) else {
-                throw fail("the get closure of Binding(get:set:) gives \(value.typeName) where a Binding<\(expected)> is expected: "
+        return ValueBinding(get: { evaluation in
+            let value = try binding.get(in: evaluation)
+            let coerced = try? evaluation.coerce(value, to: type, at: getter)
+            guard let coerced, evaluation.matches(coerced, type: type) || coerced.isNull && evaluation.isOptional(type) else {
+                throw evaluation.fail("the get closure of Binding(get:set:) gives \(value.typeName) where a Binding<\(expected)> is expected: "
                            + "return \(Evaluation.article(expected)) \(expected) from it", at: getter)
             }
             return coerced
-        }, set: binding.set, getter: getter)
+        }, set: { try binding.set($1, in: $0) }, getter: getter)
     }
 
     static func article(_ word: String) -> String { "AEIOU".contains(word.prefix(1)) ? "an" : "a" }
@@ -82,8 +82,8 @@ extension Evaluation {
             throw fail("the set closure of Binding(get:set:) takes one parameter, the new value (\(setter.parameters.count) here): "
                        + "write set: { newValue in ... }, set: { x = $0 } or set: { _ in }", at: setter.range)
         }
-        let binding = ValueBinding(get: { [unowned self] in try invoke(getter, [], at: getter.range) },
-                                   set: { [unowned self] in _ = try invoke(setter, [ArgumentValue(label: nil, value: $0, range: setter.range)], at: setter.range) },
+        let binding = ValueBinding(get: { try $0.invoke(getter, [], at: getter.range) },
+                                   set: { _ = try $0.invoke(setter, [ArgumentValue(label: nil, value: $1, range: setter.range)], at: setter.range) },
                                    getter: getter.range)
         return generic.map { typed(binding, as: $0) } ?? binding
     }
@@ -103,11 +103,11 @@ extension Evaluation {
     /// key path, as SwiftUI's dynamic member asks).
     func bindingMember(_ name: String, of binding: ValueBinding, at range: SourceRange) throws -> Value {
         switch name {
-        case "wrappedValue": return try binding.get()
+        case "wrappedValue": return try binding.get(in: self)
         case "projectedValue": return .native(binding)
         default: break
         }
-        let current = try binding.get()
+        let current = try binding.get(in: self)
         if case .instance(let instance) = current {
             let type = instance.type
             if let property = type.stored.first(where: { $0.name == name }), property.isLet {
@@ -119,8 +119,8 @@ extension Evaluation {
         }
         // The member must be one a write can set: setting it to what it holds fails where it cannot.
         _ = try settingMember(name, of: current, to: try member(name, of: current, at: range, in: globals), at: range)
-        return .native(ValueBinding(get: { [unowned self] in try member(name, of: binding.get(), at: range, in: globals) },
-                                    set: { [unowned self] in try binding.set(settingMember(name, of: binding.get(), to: $0, at: range)) }))
+        return .native(ValueBinding(get: { e in try e.member(name, of: binding.get(in: e), at: range, in: e.globals) },
+                                    set: { e, value in try binding.set(e.settingMember(name, of: binding.get(in: e), to: value, at: range), in: e) }))
     }
 
     /// `$items[i]`: a binding to element `i` of the binding's value (an array's element, a
@@ -128,14 +128,14 @@ extension Evaluation {
     /// fails at the subscript.
     func elementBinding(_ binding: ValueBinding, _ args: [ArgumentValue], at range: SourceRange) throws -> Value {
         guard let index = args.first else { throw fail("a subscript needs an index", at: range) }
-        return .native(ValueBinding(get: { [unowned self] in try subscriptValue(binding.get(), args, at: range) },
-                                    set: { [unowned self] newValue in
-            let base = try binding.get()
+        return .native(ValueBinding(get: { e in try e.subscriptValue(binding.get(in: e), args, at: range) },
+                                    set: { e, newValue in
+            let base = try binding.get(in: e)
             if case .array(let items) = base, case .int(let i) = index.value, !items.indices.contains(i) {
-                throw fail("index \(i) out of range when written through this binding (the array has \(items.count) elements now): "
+                throw e.fail("index \(i) out of range when written through this binding (the array has \(items.count) elements now): "
                            + "bind only indices the array has (ForEach(items.indices)), or remove elements after their last write", at: index.range)
             }
-            try binding.set(settingElement(index, of: base, to: newValue, at: range))
+            try binding.set(e.settingElement(index, of: base, to: newValue, at: range), in: e)
         }))
     }
 
@@ -173,7 +173,7 @@ extension Evaluation {
     /// `ForEach($items)`: a binding to each element of the collection the binding reaches.
     func elementBindings(_ binding: ValueBinding, at range: SourceRange) throws -> [Value] {
         let count: Int
-        switch try binding.get() {
+        switch try binding.get(in: self) {
         case .array(let items): count = items.count
         case let other: throw fail("ForEach over a binding takes a binding to an array, found a binding to \(other.typeName)", at: range)
         }

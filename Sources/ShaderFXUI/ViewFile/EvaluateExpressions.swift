@@ -143,7 +143,7 @@ extension Evaluation {
             if computedLocals.contains(ObjectIdentifier(box)), case .function(let getter) = box.value {
                 return try invoke(getter, [], at: range)
             }
-            if let binding = box.binding { return try binding.get() }
+            if let binding = box.binding { return try binding.get(in: self) }
             return box.value
         }
         if plain != name, let selfBox = scope.currentSelf, case .instance(let instance) = selfBox.value {
@@ -359,20 +359,20 @@ extension Evaluation {
                     usedOverrides.insert(property.name)
                     var like: Value = .null
                     if property.type == nil, let initializer = property.initializer { like = try evaluate(initializer, in: globals) }
-                    try instance.setField(property.name, to: try parseOverride(text, name: property.name, type: property.type, like: like, at: property.range))
+                    try instance.setField(property.name, to: try parseOverride(text, name: property.name, type: property.type, like: like, at: property.range), in: self)
                     continue
                 }
                 if let attribute = environmentProperties[ObjectIdentifier(type)]?[property.name] {
-                    try instance.setField(property.name, to: environmentValue(attribute, at: property.range))
+                    try instance.setField(property.name, to: environmentValue(attribute, at: property.range), in: self)
                     continue
                 }
                 if let shared, shared.isRestored, shared.names.contains(property.name) { continue }
                 if let initializer = property.initializer {
                     var value = try evaluate(initializer, in: defaults, hint: property.type.flatMap(typeName))
                     if let declared = property.type { value = try coerce(value, to: declared, at: initializer.range) }
-                    try instance.setField(property.name, to: value)
+                    try instance.setField(property.name, to: value, in: self)
                 } else if property.type.map(isOptional) == true {
-                    try instance.setField(property.name, to: .null)
+                    try instance.setField(property.name, to: .null, in: self)
                 }
             }
             // The state has its initial values: later evaluations of the run find them kept.
@@ -400,10 +400,10 @@ extension Evaluation {
                     }
                     var value = args[index].value
                     if let declared = property.type { value = try coerce(value, to: declared, at: args[index].range) }
-                    else if let current = try instance.field(property.name) { value = try coerce(value, like: current, at: args[index].range) }
-                    try instance.setField(property.name, to: value)
+                    else if let current = try instance.field(property.name, in: self) { value = try coerce(value, like: current, at: args[index].range) }
+                    try instance.setField(property.name, to: value, in: self)
                     index += 1
-                } else if try instance.field(property.name) == nil {
+                } else if try instance.field(property.name, in: self) == nil {
                     let at = index < args.count ? args[index].range : range
                     throw fail("missing argument for parameter '\(property.name)' in call to '\(type.name)'", at: at)
                 }
@@ -584,7 +584,7 @@ extension Evaluation {
     func memberIfPresent(_ name: String, of value: Value, at range: SourceRange, in scope: Scope) throws -> Value? {
         switch value {
         case .instance(let instance):
-            if let field = try instance.field(name) { return field }
+            if let field = try instance.field(name, in: self) { return field }
             if let getter = instance.type.computed[name] {
                 return try nested(at: range) { try runBody(getter, in: Scope(parent: globals, selfBox: Box(value)), range: range) }
             }
@@ -651,7 +651,7 @@ extension Evaluation {
             let plain = projectedName(name)
             if let box = scope.lookup(plain) {
                 if let binding = box.binding {
-                    try binding.set(try box.type.map { try coerce(value, to: $0, at: target.range) } ?? value)
+                    try binding.set(try box.type.map { try coerce(value, to: $0, at: target.range) } ?? value, in: self)
                     return
                 }
                 if box.isLet, !computedLocals.contains(ObjectIdentifier(box)) {
@@ -662,7 +662,7 @@ extension Evaluation {
             }
             if let selfBox = scope.currentSelf, case .instance(var instance) = selfBox.value,
                instance.type.stored.contains(where: { $0.name == plain }) {
-                try instance.setField(plain, to: value)
+                try instance.setField(plain, to: value, in: self)
                 selfBox.value = .instance(instance)
                 return
             }
@@ -679,7 +679,7 @@ extension Evaluation {
                     selfBox.value = .instance(instance)
                     return
                 }
-                try instance.setField(name, to: value)
+                try instance.setField(name, to: value, in: self)
                 selfBox.value = .instance(instance)
                 return
             }
@@ -719,7 +719,7 @@ extension Evaluation {
             guard instance.type.stored.contains(where: { $0.name == name }) else {
                 throw unknown("stored property '\(name)' of \(instance.type.name)", name, candidates: instance.type.stored.map(\.name), at: range)
             }
-            try instance.setField(name, to: value)
+            try instance.setField(name, to: value, in: self)
             return .instance(instance)
         case .native(var point as CGPoint):
             switch name {
@@ -814,7 +814,7 @@ extension Evaluation {
         }
         if let selfBox = scope.currentSelf, case .instance(let instance) = selfBox.value {
             if let property = instance.type.stored.first(where: { $0.name == name }), let type = property.type { return typeName(type) }
-            if case .double? = try instance.field(name) { return "Double" }
+            if case .double? = try instance.field(name, in: self) { return "Double" }
         }
         return nil
     }
@@ -940,7 +940,7 @@ extension Evaluation {
         case (.instance(let x), .instance(let y)):
             guard x.type === y.type else { return false }
             for property in x.type.stored {
-                if try !equal(x.field(property.name) ?? .null, y.field(property.name) ?? .null, at: range) { return false }
+                if try !equal(x.field(property.name, in: self) ?? .null, y.field(property.name, in: self) ?? .null, at: range) { return false }
             }
             return true
         case (.native(let x as AnyHashable), .native(let y as AnyHashable)): return x == y
@@ -1086,7 +1086,7 @@ extension Evaluation {
         case .tuple(let items): return "(" + items.map { ($0.label.map { "\($0): " } ?? "") + describe($0.value) }.joined(separator: ", ") + ")"
         case .native(let native): return String(describing: native)
         case .instance(let instance):
-            return "\(instance.type.name)(" + instance.type.stored.map { "\($0.name): \(describe((try? instance.field($0.name)) ?? .null))" }.joined(separator: ", ") + ")"
+            return "\(instance.type.name)(" + instance.type.stored.map { "\($0.name): \(describe((try? instance.field($0.name, in: self)) ?? .null))" }.joined(separator: ", ") + ")"
         case .enumCase(let enumValue):
             return enumValue.associated.isEmpty ? enumValue.name : "\(enumValue.name)(" + enumValue.associated.map { describe($0.value) }.joined(separator: ", ") + ")"
         case .function: return "(Function)"

@@ -152,18 +152,18 @@ struct Instance {
     /// Stored property `name`'s value, nil when it has none yet. A `@Binding` property given a
     /// binding reads the value the binding reaches (a parent's `@State`, a `Binding(get:set:)`'s
     /// get closure), which may fail with the binding's located error.
-    func field(_ name: String) throws -> Value? {
+    func field(_ name: String, in evaluation: Evaluation) throws -> Value? {
         if let shared, shared.names.contains(name) { return shared.values[name] }
-        if let binding = binding(name) { return try binding.get() }
+        if let binding = binding(name) { return try binding.get(in: evaluation) }
         return own[name]
     }
 
     /// Sets stored property `name`; a `@Binding` property given a binding writes through it.
-    mutating func setField(_ name: String, to newValue: Value) throws {
+    mutating func setField(_ name: String, to newValue: Value, in evaluation: Evaluation) throws {
         if let shared, shared.names.contains(name) {
             shared.values[name] = newValue
         } else if let binding = binding(name) {
-            try binding.set(newValue)
+            try binding.set(newValue, in: evaluation)
         } else {
             own[name] = newValue
         }
@@ -187,21 +187,29 @@ struct Instance {
 /// the file's closures, `$model.position` and `$items[i]` reach a member or an element of another
 /// binding's value; either function can fail with a located error (a closure's own, an element
 /// gone by the time it is written).
+///
+/// The functions are given the evaluation that reads or writes: a binding kept in a view's state
+/// outlives the evaluation that made it, and runs its closures in the frame that uses it.
 final class ValueBinding {
-    let get: () throws -> Value
-    let set: (Value) throws -> Void
+    private let read: (Evaluation) throws -> Value
+    private let write: (Evaluation, Value) throws -> Void
     /// Where the get closure of a `Binding(get:set:)` is: what it gives is checked against the
     /// type the binding is used as, and a mismatch is located there.
     let getter: SourceRange?
 
-    init(get: @escaping () throws -> Value, set: @escaping (Value) throws -> Void, getter: SourceRange? = nil) {
-        self.get = get
-        self.set = set
+    init(get: @escaping (Evaluation) throws -> Value, set: @escaping (Evaluation, Value) throws -> Void, getter: SourceRange? = nil) {
+        read = get
+        write = set
         self.getter = getter
     }
 
+    /// The value, read by `evaluation`.
+    func get(in evaluation: Evaluation) throws -> Value { try read(evaluation) }
+    /// Writes `value` through, in `evaluation`.
+    func set(_ value: Value, in evaluation: Evaluation) throws { try write(evaluation, value) }
+
     /// `.constant(value)`: reads `value`, ignores writes.
-    static func constant(_ value: Value) -> ValueBinding { ValueBinding(get: { value }, set: { _ in }) }
+    static func constant(_ value: Value) -> ValueBinding { ValueBinding(get: { _ in value }, set: { _, _ in }) }
 }
 
 /// The fields copies of an instance share: all of a class's, a view's `@State` ones.
@@ -216,7 +224,7 @@ final class SharedFields {
     /// `$name`: a binding that reads and writes field `name` here, so a child view's
     /// `@Binding` changes this view's state.
     func binding(_ name: String) -> ValueBinding {
-        ValueBinding(get: { [self] in values[name] ?? .null }, set: { [self] in values[name] = $0 })
+        ValueBinding(get: { [self] _ in values[name] ?? .null }, set: { [self] _, value in values[name] = value })
     }
 }
 
