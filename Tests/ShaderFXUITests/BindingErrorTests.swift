@@ -74,7 +74,10 @@ import ShaderFXTestSupport
         #expect(summary(computed) == "Card.swift:\(place(of: ".area)", in: computed)): error: 'area' is a computed property of Spot without a setter: bind a stored 'var' of Spot instead")
         let unknown = Self.misuse("$spot.position.z", type: "Double")
         #expect(summary(unknown) == "Card.swift:\(place(of: ".z)", in: unknown)): error: value of type CGPoint has no member 'z'")
-        // The members that can be written pass.
+        // The members that can be written pass: stored vars, a CGPoint's, a computed property's with a setter.
+        let settable = Self.misuse("$spot.area", type: "Double").replacingOccurrences(of: "var area: Double { position.x * position.y }",
+                                                                                     with: "var area: Double { get { position.x * position.y } set { position.x = newValue } }")
+        #expect(summary(settable) == "no error")
         #expect(summary(Self.misuse("$spot.position.x", type: "Double")) == "no error")
         #expect(summary(Self.misuse("$spot.position", type: "CGPoint")) == "no error")
     }

@@ -194,14 +194,19 @@ import ShaderFXTestSupport
             }
         }
 
+        \(Self.nudgeView)
+
+        Parent()
+        """
+
+    /// A 60 × 10 white strip whose tap adds 10 to its binding.
+    static let nudgeView = """
         struct Nudge: View {
             @Binding var value: CGFloat
             var body: some View {
                 white.frame(width: 60, height: 10).onTapGesture { value += 10 }
             }
         }
-
-        Parent()
         """
 
     struct SwiftSpot {
@@ -419,5 +424,62 @@ import ShaderFXTestSupport
         for time in [1.0, 2.0, 3.0] {
             #expect(try run.probe(height: 10, at: time).width == 30)
         }
+    }
+
+    /// A strip nudging `$gauge.whole`, a computed property whose setter halves what it is given
+    /// into the stored `half`, over a track whose red marker is offset by `half`.
+    static let gaugeBoard = """
+        struct Gauge {
+            var half: Double
+            var whole: Double {
+                get { half * 2 }
+                set(value) { half = value / 2 }
+            }
+        }
+
+        struct Parent: View {
+            @State var gauge = Gauge(half: 0)
+            var body: some View {
+                VStack(alignment: .leading, spacing: 0) {
+                    Nudge(value: $gauge.whole)
+                    ZStack(alignment: .topLeading) {
+                        black.frame(width: 60, height: 10)
+                        red.frame(width: 10, height: 10).offset(x: gauge.half)
+                    }
+                }
+            }
+        }
+
+        \(Self.nudgeView)
+
+        Parent()
+        """
+
+    struct SwiftGauge {
+        var half: CGFloat
+        var whole: CGFloat {
+            get { half * 2 }
+            set(value) { half = value / 2 }
+        }
+    }
+
+    struct SwiftGaugeParent: View {
+        @State var gauge = SwiftGauge(half: 0)
+        var body: some View {
+            VStack(alignment: .leading, spacing: 0) {
+                SwiftNudge(value: $gauge.whole)
+                ZStack(alignment: .topLeading) {
+                    Color(red: 0, green: 0, blue: 0).frame(width: 60, height: 10)
+                    Color(red: 1, green: 0, blue: 0).frame(width: 10, height: 10).offset(x: gauge.half)
+                }
+            }
+        }
+    }
+
+    @Test func aBindingToAComputedPropertyWritesThroughItsSetter() throws {
+        let tap = CGPoint(x: 30, y: 5)
+        // Three taps: whole 0 -> 10 -> 20 -> 30 through the getter and setter, half 15: the marker covers 15..<25.
+        try Self.expectSame(Self.gaugeBoard, SwiftGaugeParent(), Self.events(taps: [tap, tap, tap]),
+                            [(20, 15, "red"), (14, 15, "black"), (25, 15, "black")])
     }
 }

@@ -22,7 +22,8 @@ extension Evaluation {
                         + "or '@Binding var \(name)' to be given one (pass '.constant(\(name))' where a binding to a fixed value will do)", at: range)
         }
         if type.computed[name] != nil {
-            return fail("'$\(name)': '\(name)' is a computed property of \(type.name) without a setter, which has no binding: "
+            let setter = type.setters[name] == nil ? "without a setter" : "(with a setter)"
+            return fail("'$\(name)': '\(name)' is a computed property of \(type.name) \(setter), which has no binding: "
                         + "bind the stored @State it reads, or make one with Binding(get: { \(name) }, set: { ... })", at: range)
         }
         return nil
@@ -113,12 +114,14 @@ extension Evaluation {
             if let property = type.stored.first(where: { $0.name == name }), property.isLet {
                 throw fail("'\(name)' is a 'let' of \(type.name): a binding to it needs a stored 'var' (declare 'var \(name)')", at: range)
             }
-            if type.computed[name] != nil {
+            if type.computed[name] != nil, type.setters[name] == nil {
                 throw fail("'\(name)' is a computed property of \(type.name) without a setter: bind a stored 'var' of \(type.name) instead", at: range)
             }
         }
-        // The member must be one a write can set: setting it to what it holds fails where it cannot.
-        _ = try settingMember(name, of: current, to: try member(name, of: current, at: range, in: globals), at: range)
+        // The member must be one a write can set: setting a copy to what it holds fails where it
+        // cannot (an instance's members are checked above: its setters are not run to check).
+        let held = try member(name, of: current, at: range, in: globals)
+        if case .instance = current {} else { _ = try settingMember(name, of: current, to: held, at: range) }
         return .native(ValueBinding(get: { e in try e.member(name, of: binding.get(in: e), at: range, in: e.globals) },
                                     set: { e, value in try binding.set(e.settingMember(name, of: binding.get(in: e), to: value, at: range), in: e) }))
     }

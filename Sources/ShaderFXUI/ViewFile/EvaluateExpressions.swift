@@ -660,6 +660,10 @@ extension Evaluation {
                 box.value = try box.type.map { try coerce(value, to: $0, at: target.range) } ?? value
                 return
             }
+            if let selfBox = scope.currentSelf, case .instance(let instance) = selfBox.value, let setter = instance.type.setters[plain] {
+                selfBox.value = try runSetter(setter, of: selfBox.value, to: value, at: target.range)
+                return
+            }
             if let selfBox = scope.currentSelf, case .instance(var instance) = selfBox.value,
                instance.type.stored.contains(where: { $0.name == plain }) {
                 try instance.setField(plain, to: value, in: self)
@@ -677,6 +681,10 @@ extension Evaluation {
                 guard case .instance(var instance) = selfBox.value else { throw fail("cannot assign to '\(name)' of self", at: target.range) }
                 if name.hasPrefix("_"), try storeBinding(value, in: &instance, property: String(name.dropFirst()), at: target.range) {
                     selfBox.value = .instance(instance)
+                    return
+                }
+                if let setter = instance.type.setters[name] {
+                    selfBox.value = try runSetter(setter, of: selfBox.value, to: value, at: target.range)
                     return
                 }
                 try instance.setField(name, to: value, in: self)
@@ -712,10 +720,24 @@ extension Evaluation {
         return true
     }
 
+    /// `base` (an instance) after its computed property's `setter` ran with `value`.
+    func runSetter(_ setter: (parameter: String, body: [Stmt]), of base: Value, to value: Value, at range: SourceRange) throws -> Value {
+        let box = Box(base)
+        try nested(at: range) {
+            let scope = Scope(parent: globals, selfBox: box)
+            scope.variables[setter.parameter] = Box(value, isLet: true)
+            _ = try runBody(setter.body, in: scope, range: range)
+        }
+        return box.value
+    }
+
     /// `base` with member `name` set to `value`.
     func settingMember(_ name: String, of base: Value, to value: Value, at range: SourceRange) throws -> Value {
         switch base {
         case .instance(var instance):
+            if let setter = instance.type.setters[name], !instance.type.stored.contains(where: { $0.name == name }) {
+                return try runSetter(setter, of: base, to: value, at: range)
+            }
             guard instance.type.stored.contains(where: { $0.name == name }) else {
                 throw unknown("stored property '\(name)' of \(instance.type.name)", name, candidates: instance.type.stored.map(\.name), at: range)
             }

@@ -97,6 +97,8 @@ final class UserType {
     var stored: [StoredProperty] = []
     /// Computed properties' getters, by name.
     var computed: [String: [Stmt]] = [:]
+    /// Computed properties' setters, by name: the new value's name inside and the body.
+    var setters: [String: (parameter: String, body: [Stmt])] = [:]
     var methods: [String: [FunctionDecl]] = [:]
     var initializers: [InitializerDecl] = []
     var staticStored: [String: (decl: PatternBinding, value: Value?)] = [:]
