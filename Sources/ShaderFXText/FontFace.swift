@@ -55,6 +55,8 @@ final class FontFace: @unchecked Sendable {
     let ascender: Int
     let descender: Int
     let lineGap: Int
+    /// OS/2's cap height in font units (version 2 and later); the ascender where the face has none.
+    let capHeight: Int
     /// Whether the face itself is italic or oblique (FreeType's style flag; fontconfig's
     /// synthetic oblique, which its match reports as a slant, is not applied here).
     let isItalic: Bool
@@ -105,6 +107,12 @@ final class FontFace: @unchecked Sendable {
             descender = down
             lineGap = gap
         }
+        let os2CapHeight = try? FreeType.locked { _ -> Int? in
+            guard let os2 = FT_Get_Sfnt_Table(face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self).pointee,
+                  os2.version >= 2, os2.version != 0xFFFF, os2.sCapHeight > 0 else { return nil }
+            return Int(os2.sCapHeight)
+        }
+        capHeight = (os2CapHeight ?? nil) ?? ascender
         isItalic = face.pointee.style_flags & 1 /* FT_STYLE_FLAG_ITALIC */ != 0
         familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
         styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""

@@ -58,7 +58,7 @@ public struct ResolvedFont: Sendable, Hashable {
     public var metrics: FontMetrics {
         let perUnit = size / Double(face.unitsPerEm)
         return FontMetrics(ascender: Double(face.ascender) * perUnit, descender: Double(face.descender) * perUnit,
-                           lineGap: Double(face.lineGap) * perUnit, unitsPerEm: face.unitsPerEm)
+                           lineGap: Double(face.lineGap) * perUnit, capHeight: Double(face.capHeight) * perUnit, unitsPerEm: face.unitsPerEm)
     }
 
     /// The same font on the same open face.
@@ -81,6 +81,8 @@ public struct FontMetrics: Sendable, Equatable {
     public let descender: Double
     /// Extra space the font asks for between lines.
     public let lineGap: Double
+    /// Baseline to the top of the capitals (OS/2's cap height; the ascender where it has none).
+    public let capHeight: Double
     /// The face's font units per em (the size the points above were scaled from).
     public let unitsPerEm: Int
 

@@ -142,10 +142,16 @@ import Testing
         #expect(try frame(result, "color") == rect(38, 5, 10, 10))
     }
 
-    @Test func viewSpacingTextHookKeepsTheDefaultForNow() {
-        let metrics = TextSpacingMetrics(ascender: 16, descender: -4, leading: 0, capHeight: 12)
+    @Test func viewSpacingNextToTextFollowsTheFontsMetrics() {
+        // L = 16 + 4 = 20, d = ceil(2) = 2 at 1x; at 3x d = ceil(6)/3 = 2 too, a gap of 0.5 up to 2/3.
+        let metrics = TextSpacingMetrics(ascender: 16, descender: -4, leading: 0.5, capHeight: 12)
         #expect(ViewSpacing.standard.distance(to: .standard, along: .vertical) == 8)
-        #expect(ViewSpacing.text(metrics).distance(to: .standard, along: .vertical) == 8)
+        #expect(ViewSpacing.text(metrics).distance(to: .standard, along: .vertical) == 10)   // max(20 + 2 − 12, 2 + 4)
+        #expect(ViewSpacing.standard.distance(to: .text(metrics), along: .vertical) == 6)    // 20 + 2 − 16
+        #expect(ViewSpacing.text(metrics).distance(to: .text(metrics), along: .vertical) == 1) // 0.5 up to a pixel
+        var fine = metrics
+        fine.pixelLength = 1.0 / 3
+        #expect(abs(ViewSpacing.text(fine).distance(to: .text(fine), along: .vertical) - 2.0 / 3) < 1e-12)
         #expect(ViewSpacing.standard.distance(to: .text(metrics), along: .horizontal) == 8)
     }
 }

@@ -32,10 +32,13 @@ import ShaderFXTestSupport
     @Test func seed000StripesEvaluatesAndRenders() throws {
         let program = try ViewFileProgram(source: try Self.text("Seed000Stripes.swift.txt"), file: "Seed000Stripes.swift")
         let view = try program.makeView(settings: ViewFileSettings(shaders: try Self.seedShaders()))
-        let picture = try Self.render(view, CGSize(width: 240, height: 520))
-        #expect(picture.width == 240 && picture.height == 520)
-        // The disc's centre is painted by the stripes (opaque), the corner beside it is not.
-        #expect(picture[120, 420].w > 0.99 || picture[120, 380].w > 0.99)
+        // 600 high: under the 144-pt "Pride" the stack leaves max(L + d − capHeight, d − descender)
+        // = 87.5 pt before the disc (Inter: L = 174.3, d = 18, cap height 104.7), not 8, and 0
+        // between the two texts (Inter has no line gap): at 520 the disc would get no room.
+        let picture = try Self.render(view, CGSize(width: 240, height: 600))
+        #expect(picture.width == 240 && picture.height == 600)
+        // The disc's centre is painted by the stripes (opaque).
+        #expect(picture[120, 527].w > 0.99)
         #expect(program.drawingError == nil)
     }
 

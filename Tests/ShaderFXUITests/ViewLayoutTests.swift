@@ -4,7 +4,9 @@ import Testing
 
 /// The layout of `view` proposed `proposal`, resolved without a GPU.
 func viewLayout<V: View>(_ view: V, _ proposal: ProposedViewSize = .unspecified, scale: CGFloat = 1) throws -> LayoutResult {
-    var context = ResolveContext(services: ViewServices())
+    var environment = EnvironmentValues()
+    environment.displayScale = scale
+    var context = ResolveContext(environment: environment, services: ViewServices())
     var root = try context.single(view)
     return try root.layOut(in: proposal, scale: scale)
 }

@@ -195,26 +195,46 @@ public struct TextSpacingMetrics: Sendable, Hashable {
     public var leading: CGFloat
     /// Height of capital letters above the baseline.
     public var capHeight: CGFloat
+    /// One pixel in points at the display scale: what the distances are rounded up to.
+    public var pixelLength: CGFloat
 
     /// Metrics with the given values.
-    public init(ascender: CGFloat, descender: CGFloat, leading: CGFloat, capHeight: CGFloat) {
+    public init(ascender: CGFloat, descender: CGFloat, leading: CGFloat, capHeight: CGFloat, pixelLength: CGFloat = 1) {
         self.ascender = ascender
         self.descender = descender
         self.leading = leading
         self.capHeight = capHeight
+        self.pixelLength = pixelLength
+    }
+
+    /// The font's line: ascender − descender.
+    var lineHeight: CGFloat { ascender - descender }
+
+    /// A tenth of the line, rounded up to a whole pixel: the least distance text keeps.
+    var textSpacing: CGFloat { Self.roundedUp(0.1 * lineHeight, to: pixelLength) }
+
+    static func roundedUp(_ value: CGFloat, to pixel: CGFloat) -> CGFloat {
+        pixel > 0 ? (value / pixel).rounded(.up) * pixel : value
     }
 
     /// The distance between two neighbours along `axis` when at least one is text (nil metrics:
-    /// not text).
-    ///
-    /// The hook for the text engine. It returns `ViewSpacing.standardDistance` for now. What
-    /// belongs here, per OpenSwiftUI's reading (SWIFTUI-NOTES §1.3 [R54] [R55], NOT CONFIRMED
-    /// §8.3), for a vertical stack with `L = ascender − descender` and `d = ceil_px(0.1·L)`:
-    /// text above text = leading rounded up to a pixel; a view above text = `L + d − ascender`;
-    /// text above a view = `max(L + d − capHeight, d − descender)`. The horizontal rule is not
-    /// in the notes. The pixel rounding needs the display scale, which this signature will gain
-    /// with the rule.
+    /// not text), per OpenSwiftUI's reading of SwiftUI (SWIFTUI-NOTES §1.3 [R54] [R55], NOT
+    /// CONFIRMED §8.3). Down a vertical stack, with `L = ascender − descender` and
+    /// `d = ceil_px(0.1·L)` of the text's font: text above text leaves the upper font's leading
+    /// (its line gap), rounded up to a pixel; a view above text `L + d − ascender`; text above a
+    /// view `max(L + d − capHeight, d − descender)`. Across a horizontal stack text has no
+    /// spacing of its own: `standardDistance`.
     static func distance(from: TextSpacingMetrics?, to: TextSpacingMetrics?, along axis: Axis) -> CGFloat {
-        ViewSpacing.standardDistance
+        guard axis == .vertical else { return ViewSpacing.standardDistance }
+        switch (from, to) {
+        case (let upper?, _?):
+            return roundedUp(upper.leading, to: upper.pixelLength)
+        case (nil, let lower?):
+            return lower.lineHeight + lower.textSpacing - lower.ascender
+        case (let upper?, nil):
+            return max(upper.lineHeight + upper.textSpacing - upper.capHeight, upper.textSpacing - upper.descender)
+        case (nil, nil):
+            return ViewSpacing.standardDistance
+        }
     }
 }

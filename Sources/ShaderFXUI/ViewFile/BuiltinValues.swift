@@ -103,7 +103,7 @@ extension Evaluation {
         case "ShaderLibrary", "Shader", "GraphicsContext", "Math":
             throw fail("\(name) cannot be made with an initialiser here", at: range)
         case "Binding":
-            throw fail("Binding(get:set:) is not evaluated in a view file: pass $state (or a @Binding's $name), or .constant(value)", at: range)
+            return .native(try makeBinding(&args, generic: nil, at: range))
         default:
             return try constructPaint(name, &args, at: range)
         }
@@ -152,7 +152,7 @@ extension Evaluation {
         case "CGPoint": if name == "zero" { return .native(CGPoint.zero) }; throw unknownMember(["zero"])
         case "Binding":
             // `.constant(v)`: reads v, ignores writes, as SwiftUI's does.
-            if name == "constant", called { return .native(Binding<Value>.constant(try args.require(nil).value)) }
+            if name == "constant", called { return .native(ValueBinding.constant(try args.require(nil).value)) }
             throw unknownMember(["constant"])
         case "CGSize": if name == "zero" { return .native(CGSize.zero) }; throw unknownMember(["zero"])
         case "CGRect": if name == "zero" { return .native(CGRect.zero) }; throw unknownMember(["zero"])
@@ -425,8 +425,6 @@ extension Evaluation {
 
     func nativeMember(_ name: String, of native: Any, at range: SourceRange) throws -> Value? {
         switch native {
-        case let binding as Binding<Value>:
-            return name == "wrappedValue" ? binding.wrappedValue : nil
         case let p as CGPoint:
             switch name { case "x": return .double(Double(p.x)); case "y": return .double(Double(p.y)); default: return nil }
         case let s as CGSize:
@@ -524,6 +522,10 @@ extension Evaluation {
             case "formatted": result = (.string(String(n)), nil)
             default: throw noMethod(name, base, at: range)
             }
+        case .bool(let b):
+            // `flag.toggle()`: mutating, so the flag (a @State, a @Binding) is written back.
+            guard name == "toggle" else { throw noMethod(name, base, at: range) }
+            result = (.void, .bool(!b))
         case .double(let d):
             switch name {
             case "rounded":
@@ -763,6 +765,8 @@ extension Evaluation {
     func subscriptValue(_ base: Value, _ args: [ArgumentValue], at range: SourceRange) throws -> Value {
         guard let first = args.first else { throw fail("a subscript needs an index", at: range) }
         switch base {
+        case .native(let binding as ValueBinding):
+            return try elementBinding(binding, args, at: range)
         case .array(let items):
             if case .range(let low, let high) = first.value {
                 guard low >= 0, high <= items.count else { throw fail("range \(low)..<\(high) out of bounds (the array has \(items.count) elements)", at: first.range) }

@@ -448,7 +448,9 @@ extension Evaluation {
             let data = try args.require(nil)
             let id = args.take("id")
             let content = try args.requireClosure("content")
-            var items = try elements(of: data.value, at: data.range)
+            var items: [Value]
+            if case .native(let binding as ValueBinding) = data.value { items = try elementBindings(binding, at: data.range) }
+            else { items = try elements(of: data.value, at: data.range) }
             if case .range = data.value {} else if id == nil {
                 for item in items where !(try hasID(item)) {
                     throw fail("ForEach over \(item.typeName) needs 'id:' (\\.self) or elements with an 'id'", at: data.range)
@@ -519,7 +521,8 @@ extension Evaluation {
     }
 
     func hasID(_ value: Value) throws -> Bool {
-        if case .instance(let instance) = value { return instance[field: "id"] != nil || instance.type.computed["id"] != nil }
+        if case .native(let binding as ValueBinding) = value { return try hasID(binding.get(in: self)) }
+        if case .instance(let instance) = value { return try instance.field("id", in: self) != nil || instance.type.computed["id"] != nil }
         return false
     }
 }

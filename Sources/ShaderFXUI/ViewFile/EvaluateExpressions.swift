@@ -138,15 +138,17 @@ extension Evaluation {
             throw fail("'self' outside a type's member", at: range)
         }
         let plain = projectedName(name)
+        if plain != name, let box = scope.lookup(name) { return box.value }
         if let box = scope.lookup(plain) {
             if computedLocals.contains(ObjectIdentifier(box)), case .function(let getter) = box.value {
                 return try invoke(getter, [], at: range)
             }
+            if let binding = box.binding { return try binding.get(in: self) }
             return box.value
         }
-        if plain != name, let selfBox = scope.currentSelf, case .instance(let instance) = selfBox.value,
-           let binding = projection(plain, of: instance) {
-            return .native(binding)
+        if plain != name, let selfBox = scope.currentSelf, case .instance(let instance) = selfBox.value {
+            if let binding = projection(plain, of: instance) { return .native(binding) }
+            if instance.type.keyword != "class", let error = projectionError(plain, of: instance, at: range) { throw error }
         }
         if plain.hasPrefix("_"), let selfBox = scope.currentSelf, case .instance(let instance) = selfBox.value,
            let binding = instance.binding(String(plain.dropFirst())) {
@@ -158,32 +160,6 @@ extension Evaluation {
         if types[plain] != nil || Evaluation.builtinTypes.contains(plain) { return .type(plain) }
         if let function = builtinFunction(plain) { return .function(function) }
         throw unknown("name '\(name)'", plain, candidates: knownNames(in: scope), at: range)
-    }
-
-    /// `$name` of a view: a binding to its `@State` property `name` (the state the session
-    /// keeps), or the binding its `@Binding` property holds; nil for any other property, whose
-    /// `$name` reads as its value.
-    func projection(_ name: String, of instance: Instance) -> Binding<Value>? {
-        if instance.type.keyword != "class", let shared = instance.shared, shared.names.contains(name) { return shared.binding(name) }
-        return instance.binding(name)
-    }
-
-    /// A value given to a `@Binding` property declared as `type`: a binding as it is, and
-    /// `.constant(v)` as a binding that reads `v` and ignores writes; nil for a plain value.
-    func bindingArgument(_ value: Value, declared type: TypeSyntax?, at range: SourceRange) throws -> Binding<Value>? {
-        switch value {
-        case .native(let binding as Binding<Value>):
-            return binding
-        case .implicit(let deferred) where deferred.name == "constant" && deferred.chain.isEmpty:
-            guard let arguments = deferred.arguments, arguments.count == 1, arguments[0].label == nil else {
-                throw fail("Binding.constant takes one value", at: deferred.range)
-            }
-            var constant = arguments[0].value
-            if let type { constant = try coerce(constant, to: type, at: arguments[0].range) }
-            return .constant(constant)
-        default:
-            return nil
-        }
     }
 
     /// The names a lookup could have found, for an unknown name's error.
@@ -254,6 +230,12 @@ extension Evaluation {
                 return try invoke(function, args, at: callee.range)
             }
             throw unknown("name '\(name)'", plain, candidates: knownNames(in: scope), at: callee.range)
+        case .specialized(let base, let generics) where generics.count == 1 && isBindingType(base, in: scope):
+            // `Binding<Int>(get:set:)`: its get closure checked to give an Int.
+            var args = CallArguments(try evaluateArguments(arguments, trailing, in: scope), name: "Binding", range: callee.range, evaluation: self)
+            let binding = try makeBinding(&args, generic: generics[0], at: callee.range)
+            try args.finish()
+            return .native(binding)
         case .array(let elements) where elements.count == 1 && isTypeName(elements[0]):
             // `[Float](repeating: 0, count: n)`: the array type's initialiser.
             let args = try evaluateArguments(arguments, trailing, in: scope)
@@ -263,6 +245,12 @@ extension Evaluation {
             let args = try evaluateArguments(arguments, trailing, in: scope)
             return try callValue(value, args, at: range, name: "value")
         }
+    }
+
+    /// Whether `expr` is SwiftUI's `Binding` (no name of the file's hides it).
+    func isBindingType(_ expr: Expr, in scope: Scope) -> Bool {
+        guard case .identifier("Binding") = expr.kind else { return false }
+        return scope.lookup("Binding") == nil && types["Binding"] == nil
     }
 
     /// Whether `expr` names a type (`Float`, one of the file's structs) rather than a value.
@@ -317,6 +305,7 @@ extension Evaluation {
                 var value = args[index].value
                 if let type = parameter.type { value = try coerce(value, to: type, at: args[index].range) }
                 scope.variables[parameter.name] = Box(value, isLet: true, type: parameter.type)
+                try bindProjection(parameter.name, to: value, in: scope, at: args[index].range)
                 index += 1
             } else if let defaultValue = parameter.defaultValue {
                 var value = try evaluate(defaultValue, in: globals, hint: parameter.type.flatMap(typeName))
@@ -370,20 +359,20 @@ extension Evaluation {
                     usedOverrides.insert(property.name)
                     var like: Value = .null
                     if property.type == nil, let initializer = property.initializer { like = try evaluate(initializer, in: globals) }
-                    instance[field: property.name] = try parseOverride(text, name: property.name, type: property.type, like: like, at: property.range)
+                    try instance.setField(property.name, to: try parseOverride(text, name: property.name, type: property.type, like: like, at: property.range), in: self)
                     continue
                 }
                 if let attribute = environmentProperties[ObjectIdentifier(type)]?[property.name] {
-                    instance[field: property.name] = environmentValue(attribute, at: property.range)
+                    try instance.setField(property.name, to: environmentValue(attribute, at: property.range), in: self)
                     continue
                 }
                 if let shared, shared.isRestored, shared.names.contains(property.name) { continue }
                 if let initializer = property.initializer {
                     var value = try evaluate(initializer, in: defaults, hint: property.type.flatMap(typeName))
                     if let declared = property.type { value = try coerce(value, to: declared, at: initializer.range) }
-                    instance[field: property.name] = value
+                    try instance.setField(property.name, to: value, in: self)
                 } else if property.type.map(isOptional) == true {
-                    instance[field: property.name] = .null
+                    try instance.setField(property.name, to: .null, in: self)
                 }
             }
             // The state has its initial values: later evaluations of the run find them kept.
@@ -411,10 +400,10 @@ extension Evaluation {
                     }
                     var value = args[index].value
                     if let declared = property.type { value = try coerce(value, to: declared, at: args[index].range) }
-                    else if let current = instance[field: property.name] { value = try coerce(value, like: current, at: args[index].range) }
-                    instance[field: property.name] = value
+                    else if let current = try instance.field(property.name, in: self) { value = try coerce(value, like: current, at: args[index].range) }
+                    try instance.setField(property.name, to: value, in: self)
                     index += 1
-                } else if instance[field: property.name] == nil {
+                } else if try instance.field(property.name, in: self) == nil {
                     let at = index < args.count ? args[index].range : range
                     throw fail("missing argument for parameter '\(property.name)' in call to '\(type.name)'", at: at)
                 }
@@ -515,6 +504,8 @@ extension Evaluation {
         case .implicit(var deferred):
             deferred.chain.append((name, args, range))
             return (.implicit(deferred), nil)
+        case .native(let binding as ValueBinding):
+            return (try bindingMethod(name, of: binding, args, at: range), nil)
         default:
             break
         }
@@ -575,6 +566,7 @@ extension Evaluation {
     /// Member `name` of `value`.
     func member(_ name: String, of value: Value, at range: SourceRange, in scope: Scope) throws -> Value {
         if name == "self" { return value }
+        if case .native(let binding as ValueBinding) = value { return try bindingMember(name, of: binding, at: range) }
         if let found = try memberIfPresent(name, of: value, at: range, in: scope) { return found }
         if case .type(let typeName) = value, let type = types[typeName] {
             if let decl = type.staticMethods[name]?.first {
@@ -592,7 +584,7 @@ extension Evaluation {
     func memberIfPresent(_ name: String, of value: Value, at range: SourceRange, in scope: Scope) throws -> Value? {
         switch value {
         case .instance(let instance):
-            if let field = instance[field: name] { return field }
+            if let field = try instance.field(name, in: self) { return field }
             if let getter = instance.type.computed[name] {
                 return try nested(at: range) { try runBody(getter, in: Scope(parent: globals, selfBox: Box(value)), range: range) }
             }
@@ -658,15 +650,23 @@ extension Evaluation {
         case .identifier(let name):
             let plain = projectedName(name)
             if let box = scope.lookup(plain) {
+                if let binding = box.binding {
+                    try binding.set(try box.type.map { try coerce(value, to: $0, at: target.range) } ?? value, in: self)
+                    return
+                }
                 if box.isLet, !computedLocals.contains(ObjectIdentifier(box)) {
                     throw fail("cannot assign to '\(name)': it is a 'let' constant", at: target.range)
                 }
                 box.value = try box.type.map { try coerce(value, to: $0, at: target.range) } ?? value
                 return
             }
+            if let selfBox = scope.currentSelf, case .instance(let instance) = selfBox.value, let setter = instance.type.setters[plain] {
+                selfBox.value = try runSetter(setter, of: selfBox.value, to: value, at: target.range)
+                return
+            }
             if let selfBox = scope.currentSelf, case .instance(var instance) = selfBox.value,
                instance.type.stored.contains(where: { $0.name == plain }) {
-                instance[field: plain] = value
+                try instance.setField(plain, to: value, in: self)
                 selfBox.value = .instance(instance)
                 return
             }
@@ -683,7 +683,11 @@ extension Evaluation {
                     selfBox.value = .instance(instance)
                     return
                 }
-                instance[field: name] = value
+                if let setter = instance.type.setters[name] {
+                    selfBox.value = try runSetter(setter, of: selfBox.value, to: value, at: target.range)
+                    return
+                }
+                try instance.setField(name, to: value, in: self)
                 selfBox.value = .instance(instance)
                 return
             }
@@ -694,22 +698,7 @@ extension Evaluation {
             let base = try evaluate(baseExpr, in: scope)
             let index = try evaluateArguments(arguments, [], in: scope)
             guard let first = index.first else { throw fail("a subscript needs an index", at: target.range) }
-            switch base {
-            case .array(var items):
-                let i = try int(first.value, at: first.range)
-                guard items.indices.contains(i) else { throw fail("index \(i) out of range (the array has \(items.count) elements)", at: first.range) }
-                items[i] = value
-                try assign(.array(items), to: baseExpr, in: scope)
-            case .dictionary(var entries):
-                if let at = try entries.firstIndex(where: { try equal($0.key, first.value, at: first.range) }) {
-                    if value.isNull { entries.remove(at: at) } else { entries[at].value = value }
-                } else if !value.isNull {
-                    entries.append((first.value, value))
-                }
-                try assign(.dictionary(entries), to: baseExpr, in: scope)
-            default:
-                throw fail("cannot assign through a subscript of \(base.typeName)", at: target.range)
-            }
+            try assign(settingElement(first, of: base, to: value, at: target.range), to: baseExpr, in: scope)
         case .parenthesized(let inner), .forceUnwrap(let inner), .optionalChain(let inner):
             try assign(value, to: inner, in: scope)
         case .discard:
@@ -731,14 +720,28 @@ extension Evaluation {
         return true
     }
 
+    /// `base` (an instance) after its computed property's `setter` ran with `value`.
+    func runSetter(_ setter: (parameter: String, body: [Stmt]), of base: Value, to value: Value, at range: SourceRange) throws -> Value {
+        let box = Box(base)
+        try nested(at: range) {
+            let scope = Scope(parent: globals, selfBox: box)
+            scope.variables[setter.parameter] = Box(value, isLet: true)
+            _ = try runBody(setter.body, in: scope, range: range)
+        }
+        return box.value
+    }
+
     /// `base` with member `name` set to `value`.
     func settingMember(_ name: String, of base: Value, to value: Value, at range: SourceRange) throws -> Value {
         switch base {
         case .instance(var instance):
+            if let setter = instance.type.setters[name], !instance.type.stored.contains(where: { $0.name == name }) {
+                return try runSetter(setter, of: base, to: value, at: range)
+            }
             guard instance.type.stored.contains(where: { $0.name == name }) else {
                 throw unknown("stored property '\(name)' of \(instance.type.name)", name, candidates: instance.type.stored.map(\.name), at: range)
             }
-            instance[field: name] = value
+            try instance.setField(name, to: value, in: self)
             return .instance(instance)
         case .native(var point as CGPoint):
             switch name {
@@ -833,7 +836,7 @@ extension Evaluation {
         }
         if let selfBox = scope.currentSelf, case .instance(let instance) = selfBox.value {
             if let property = instance.type.stored.first(where: { $0.name == name }), let type = property.type { return typeName(type) }
-            if case .double? = instance[field: name] { return "Double" }
+            if case .double? = try instance.field(name, in: self) { return "Double" }
         }
         return nil
     }
@@ -959,7 +962,7 @@ extension Evaluation {
         case (.instance(let x), .instance(let y)):
             guard x.type === y.type else { return false }
             for property in x.type.stored {
-                if try !equal(x[field: property.name] ?? .null, y[field: property.name] ?? .null, at: range) { return false }
+                if try !equal(x.field(property.name, in: self) ?? .null, y.field(property.name, in: self) ?? .null, at: range) { return false }
             }
             return true
         case (.native(let x as AnyHashable), .native(let y as AnyHashable)): return x == y
@@ -1105,7 +1108,7 @@ extension Evaluation {
         case .tuple(let items): return "(" + items.map { ($0.label.map { "\($0): " } ?? "") + describe($0.value) }.joined(separator: ", ") + ")"
         case .native(let native): return String(describing: native)
         case .instance(let instance):
-            return "\(instance.type.name)(" + instance.type.stored.map { "\($0.name): \(describe(instance[field: $0.name] ?? .null))" }.joined(separator: ", ") + ")"
+            return "\(instance.type.name)(" + instance.type.stored.map { "\($0.name): \(describe((try? instance.field($0.name, in: self)) ?? .null))" }.joined(separator: ", ") + ")"
         case .enumCase(let enumValue):
             return enumValue.associated.isEmpty ? enumValue.name : "\(enumValue.name)(" + enumValue.associated.map { describe($0.value) }.joined(separator: ", ") + ")"
         case .function: return "(Function)"

@@ -59,6 +59,7 @@ indirect enum Value {
     }
 
     static func nativeName(_ value: Any) -> String {
+        if value is ValueBinding { return "Binding" }
         let name = String(describing: Swift.type(of: value))
         if let angle = name.firstIndex(of: "<") { return String(name[..<angle]) }
         return name
@@ -96,6 +97,8 @@ final class UserType {
     var stored: [StoredProperty] = []
     /// Computed properties' getters, by name.
     var computed: [String: [Stmt]] = [:]
+    /// Computed properties' setters, by name: the new value's name inside and the body.
+    var setters: [String: (parameter: String, body: [Stmt])] = [:]
     var methods: [String: [FunctionDecl]] = [:]
     var initializers: [InitializerDecl] = []
     var staticStored: [String: (decl: PatternBinding, value: Value?)] = [:]
@@ -149,35 +152,66 @@ struct Instance {
     var ownValues: [Value] { Array(own.values) }
 
     /// Stored property `name`'s value, nil when it has none yet. A `@Binding` property given a
-    /// binding reads and writes the value the binding reaches (a parent's `@State`).
-    subscript(field name: String) -> Value? {
-        get {
-            if let shared, shared.names.contains(name) { return shared.values[name] }
-            if let binding = binding(name) { return binding.wrappedValue }
-            return own[name]
-        }
-        set {
-            if let shared, shared.names.contains(name) {
-                shared.values[name] = newValue
-            } else if let binding = binding(name), let newValue {
-                binding.wrappedValue = newValue
-            } else {
-                own[name] = newValue
-            }
+    /// binding reads the value the binding reaches (a parent's `@State`, a `Binding(get:set:)`'s
+    /// get closure), which may fail with the binding's located error.
+    func field(_ name: String, in evaluation: Evaluation) throws -> Value? {
+        if let shared, shared.names.contains(name) { return shared.values[name] }
+        if let binding = binding(name) { return try binding.get(in: evaluation) }
+        return own[name]
+    }
+
+    /// Sets stored property `name`; a `@Binding` property given a binding writes through it.
+    mutating func setField(_ name: String, to newValue: Value, in evaluation: Evaluation) throws {
+        if let shared, shared.names.contains(name) {
+            shared.values[name] = newValue
+        } else if let binding = binding(name) {
+            try binding.set(newValue, in: evaluation)
+        } else {
+            own[name] = newValue
         }
     }
 
     /// The binding `@Binding` property `name` holds, nil when it holds a plain value (the
     /// root's, from `--set`) or is no `@Binding`.
-    func binding(_ name: String) -> Binding<Value>? {
-        guard type.bindingProperties.contains(name), case .native(let binding as Binding<Value>)? = own[name] else { return nil }
+    func binding(_ name: String) -> ValueBinding? {
+        guard type.bindingProperties.contains(name), case .native(let binding as ValueBinding)? = own[name] else { return nil }
         return binding
     }
 
     /// Gives `@Binding` property `name` its binding (the memberwise initialiser, `_name = ...`).
-    mutating func bind(_ name: String, to binding: Binding<Value>) {
+    mutating func bind(_ name: String, to binding: ValueBinding) {
         own[name] = .native(binding)
     }
+}
+
+/// A binding in a running view file (SwiftUI's `Binding`): a value kept elsewhere, read and
+/// written through two functions. `$state` reaches a view's kept state, `Binding(get:set:)` runs
+/// the file's closures, `$model.position` and `$items[i]` reach a member or an element of another
+/// binding's value; either function can fail with a located error (a closure's own, an element
+/// gone by the time it is written).
+///
+/// The functions are given the evaluation that reads or writes: a binding kept in a view's state
+/// outlives the evaluation that made it, and runs its closures in the frame that uses it.
+final class ValueBinding {
+    private let read: (Evaluation) throws -> Value
+    private let write: (Evaluation, Value) throws -> Void
+    /// Where the get closure of a `Binding(get:set:)` is: what it gives is checked against the
+    /// type the binding is used as, and a mismatch is located there.
+    let getter: SourceRange?
+
+    init(get: @escaping (Evaluation) throws -> Value, set: @escaping (Evaluation, Value) throws -> Void, getter: SourceRange? = nil) {
+        read = get
+        write = set
+        self.getter = getter
+    }
+
+    /// The value, read by `evaluation`.
+    func get(in evaluation: Evaluation) throws -> Value { try read(evaluation) }
+    /// Writes `value` through, in `evaluation`.
+    func set(_ value: Value, in evaluation: Evaluation) throws { try write(evaluation, value) }
+
+    /// `.constant(value)`: reads `value`, ignores writes.
+    static func constant(_ value: Value) -> ValueBinding { ValueBinding(get: { _ in value }, set: { _, _ in }) }
 }
 
 /// The fields copies of an instance share: all of a class's, a view's `@State` ones.
@@ -191,8 +225,8 @@ final class SharedFields {
 
     /// `$name`: a binding that reads and writes field `name` here, so a child view's
     /// `@Binding` changes this view's state.
-    func binding(_ name: String) -> Binding<Value> {
-        Binding(get: { [self] in values[name] ?? .null }, set: { [self] in values[name] = $0 })
+    func binding(_ name: String) -> ValueBinding {
+        ValueBinding(get: { [self] _ in values[name] ?? .null }, set: { [self] _, value in values[name] = value })
     }
 }
 
@@ -239,10 +273,13 @@ final class Box {
     var value: Value
     let isLet: Bool
     let type: TypeSyntax?
-    init(_ value: Value, isLet: Bool = false, type: TypeSyntax? = nil) {
+    /// For `item` beside a closure's `$item` parameter: the binding it reads and writes through.
+    let binding: ValueBinding?
+    init(_ value: Value, isLet: Bool = false, type: TypeSyntax? = nil, binding: ValueBinding? = nil) {
         self.value = value
         self.isLet = isLet
         self.type = type
+        self.binding = binding
     }
 }
 

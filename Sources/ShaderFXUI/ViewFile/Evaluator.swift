@@ -376,7 +376,11 @@ final class Evaluation: @unchecked Sendable {
                     switch (isStatic, isComputed) {
                     case (true, true): type.staticComputed[name] = getter
                     case (true, false): type.staticStored[name] = (binding, nil)
-                    case (false, true): type.computed[name] = getter
+                    case (false, true):
+                        type.computed[name] = getter
+                        if let setter = binding.accessors.first(where: { $0.kind == "set" }), let body = setter.body {
+                            type.setters[name] = (setter.parameter ?? "newValue", body)
+                        }
                     case (false, false):
                         type.stored.append(StoredProperty(name: name, type: binding.type, initializer: binding.initializer,
                                                           isLet: variable.isLet, attributes: variable.attributes.map(\.name),

@@ -48,6 +48,9 @@ public struct Binding<Value> {
         self.set = set
     }
 
+    /// The binding `projectedValue` (what a closure's `$item` parameter is given).
+    public init(projectedValue: Binding<Value>) { self = projectedValue }
+
     /// A binding to a value that never changes.
     public static func constant(_ value: Value) -> Binding<Value> { Binding(get: { value }, set: { _ in }) }
 
@@ -64,7 +67,38 @@ public struct Binding<Value> {
     public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
         Binding<Subject>(get: { self.wrappedValue[keyPath: keyPath] }, set: { self.wrappedValue[keyPath: keyPath] = $0 })
     }
+
+    /// The binding itself: a picture has no animation to run its writes through.
+    public func animation(_ animation: Any? = nil) -> Binding<Value> { self }
 }
+
+/// A binding to a collection is a collection of bindings to its elements (`$items[i]`), each
+/// reading and writing the element at its index when used, as SwiftUI's is.
+extension Binding: Sequence where Value: MutableCollection {
+    public typealias Element = Binding<Value.Element>
+    public typealias Iterator = IndexingIterator<Binding<Value>>
+    public typealias SubSequence = Slice<Binding<Value>>
+}
+
+extension Binding: Collection where Value: MutableCollection {
+    public typealias Index = Value.Index
+    public typealias Indices = Value.Indices
+    public var startIndex: Index { wrappedValue.startIndex }
+    public var endIndex: Index { wrappedValue.endIndex }
+    public var indices: Indices { wrappedValue.indices }
+    public func index(after i: Index) -> Index { wrappedValue.index(after: i) }
+
+    /// A binding to the element at `position`.
+    public subscript(position: Index) -> Binding<Value.Element> {
+        Binding<Value.Element>(get: { self.wrappedValue[position] }, set: { self.wrappedValue[position] = $0 })
+    }
+}
+
+extension Binding: BidirectionalCollection where Value: BidirectionalCollection & MutableCollection {
+    public func index(before i: Index) -> Index { wrappedValue.index(before: i) }
+}
+
+extension Binding: RandomAccessCollection where Value: RandomAccessCollection & MutableCollection {}
 
 /// A value read from the environment (SwiftUI's `Environment`): in a rendered frame, the default
 /// environment's (so `@Environment(\.accessibilityReduceMotion)` is false, `\.colorScheme` light).

@@ -86,7 +86,8 @@ public struct Text: View, PrimitiveView {
         }
         let metrics = textRuns[0].font.metrics
         let spacing = ViewSpacing.text(TextSpacingMetrics(ascender: metrics.ascender, descender: metrics.descender,
-                                                          leading: metrics.lineGap, capHeight: 0))
+                                                          leading: metrics.lineGap, capHeight: metrics.capHeight,
+                                                          pixelLength: 1 / max(environment.displayScale, 1)))
         var node = LayoutNode.measured(spacing: spacing) { proposal in drawing.size(for: proposal) }
         node = node.alignmentGuide(.firstTextBaseline) { d in drawing.layout(width: d.width).lines.first.map { CGFloat($0.baseline) } ?? d.height }
         node = node.alignmentGuide(.lastTextBaseline) { d in drawing.layout(width: d.width).lines.last.map { CGFloat($0.baseline) } ?? d.height }

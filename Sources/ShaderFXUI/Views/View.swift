@@ -181,6 +181,17 @@ extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
     }
 }
 
+extension ForEach {
+    /// A view per element of the collection `data` binds, given a binding to the element
+    /// (`ForEach($items) { $item in ... }`), identified by the element's `id`.
+    public init<C>(_ data: Binding<C>, @ViewBuilder content: @escaping (Binding<C.Element>) -> Content)
+    where Data == Binding<C>, C: MutableCollection & RandomAccessCollection, C.Element: Identifiable, ID == C.Element.ID {
+        self.data = data
+        self.content = content
+        self.id = { $0.wrappedValue.id }
+    }
+}
+
 // MARK: - Custom modifiers
 
 /// A modifier written as a view of its content (SwiftUI's `ViewModifier`):
