@@ -56,6 +56,7 @@ package final class CoverageTexture {
 
     /// Binds the texture to texture unit `unit`.
     package func bind(unit: Int) {
+        context.workCounts.textureBinds += 1
         context.gl.ActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
         context.gl.BindTexture(GLenum(GL_TEXTURE_2D), id)
     }
@@ -78,6 +79,7 @@ extension GPUContext {
     /// effect pass assumes (`setPassState`).
     package func setPremultipliedSourceOver(_ enabled: Bool) {
         assertCurrent("glEnable(GL_BLEND)")
+        workCounts.blendSets += 1
         if enabled {
             gl.Enable(GLenum(GL_BLEND))
             gl.BlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
@@ -92,6 +94,7 @@ extension Program {
     /// use) into the bound framebuffer's viewport: for a vertex shader that places its vertices
     /// from `gl_VertexID`, with a `VertexArray` bound.
     package func drawTriangles(vertexCount: Int) {
+        context.workCounts.drawCalls += 1
         context.gl.DrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(vertexCount))
     }
 }
@@ -107,6 +110,7 @@ extension Framebuffer {
     package func clear(to color: SIMD4<Float>) {
         bindForDrawing()
         let values: [GLfloat] = [color.x, color.y, color.z, color.w]
+        context.workCounts.clears += 1
         context.gl.ClearBufferfv(GLenum(GL_COLOR), 0, values)
     }
 }

@@ -43,10 +43,19 @@ final class CoverageCache {
 
     /// Masks held now (for tests).
     var count: Int { masks.count }
+    /// Bytes of coverage held now (for tests).
+    var byteCount: Int { bytes }
+    /// Masks rasterised, and masks found kept, since the cache was made.
+    private(set) var rasterised = 0
+    private(set) var reused = 0
 
     /// The mask for `key`, made by `rasterise` when not kept.
     func mask(for key: Key, rasterise: () -> CoverageMask) -> CoverageMask {
-        if let kept = masks[key] { return kept }
+        if let kept = masks[key] {
+            reused += 1
+            return kept
+        }
+        rasterised += 1
         let mask = rasterise()
         if bytes + mask.coverage.count > Self.byteLimit || masks.count >= Self.entryLimit {
             masks.removeAll()

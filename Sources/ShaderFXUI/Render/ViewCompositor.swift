@@ -21,6 +21,8 @@ final class ViewCompositor {
     /// Blend modes and template images (`BlendModes.swift`), made on first use.
     var blender: BlendCompositor?
     let coverageCache = CoverageCache()
+    /// Text masks composited from glyphs since the compositor was made.
+    private(set) var textMasksRendered = 0
     /// Effect chains' results kept between renders (`EffectResultCache`).
     let effectResults = EffectResultCache()
 
@@ -46,6 +48,12 @@ final class ViewCompositor {
     }
 
     var context: GPUContext { renderer.context }
+
+    /// Coverage masks made on the CPU (shapes rasterised, text composited from its glyphs) and
+    /// masks found kept, since the compositor was made.
+    var maskCounts: (rasterised: Int, reused: Int) {
+        (coverageCache.rasterised + textMasksRendered, coverageCache.reused)
+    }
 
     // MARK: Layers
 
@@ -206,6 +214,7 @@ final class ViewCompositor {
     func draw(_ lines: TextLayout, styles: [AnyShapeStyle?], at origin: CGPoint, bounds: CGRect, into layer: Layer, opacity: Double) throws {
         for (style, runs) in Self.styleGroups(styles) {
             let rendered = lines.render(scale: Double(scale), cache: .shared, runs: runs)
+            textMasksRendered += 1
             guard rendered.width > 0, rendered.height > 0 else { continue }
             let s = CGFloat(scale)
             let mask = CoverageMask(originX: Int((origin.x * s).rounded()) - layer.origin.x - rendered.originX,
