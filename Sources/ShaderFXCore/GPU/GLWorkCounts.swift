@@ -17,8 +17,9 @@ package struct GLWorkCounts: Sendable, Equatable {
     package var textureBinds = 0
     /// Wrap and filter modes set on a texture (four `glTexParameteri` each).
     package var samplingSets = 0
-    /// Framebuffers bound for drawing, each with its viewport.
+    /// Framebuffers bound for drawing, and viewports set.
     package var framebufferBinds = 0
+    package var viewports = 0
     /// Blending turned on or off.
     package var blendSets = 0
     /// `glTexSubImage2D` calls, and the bytes they sent.
@@ -37,6 +38,7 @@ package struct GLWorkCounts: Sendable, Equatable {
         d.textureBinds = textureBinds - earlier.textureBinds
         d.samplingSets = samplingSets - earlier.samplingSets
         d.framebufferBinds = framebufferBinds - earlier.framebufferBinds
+        d.viewports = viewports - earlier.viewports
         d.blendSets = blendSets - earlier.blendSets
         d.textureUploads = textureUploads - earlier.textureUploads
         d.uploadBytes = uploadBytes - earlier.uploadBytes

@@ -112,16 +112,25 @@ package final class Framebuffer {
 
     /// Binds for drawing, with a viewport covering the whole texture.
     package func bindForDrawing() {
-        context.workCounts.framebufferBinds += 1
-        context.gl.BindFramebuffer(GLenum(GL_FRAMEBUFFER), id)
-        context.gl.Viewport(0, 0, GLsizei(width), GLsizei(height))
+        bindForDrawing(viewportOrigin: .zero, size: SIMD2(width, height))
     }
 
     /// Binds for drawing with the viewport on the rectangle of `size` pixels at `origin` (the
     /// rest of the texture is left as it is).
     package func bindForDrawing(viewportOrigin origin: SIMD2<Int>, size: SIMD2<Int>) {
+        bind()
+        setViewport(origin: origin, size: size)
+    }
+
+    /// Binds for drawing, the viewport left as it is.
+    package func bind() {
         context.workCounts.framebufferBinds += 1
         context.gl.BindFramebuffer(GLenum(GL_FRAMEBUFFER), id)
+    }
+
+    /// Sets the viewport (of whatever framebuffer is bound) to the rectangle of `size` pixels at `origin`.
+    package func setViewport(origin: SIMD2<Int>, size: SIMD2<Int>) {
+        context.workCounts.viewports += 1
         context.gl.Viewport(GLint(origin.x), GLint(origin.y), GLsizei(size.x), GLsizei(size.y))
     }
 

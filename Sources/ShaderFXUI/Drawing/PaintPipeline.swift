@@ -70,7 +70,8 @@ package enum PaintError: Error, Equatable, CustomStringConvertible {
 /// blending off, the fragment shader reading that copy and writing the blended result.
 package final class PaintPipeline {
     package let context: GPUContext
-    let solid: Program, linear: Program, radial: Program, angular: Program, elliptical: Program, texture: Program
+    let solid: PaintProgram, linear: PaintProgram, radial: PaintProgram, angular: PaintProgram, elliptical: PaintProgram
+    let texture: PaintProgram
     let mesh: Program
     let vertexArray: VertexArray
     private let canBlendFloat32: Bool
@@ -101,19 +102,19 @@ package final class PaintPipeline {
         func make(_ source: String, _ name: String, vertex: String = Program.vertexSource) throws -> Program {
             try Program(context: context, fragmentSource: source, file: "<ShaderFXUI \(name) paint>", vertexSource: vertex)
         }
-        solid = try make(PaintShaders.solid, "solid")
-        linear = try make(PaintShaders.linear, "linear gradient")
-        radial = try make(PaintShaders.radial, "radial gradient")
-        angular = try make(PaintShaders.angular, "angular gradient")
-        elliptical = try make(PaintShaders.elliptical, "elliptical gradient")
-        texture = try make(PaintShaders.texture, "texture")
+        solid = PaintProgram(try make(PaintShaders.solid, "solid"))
+        linear = PaintProgram(try make(PaintShaders.linear, "linear gradient"))
+        radial = PaintProgram(try make(PaintShaders.radial, "radial gradient"))
+        angular = PaintProgram(try make(PaintShaders.angular, "angular gradient"))
+        elliptical = PaintProgram(try make(PaintShaders.elliptical, "elliptical gradient"))
+        texture = PaintProgram(try make(PaintShaders.texture, "texture"))
         mesh = try make(PaintShaders.meshFragment, "mesh gradient", vertex: PaintShaders.meshVertex)
         vertexArray = try VertexArray(context: context)
         canBlendFloat32 = context.hasGLExtension("GL_EXT_float_blend")
         atlas = MaskAtlas(context: context)
         stopTextures = GradientStopTextures(context: context)
         // The samplers' units never change: the mask on 0, the stops on 1, a picture on 2.
-        for program in [solid, linear, radial, angular, elliptical, texture] {
+        for program in [solid, linear, radial, angular, elliptical, texture].map(\.program) {
             program.use()
             program.set("sfx_mask", int: 0)
             program.set("sfx_stops", int: 1)

@@ -42,7 +42,8 @@ extension ResolvedPaint {
 }
 
 extension PaintPipeline {
-    /// Draws `operations` in order, the batch's masks on texture unit 0 and stops on unit 1.
+    /// Draws `operations` in order, the batch's masks on texture unit 0 and stops on unit 1,
+    /// each draw setting only the state and uniforms that differ from the draw before.
     func issue(_ operations: [PaintOperation], masks: CoverageTexture?, stops: Texture?) throws {
         vertexArray.bind()
         masks?.bind(unit: 0)
@@ -52,17 +53,20 @@ extension PaintPipeline {
         }
         context.setPremultipliedSourceOver(true)
         defer { context.setPremultipliedSourceOver(false) }
+        var state = PaintDrawState()
         for operation in operations {
             switch operation {
-            case let .clear(target, color): target.clear(to: color)
-            case let .fill(draw): issue(draw)
+            case let .clear(target, color):
+                target.clear(to: color)
+                state.cleared(target)
+            case let .fill(draw): issue(draw, state: &state)
             }
         }
         try context.check("painting \(operations.count) queued fills and clears")
     }
 
-    private func issue(_ draw: PaintDraw) {
-        let program: Program
+    private func issue(_ draw: PaintDraw, state: inout PaintDrawState) {
+        let program: PaintProgram
         switch draw.shading {
         case .solid: program = solid
         case .gradient(.linear, _, _): program = linear
@@ -71,53 +75,52 @@ extension PaintPipeline {
         case .gradient: program = elliptical
         case .image: program = texture
         }
-        draw.target.bindForDrawing(viewportOrigin: draw.region.origin, size: draw.region.size)
-        program.use()
+        state.bind(draw.target, viewportOrigin: draw.region.origin, size: draw.region.size)
+        state.use(program)
         let inverse = draw.inverse
-        program.set("sfx_inverseX", Float(inverse.a), Float(inverse.c), Float(inverse.tx))
-        program.set("sfx_inverseY", Float(inverse.b), Float(inverse.d), Float(inverse.ty))
-        program.set("sfx_opacity", draw.opacity)
+        program.set(.inverseX, Float(inverse.a), Float(inverse.c), Float(inverse.tx))
+        program.set(.inverseY, Float(inverse.b), Float(inverse.d), Float(inverse.ty))
+        program.set(.opacity, draw.opacity)
         if let origin = draw.maskOrigin {
-            program.set("sfx_useMask", int: 1)
-            program.set("sfx_maskOrigin", int2: origin)
+            program.set(.useMask, int: 1)
+            program.set(.maskOrigin, int: origin.x, origin.y)
         } else {
-            program.set("sfx_useMask", int: 0)
+            program.set(.useMask, int: 0)
         }
-        func point(_ name: String, _ p: CGPoint) { program.set(name, Float(p.x), Float(p.y)) }
+        func point(_ uniform: PaintProgram.Uniform, _ p: CGPoint) { program.set(uniform, Float(p.x), Float(p.y)) }
         switch draw.shading {
         case let .solid(color):
-            program.set("sfx_color", color.x, color.y, color.z, color.w)
+            program.set(.color, color.x, color.y, color.z, color.w)
         case let .gradient(paint, row, count):
-            program.set("sfx_stopCount", int: count)
-            program.set("sfx_stopsRow", int: row)
+            program.set(.stopCount, int: count)
+            program.set(.stopsRow, int: row)
             switch paint {
             case let .linear(_, start, end):
-                point("sfx_start", start)
-                point("sfx_end", end)
+                point(.start, start)
+                point(.end, end)
             case let .radial(_, center, r0, r1):
-                point("sfx_center", center)
-                program.set("sfx_radii", Float(r0), Float(r1))
+                point(.center, center)
+                program.set(.radii, Float(r0), Float(r1))
             case let .angular(_, center, a0, a1):
-                point("sfx_center", center)
+                point(.center, center)
                 let angles = Self.angularUniforms(start: a0, end: a1)
-                program.set("sfx_direction", angles.direction)
-                program.set("sfx_turnStart", angles.turnStart)
-                program.set("sfx_span", angles.span)
+                program.set(.direction, angles.direction)
+                program.set(.turnStart, angles.turnStart)
+                program.set(.span, angles.span)
             case let .elliptical(_, rect, center, f0, f1):
-                point("sfx_rectOrigin", rect.origin)
-                program.set("sfx_rectSize", Float(rect.width), Float(rect.height))
-                program.set("sfx_center", Float(center.x), Float(center.y))
-                program.set("sfx_radii", Float(f0), Float(f1))
+                point(.rectOrigin, rect.origin)
+                program.set(.rectSize, Float(rect.width), Float(rect.height))
+                program.set(.center, Float(center.x), Float(center.y))
+                program.set(.radii, Float(f0), Float(f1))
             case .solid, .mesh, .texture:
                 preconditionFailure("a gradient shading holds a gradient paint")
             }
         case let .image(texture, rect, filter):
-            texture.bind(unit: 2)
-            texture.setSampling(ImageSampling(repeats: false, linear: filter == .linear))
-            point("sfx_rectOrigin", rect.origin)
-            program.set("sfx_rectSize", Float(rect.width), Float(rect.height))
+            state.bindPicture(texture, linear: filter == .linear)
+            point(.rectOrigin, rect.origin)
+            program.set(.rectSize, Float(rect.width), Float(rect.height))
         }
-        program.drawFullScreen()
+        program.program.drawFullScreen()
     }
 
     /// The angular program's uniforms for a gradient from `start` to `end` radians: a

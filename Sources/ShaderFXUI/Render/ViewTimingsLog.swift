@@ -19,7 +19,7 @@ extension ViewTimings {
         let w = t.work
         return "view draw work: \(w.drawCalls) draw calls, \(w.clears) clears, \(w.programSwitches) program switches, "
             + "\(w.uniformSets) uniform sets, \(w.textureBinds) texture binds, \(w.samplingSets) sampling sets, "
-            + "\(w.framebufferBinds) framebuffer binds, \(w.blendSets) blend sets, \(w.textureUploads) uploads of \(w.uploadBytes) bytes; "
+            + "\(w.framebufferBinds) framebuffer binds, \(w.viewports) viewports, \(w.blendSets) blend sets, \(w.textureUploads) uploads of \(w.uploadBytes) bytes; "
             + "masks \(t.masksRasterised) rasterised, \(t.masksReused) reused\n"
     }
 }
