@@ -46,11 +46,12 @@ package final class CoverageTexture {
     }
 
     /// Writes the top-left `width` × `height` bytes of `bytes`, whose rows lie `rowLength`
-    /// bytes apart (top row first), into the texture's top-left texels; the rest keeps what it held.
-    package func upload(_ bytes: UnsafeBufferPointer<UInt8>, rowLength: Int, width: Int, height: Int) throws(GPUError) {
-        precondition(width <= rowLength && width <= self.width && height <= self.height)
+    /// bytes apart (top row first), into the texels whose top-left is `origin`; the rest keeps what it held.
+    package func upload(_ bytes: UnsafeBufferPointer<UInt8>, rowLength: Int, at origin: SIMD2<Int> = .zero,
+                        width: Int, height: Int) throws(GPUError) {
+        precondition(width <= rowLength && origin.x >= 0 && origin.y >= 0 && origin.x + width <= self.width && origin.y + height <= self.height)
         precondition(height == 0 || bytes.count >= (height - 1) * rowLength + width)
-        try context.writeTexels(bytes, into: id, at: .zero, width: width, height: height, rowLength: rowLength,
+        try context.writeTexels(bytes, into: id, at: origin, width: width, height: height, rowLength: rowLength,
                                 format: GLenum(GL_RED), type: GLenum(GL_UNSIGNED_BYTE), what: ", R8")
     }
 

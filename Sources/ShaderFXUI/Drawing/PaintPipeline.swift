@@ -129,7 +129,7 @@ package final class PaintPipeline {
     package var maskTextureSize: SIMD2<Int> { atlas.size }
     /// Fills and clears queued and not yet drawn (for tests).
     package var queuedCount: Int { queue.count }
-    /// How many times the mask atlas has been uploaded (for tests).
+    /// How many times masks new to the atlas have been uploaded (for tests).
     package private(set) var maskUploadCount = 0
 
     // MARK: Batches
@@ -158,8 +158,8 @@ package final class PaintPipeline {
         let operations = queue, table = stops
         queue = []
         stops = GradientStopTable()
-        let masks = atlas.isEmpty ? nil : try atlas.upload()
-        if masks != nil { maskUploadCount += 1 }
+        if atlas.hasNewMasks { maskUploadCount += 1 }
+        let masks = try atlas.upload()
         let stopTexture = table.isEmpty ? nil : try stopTextures.texture(for: table)
         try issue(operations, masks: masks, stops: stopTexture)
     }
@@ -167,7 +167,6 @@ package final class PaintPipeline {
     private func discardQueue() {
         queue = []
         stops = GradientStopTable()
-        atlas.empty()
     }
 
     /// Queues `operation` (drawn at once outside a batch).
@@ -201,6 +200,7 @@ package final class PaintPipeline {
         var corner = atlas.place(mask, region: region)
         if corner == nil {
             try flush()
+            atlas.restart()
             corner = atlas.place(mask, region: region)
         }
         guard let corner else { preconditionFailure("an empty mask atlas takes any mask inside its target") }
