@@ -319,6 +319,24 @@ package final class Program {
         context.gl.Uniform2i(location, GLint(v.x), GLint(v.y))
     }
 
+    /// Sets the first `values.count` elements of a `vec4` array uniform in one call.
+    package func set(_ location: GLint, vec4s values: [SIMD4<Float>]) {
+        context.workCounts.uniformSets += 1
+        values.withUnsafeBufferPointer { $0.withMemoryRebound(to: Float.self) { context.gl.Uniform4fv(location, GLsizei(values.count), $0.baseAddress) } }
+    }
+
+    /// Sets the first `values.count` elements of an `ivec4` array uniform in one call.
+    package func set(_ location: GLint, ivec4s values: [SIMD4<Int32>]) {
+        context.workCounts.uniformSets += 1
+        values.withUnsafeBufferPointer { $0.withMemoryRebound(to: GLint.self) { context.gl.Uniform4iv(location, GLsizei(values.count), $0.baseAddress) } }
+    }
+
+    /// Sets the first `values.count` elements of an `ivec2` array uniform in one call.
+    package func set(_ location: GLint, ivec2s values: [SIMD2<Int32>]) {
+        context.workCounts.uniformSets += 1
+        values.withUnsafeBufferPointer { $0.withMemoryRebound(to: GLint.self) { context.gl.Uniform2iv(location, GLsizei(values.count), $0.baseAddress) } }
+    }
+
     /// Feeds the uniform block `name` from binding point `index` (`UniformBuffer.bind`); a
     /// block the program lacks (or the compiler removed) is ignored.
     package func bindUniformBlock(_ name: String, toBindingPoint index: Int) {

@@ -72,6 +72,8 @@ package final class PaintPipeline {
     package let context: GPUContext
     let solid: PaintProgram, linear: PaintProgram, radial: PaintProgram, angular: PaintProgram, elliptical: PaintProgram
     let texture: PaintProgram
+    /// Runs of solid fills through masks, drawn as one (`PaintShaders.solidFillsVertex`).
+    let solidFills: PaintProgram
     let mesh: Program
     let vertexArray: VertexArray
     private let canBlendFloat32: Bool
@@ -108,13 +110,14 @@ package final class PaintPipeline {
         angular = PaintProgram(try make(PaintShaders.angular, "angular gradient"))
         elliptical = PaintProgram(try make(PaintShaders.elliptical, "elliptical gradient"))
         texture = PaintProgram(try make(PaintShaders.texture, "texture"))
+        solidFills = PaintProgram(try make(PaintShaders.solidFillsFragment, "solid fills", vertex: PaintShaders.solidFillsVertex))
         mesh = try make(PaintShaders.meshFragment, "mesh gradient", vertex: PaintShaders.meshVertex)
         vertexArray = try VertexArray(context: context)
         canBlendFloat32 = context.hasGLExtension("GL_EXT_float_blend")
         atlas = MaskAtlas(context: context)
         stopTextures = GradientStopTextures(context: context)
         // The samplers' units never change: the mask on 0, the stops on 1, a picture on 2.
-        for program in [solid, linear, radial, angular, elliptical, texture].map(\.program) {
+        for program in [solid, linear, radial, angular, elliptical, texture, solidFills].map(\.program) {
             program.use()
             program.set("sfx_mask", int: 0)
             program.set("sfx_stops", int: 1)

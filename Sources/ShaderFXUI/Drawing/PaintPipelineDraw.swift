@@ -54,15 +54,63 @@ extension PaintPipeline {
         context.setPremultipliedSourceOver(true)
         defer { context.setPremultipliedSourceOver(false) }
         var state = PaintDrawState()
-        for operation in operations {
-            switch operation {
+        var index = 0
+        while index < operations.count {
+            switch operations[index] {
             case let .clear(target, color):
                 target.clear(to: color)
                 state.cleared(target)
-            case let .fill(draw): issue(draw, state: &state)
+                index += 1
+            case let .fill(draw):
+                let run = Self.solidFillRun(operations[index...], after: draw)
+                if run.count > 1 {
+                    issueSolidFills(run, state: &state)
+                } else {
+                    issue(draw, state: &state)
+                }
+                index += max(run.count, 1)
             }
         }
         try context.check("painting \(operations.count) queued fills and clears")
+    }
+
+    /// The solid fills through masks that start `operations`, into `first`'s target at its
+    /// opacity: what one draw of `solidFills` can paint (empty when `first` is not one).
+    private static func solidFillRun(_ operations: ArraySlice<PaintOperation>, after first: PaintDraw) -> [PaintDraw] {
+        func joins(_ draw: PaintDraw) -> Bool {
+            guard case .solid = draw.shading, draw.maskOrigin != nil else { return false }
+            return draw.target === first.target && draw.opacity.bitPattern == first.opacity.bitPattern
+        }
+        var run: [PaintDraw] = []
+        for operation in operations {
+            guard case let .fill(draw) = operation, joins(draw) else { break }
+            run.append(draw)
+        }
+        return run
+    }
+
+    /// Draws `run` (`solidFillRun`) with `solidFills`, `PaintShaders.solidFillsPerDraw` fills a call.
+    private func issueSolidFills(_ run: [PaintDraw], state: inout PaintDrawState) {
+        let target = run[0].target, program = solidFills
+        state.bind(target, viewportOrigin: .zero, size: SIMD2(target.width, target.height))
+        state.use(program)
+        program.set(.opacity, run[0].opacity)
+        program.set(.targetSize, Float(target.width), Float(target.height))
+        let gl = program.program
+        let locations = (gl.location("sfx_regions"), gl.location("sfx_colors"), gl.location("sfx_maskOrigins"))
+        for start in stride(from: 0, to: run.count, by: PaintShaders.solidFillsPerDraw) {
+            let part = run[start..<min(start + PaintShaders.solidFillsPerDraw, run.count)]
+            gl.set(locations.0, ivec4s: part.map { draw in
+                let (origin, size) = (SIMD2<Int32>(truncatingIfNeeded: draw.region.origin), SIMD2<Int32>(truncatingIfNeeded: draw.region.size))
+                return SIMD4(origin.x, origin.y, origin.x + size.x, origin.y + size.y)
+            })
+            gl.set(locations.1, vec4s: part.map { draw in
+                guard case let .solid(color) = draw.shading else { preconditionFailure("a run holds solid fills") }
+                return color
+            })
+            gl.set(locations.2, ivec2s: part.map { SIMD2<Int32>(truncatingIfNeeded: $0.maskOrigin!) })
+            gl.drawTriangles(vertexCount: 6 * part.count)
+        }
     }
 
     private func issue(_ draw: PaintDraw, state: inout PaintDrawState) {

@@ -8,7 +8,7 @@ final class PaintProgram {
     /// Every uniform a paint program may have (`PaintShaders`), with the `glUniform` form it takes.
     enum Uniform: Int, CaseIterable {
         case inverseX, inverseY, opacity, useMask, maskOrigin, color, stopCount, stopsRow
-        case start, end, center, radii, direction, turnStart, span, rectOrigin, rectSize
+        case start, end, center, radii, direction, turnStart, span, rectOrigin, rectSize, targetSize
 
         var name: String { "sfx_\(self)" }
 
@@ -17,7 +17,7 @@ final class PaintProgram {
             switch self {
             case .useMask, .maskOrigin, .stopCount, .stopsRow: return 0
             case .opacity, .direction, .turnStart, .span: return 1
-            case .start, .end, .center, .radii, .rectOrigin, .rectSize: return 2
+            case .start, .end, .center, .radii, .rectOrigin, .rectSize, .targetSize: return 2
             case .inverseX, .inverseY: return 3
             case .color: return 4
             }
