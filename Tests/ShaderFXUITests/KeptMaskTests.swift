@@ -48,6 +48,9 @@ private struct KeptMaskCard: View {
         #expect(renderer.timings.masksRasterised == 0 && renderer.timings.masksReused == 6)
         // The masks lie in the atlas already: nothing goes up to the GPU.
         #expect(renderer.timings.work.textureUploads == 0 && renderer.timings.work.uploadBytes == 0)
+        // The white background is a clear; the six solid fills through masks, one after another
+        // into one layer, are one draw, and the program they share is used once.
+        #expect(renderer.timings.work.clears == 1 && renderer.timings.work.drawCalls == 1 && renderer.timings.work.programSwitches == 1)
         #expect(second == first)
     }
 
