@@ -44,9 +44,11 @@ package enum PaintError: Error, Equatable, CustomStringConvertible {
 /// (ONE, ONE_MINUS_SRC_ALPHA) composites it onto the target. Device pixels are addressed with
 /// (0, 0) the top-left one, as `Framebuffer.read` returns rows top first.
 ///
-/// **Batches.** Inside `batched`, fills and clears are queued, not drawn: each mask is copied
-/// into the `MaskAtlas` and each gradient's stops into the batch's `GradientStopTable`, and
-/// `flush()` uploads both once and issues the queued draws in order. A driver must finish the
+/// **Batches.** Inside `batched`, fills and clears are queued, not drawn: each mask new to the
+/// `MaskAtlas` is copied into it (a mask it holds from an earlier batch is found where it lies)
+/// and each gradient's stops into the batch's `GradientStopTable`, and `flush()` uploads what
+/// is new once and issues the queued draws in order, each setting only the state that differs
+/// from the draw before, consecutive solid fills through masks as one draw. A driver must finish the
 /// draws that read a texture before the texture is rewritten, so one mask texture rewritten per
 /// fill made every fill wait for the one before; a batch waits at most once. The queue keeps
 /// the textures and framebuffers it names alive, and the pixels are those of drawing each fill
