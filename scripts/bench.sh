@@ -189,6 +189,7 @@ SHADERFX_VIEW_TIMINGS=1 "$bin" animate --view examples/views/bench/BenchCard.swi
   --duration 2 --fps 10 -q -o "$work/cards/" 2>"$work/card-timings.log" >/dev/null
 split() { grep '^view timings' "$work/card-timings.log" | tail -n +2 | sed -n "s/.*$1 \([0-9.]*\) ms.*/\1/p" | median; }
 echo "  warm split (median ms): resolve $(split resolve), layout $(split layout), draw $(split draw), read-back $(split read-back)"
+echo "  last warm frame's $(grep '^view draw work' "$work/card-timings.log" | tail -1)"
 # Each warm card's whole view time (the four parts added), its median and its spread.
 totals=$(grep '^view timings' "$work/card-timings.log" | tail -n +2 | sed 's/[^0-9. ]//g' | awk '{ print $1 + $2 + $3 + $4 }' | sort -n)
 echo "  warm card (ms): median $(echo "$totals" | median), fastest $(echo "$totals" | head -1), slowest $(echo "$totals" | tail -1) over $(echo "$totals" | wc -l) frames"

@@ -20,7 +20,7 @@ $bin info | tee "$out/info.txt"
   for run in 1 2 3; do
     rm -rf /tmp/cards
     SHADERFX_VIEW_TIMINGS=1 $bin animate --view examples/views/bench/BenchCard.swift --library examples/metal --assets examples/views \
-      --duration 2 --fps 10 -o /tmp/cards/ 2>&1 | tail -4
+      --duration 2 --fps 10 -o /tmp/cards/ 2>&1 | tail -7
   done
   card=$PWD/examples/views/bench/BenchCard.swift
   for k in $(seq 1 200); do

@@ -138,7 +138,7 @@ extension TextLayout {
     ///   - cache: the glyph cache; the shared one by default.
     ///   - runs: only the glyphs of these runs (one style's); nil: all.
     public func render(scale: Double, cache: GlyphCache = .shared, runs: Set<Int>? = nil) -> TextMask {
-        let placed = place(scale: scale, cache: cache) { glyph in !fonts[glyph.font].isColor && (runs?.contains(glyph.run) ?? true) }
+        let placed = place(scale: scale, cache: cache) { isOutline($0, runs: runs) }
         var coverage = [UInt8](repeating: 0, count: placed.width * placed.height)
         coverage.withUnsafeMutableBufferPointer { out in
             for glyph in placed.glyphs {
@@ -197,21 +197,66 @@ extension TextLayout {
     private func place(scale: Double, cache: GlyphCache, include: (PositionedGlyph) -> Bool)
         -> (glyphs: [Placed], width: Int, height: Int, originX: Int, originY: Int) {
         var placed: [Placed] = []
-        let frameWidth = Int((width * scale - 1e-9).rounded(.up)), frameHeight = Int((height * scale - 1e-9).rounded(.up))
-        var minX = 0, minY = 0, maxX = max(frameWidth, 0), maxY = max(frameHeight, 0)
-        let sizes = fonts.map { Int(($0.size * scale * 64).rounded()) }
-        for line in lines {
-            for glyph in line.glyphs where include(glyph) {
-                guard let bitmap = cache.bitmap(glyph.id, of: fonts[glyph.font].face, pixelSize26_6: sizes[glyph.font]),
-                      bitmap.width > 0, bitmap.height > 0 else { continue }
-                let x = Int((glyph.x * scale).rounded()) + bitmap.left
-                let y = Int((glyph.y * scale).rounded()) - bitmap.top
-                placed.append(Placed(bitmap: bitmap, x: x, y: y))
-                minX = min(minX, x); minY = min(minY, y)
-                maxX = max(maxX, x + bitmap.width); maxY = max(maxY, y + bitmap.height)
-            }
+        let frame = frameSize(scale: scale)
+        var minX = 0, minY = 0, maxX = max(frame.x, 0), maxY = max(frame.y, 0)
+        for pen in pens(scale: scale, include: include) {
+            guard let bitmap = cache.bitmap(pen.glyph, of: fonts[pen.font].face, pixelSize26_6: pen.pixelSize26_6),
+                  bitmap.width > 0, bitmap.height > 0 else { continue }
+            let x = pen.x + bitmap.left
+            let y = pen.y - bitmap.top
+            placed.append(Placed(bitmap: bitmap, x: x, y: y))
+            minX = min(minX, x); minY = min(minY, y)
+            maxX = max(maxX, x + bitmap.width); maxY = max(maxY, y + bitmap.height)
         }
         let shifted = placed.map { Placed(bitmap: $0.bitmap, x: $0.x - minX, y: $0.y - minY) }
         return (shifted, maxX - minX, maxY - minY, -minX, -minY)
+    }
+}
+
+/// Everything `TextLayout.render(scale:cache:runs:)` reads of a layout: the frame's size in
+/// pixels and, for each glyph drawn, its face, glyph, pixel size and pen position rounded to
+/// whole pixels. Glyph bitmaps are a function of face, glyph and size, so equal keys give equal
+/// masks: a caller keeps a mask under its key and draws it again without compositing.
+public struct TextMaskKey: Hashable, Sendable {
+    struct Pen: Hashable, Sendable {
+        let face: Int
+        let glyph: UInt32
+        let pixelSize26_6: Int
+        let x: Int
+        let y: Int
+    }
+
+    let frame: SIMD2<Int>
+    let pens: [Pen]
+}
+
+extension TextLayout {
+    /// The key of the mask `render(scale:cache:runs:)` gives (`TextMaskKey`).
+    public func maskKey(scale: Double, runs: Set<Int>? = nil) -> TextMaskKey {
+        TextMaskKey(frame: frameSize(scale: scale), pens: pens(scale: scale) { isOutline($0, runs: runs) }.map {
+            TextMaskKey.Pen(face: fonts[$0.font].face.serial, glyph: $0.glyph, pixelSize26_6: $0.pixelSize26_6, x: $0.x, y: $0.y)
+        })
+    }
+
+    /// Whether `glyph` is drawn by `render`: an outline glyph of one of `runs` (nil: any run).
+    fileprivate func isOutline(_ glyph: PositionedGlyph, runs: Set<Int>?) -> Bool {
+        !fonts[glyph.font].isColor && (runs?.contains(glyph.run) ?? true)
+    }
+
+    /// The frame's size in pixels (its size in points × scale, rounded up).
+    fileprivate func frameSize(scale: Double) -> SIMD2<Int> {
+        SIMD2(Int((width * scale - 1e-9).rounded(.up)), Int((height * scale - 1e-9).rounded(.up)))
+    }
+
+    /// The glyphs `include` keeps, each with its font, pixel size (pixels per em × 64) and pen
+    /// position in pixels, rounded to a whole pixel.
+    fileprivate func pens(scale: Double, include: (PositionedGlyph) -> Bool)
+        -> [(glyph: UInt32, font: Int, pixelSize26_6: Int, x: Int, y: Int)] {
+        let sizes = fonts.map { Int(($0.size * scale * 64).rounded()) }
+        return lines.flatMap { line in
+            line.glyphs.filter(include).map { glyph in
+                (glyph.id, glyph.font, sizes[glyph.font], Int((glyph.x * scale).rounded()), Int((glyph.y * scale).rounded()))
+            }
+        }
     }
 }

@@ -124,6 +124,33 @@ import Testing
         expectPixels(batched, tolerance: 2e-5, "batched fills") { x, y in expected[y * width + x] }
     }
 
+    @Test func masksKeptInTheAtlasAreNotUploadedAgainAndNewOnesAre() throws {
+        try PaintGPU.run { context, pipeline in
+            let target = try Framebuffer(context: context, width: 16, height: 8)
+            let kept = CoverageMask(originX: 2, originY: 1, width: 6, height: 5, coverage: (0..<30).map { UInt8($0 * 8) })
+            // Drawn each frame: uploaded the first time only.
+            let before = pipeline.maskUploadCount
+            for _ in 0..<3 {
+                try pipeline.batched {
+                    try pipeline.clear(target)
+                    try pipeline.fill(.solid(SIMD4(1, 1, 1, 1)), mask: kept, into: target, userToDevice: .identity)
+                }
+            }
+            #expect(pipeline.maskUploadCount - before == 1)
+            // Masks made and let go one after another, all the same size: the allocator may give
+            // one the storage of the one before, and each must still be drawn with its own coverage.
+            for i in 0..<60 {
+                let value = UInt8(i * 4 + 3)
+                let fresh = CoverageMask(originX: 0, originY: 0, width: 16, height: 8, coverage: [UInt8](repeating: value, count: 128))
+                try pipeline.clear(target)
+                try pipeline.fill(.solid(SIMD4(1, 1, 1, 1)), mask: fresh, into: target, userToDevice: .identity)
+                let pixels = try target.read(x: 0, y: 0, width: 16, height: 8).pixels
+                #expect(pixels.allSatisfy { abs($0 - Float(value) / 255) < 1e-6 }, "mask \(i)")
+            }
+            #expect(pipeline.maskUploadCount - before == 61)
+        }
+    }
+
     @Test func aBatchKeepsOrderAcrossClearsGradientsRectanglesAndLayersReadBack() throws {
         let (width, height) = (400, 300)
         let fills = Self.fills(count: 24, width: width, height: height, seed: 0xBA7C)

@@ -184,6 +184,34 @@ func userPoint(_ x: Int, _ y: Int, _ t: CGAffineTransform = .identity) -> SIMD2<
         }
     }
 
+    @Test func oneTextureDrawnNearestThenLinearInABatchKeepsEachFilter() throws {
+        // A batch sets a picture's binding and filter only when they change from the draw before:
+        // the same texture drawn with each filter in turn must give the pixels of each fill drawn alone.
+        let rect = CGRect(x: 6, y: 4, width: 40, height: 30)
+        let bands: [(CGRect, TextureFilter)] = [(CGRect(x: 0, y: 0, width: 18, height: 40), .nearest),
+                                                (CGRect(x: 18, y: 0, width: 17, height: 40), .linear),
+                                                (CGRect(x: 35, y: 0, width: 17, height: 40), .nearest)]
+        func draw(batched: Bool) throws -> RGBAImage {
+            try PaintGPU.render(width: 52, height: 40) { pipeline, target in
+                let texture = try Texture(context: pipeline.context, image: Self.texels)
+                func fills() throws {
+                    for (band, filter) in bands {
+                        try pipeline.fill(.texture(texture, rect: rect, filter: filter), rect: band, into: target, userToDevice: .identity)
+                    }
+                }
+                if batched { try pipeline.batched(fills) } else { try fills() }
+            }
+        }
+        let alone = try draw(batched: false)
+        #expect(try draw(batched: true) == alone)
+        // And the bands differ: the middle one is filtered, the others are not.
+        #expect(alone != (try PaintGPU.render(width: 52, height: 40) { pipeline, target in
+            let texture = try Texture(context: pipeline.context, image: Self.texels)
+            try pipeline.fill(.texture(texture, rect: rect, filter: .nearest), rect: CGRect(x: 0, y: 0, width: 52, height: 40),
+                              into: target, userToDevice: .identity)
+        }))
+    }
+
     @Test func texturePaintFiltersBilinearly() throws {
         let rect = CGRect(x: 6, y: 4, width: 40, height: 30)
         let image = try PaintGPU.render(width: 52, height: 40) { pipeline, target in

@@ -157,6 +157,8 @@ public final class GPUContext: @unchecked Sendable {
     private let gbmFD: Int32
     private let lock = NSRecursiveLock()
     private var depth = 0
+    /// The GL work asked for so far (`GLWorkCounts`); read and written with the context current.
+    package var workCounts = GLWorkCounts()
 
     /// Opens a display on the chosen backend and makes an OpenGL ES 3.x context current.
     /// - Parameter options: backend and device; see `GPUOptions`.

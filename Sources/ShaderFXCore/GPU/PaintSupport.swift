@@ -46,16 +46,18 @@ package final class CoverageTexture {
     }
 
     /// Writes the top-left `width` × `height` bytes of `bytes`, whose rows lie `rowLength`
-    /// bytes apart (top row first), into the texture's top-left texels; the rest keeps what it held.
-    package func upload(_ bytes: UnsafeBufferPointer<UInt8>, rowLength: Int, width: Int, height: Int) throws(GPUError) {
-        precondition(width <= rowLength && width <= self.width && height <= self.height)
+    /// bytes apart (top row first), into the texels whose top-left is `origin`; the rest keeps what it held.
+    package func upload(_ bytes: UnsafeBufferPointer<UInt8>, rowLength: Int, at origin: SIMD2<Int> = .zero,
+                        width: Int, height: Int) throws(GPUError) {
+        precondition(width <= rowLength && origin.x >= 0 && origin.y >= 0 && origin.x + width <= self.width && origin.y + height <= self.height)
         precondition(height == 0 || bytes.count >= (height - 1) * rowLength + width)
-        try context.writeTexels(bytes, into: id, at: .zero, width: width, height: height, rowLength: rowLength,
+        try context.writeTexels(bytes, into: id, at: origin, width: width, height: height, rowLength: rowLength,
                                 format: GLenum(GL_RED), type: GLenum(GL_UNSIGNED_BYTE), what: ", R8")
     }
 
     /// Binds the texture to texture unit `unit`.
     package func bind(unit: Int) {
+        context.workCounts.textureBinds += 1
         context.gl.ActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
         context.gl.BindTexture(GLenum(GL_TEXTURE_2D), id)
     }
@@ -78,6 +80,7 @@ extension GPUContext {
     /// effect pass assumes (`setPassState`).
     package func setPremultipliedSourceOver(_ enabled: Bool) {
         assertCurrent("glEnable(GL_BLEND)")
+        workCounts.blendSets += 1
         if enabled {
             gl.Enable(GLenum(GL_BLEND))
             gl.BlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
@@ -92,6 +95,7 @@ extension Program {
     /// use) into the bound framebuffer's viewport: for a vertex shader that places its vertices
     /// from `gl_VertexID`, with a `VertexArray` bound.
     package func drawTriangles(vertexCount: Int) {
+        context.workCounts.drawCalls += 1
         context.gl.DrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(vertexCount))
     }
 }
@@ -107,6 +111,7 @@ extension Framebuffer {
     package func clear(to color: SIMD4<Float>) {
         bindForDrawing()
         let values: [GLfloat] = [color.x, color.y, color.z, color.w]
+        context.workCounts.clears += 1
         context.gl.ClearBufferfv(GLenum(GL_COLOR), 0, values)
     }
 }

@@ -53,6 +53,7 @@ package final class Texture {
     /// Sets wrap and filter modes of the bound texture unit's texture.
     package func setSampling(_ sampling: ImageSampling) {
         let gl = context.gl
+        context.workCounts.samplingSets += 1
         gl.BindTexture(GLenum(GL_TEXTURE_2D), id)
         func wrap(_ mode: ImageSampling.Wrap) -> GLint {
             switch mode {
@@ -70,6 +71,7 @@ package final class Texture {
 
     /// Binds the texture to texture unit `unit`.
     package func bind(unit: Int) {
+        context.workCounts.textureBinds += 1
         context.gl.ActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
         context.gl.BindTexture(GLenum(GL_TEXTURE_2D), id)
     }
@@ -110,14 +112,25 @@ package final class Framebuffer {
 
     /// Binds for drawing, with a viewport covering the whole texture.
     package func bindForDrawing() {
-        context.gl.BindFramebuffer(GLenum(GL_FRAMEBUFFER), id)
-        context.gl.Viewport(0, 0, GLsizei(width), GLsizei(height))
+        bindForDrawing(viewportOrigin: .zero, size: SIMD2(width, height))
     }
 
     /// Binds for drawing with the viewport on the rectangle of `size` pixels at `origin` (the
     /// rest of the texture is left as it is).
     package func bindForDrawing(viewportOrigin origin: SIMD2<Int>, size: SIMD2<Int>) {
+        bind()
+        setViewport(origin: origin, size: size)
+    }
+
+    /// Binds for drawing, the viewport left as it is.
+    package func bind() {
+        context.workCounts.framebufferBinds += 1
         context.gl.BindFramebuffer(GLenum(GL_FRAMEBUFFER), id)
+    }
+
+    /// Sets the viewport (of whatever framebuffer is bound) to the rectangle of `size` pixels at `origin`.
+    package func setViewport(origin: SIMD2<Int>, size: SIMD2<Int>) {
+        context.workCounts.viewports += 1
         context.gl.Viewport(GLint(origin.x), GLint(origin.y), GLsizei(size.x), GLsizei(size.y))
     }
 
@@ -125,6 +138,7 @@ package final class Framebuffer {
     package func clear() {
         bindForDrawing()
         let transparent: [GLfloat] = [0, 0, 0, 0]
+        context.workCounts.clears += 1
         context.gl.ClearBufferfv(GLenum(GL_COLOR), 0, transparent)
     }
 
@@ -268,7 +282,10 @@ package final class Program {
         return cString(buffer).trimmingWhitespace
     }
 
-    package func use() { context.gl.UseProgram(id) }
+    package func use() {
+        context.workCounts.programSwitches += 1
+        context.gl.UseProgram(id)
+    }
 
     /// The location of uniform `name`, or -1 when the compiler removed it.
     package func location(_ name: String) -> GLint {
@@ -278,12 +295,47 @@ package final class Program {
         return location
     }
 
-    package func set(_ name: String, _ v: Float) { context.gl.Uniform1f(location(name), v) }
-    package func set(_ name: String, _ x: Float, _ y: Float) { context.gl.Uniform2f(location(name), x, y) }
-    package func set(_ name: String, _ x: Float, _ y: Float, _ z: Float) { context.gl.Uniform3f(location(name), x, y, z) }
-    package func set(_ name: String, _ x: Float, _ y: Float, _ z: Float, _ w: Float) { context.gl.Uniform4f(location(name), x, y, z, w) }
-    package func set(_ name: String, int v: Int) { context.gl.Uniform1i(location(name), GLint(v)) }
-    package func set(_ name: String, int2 v: SIMD2<Int>) { context.gl.Uniform2i(location(name), GLint(v.x), GLint(v.y)) }
+    package func set(_ name: String, _ v: Float) { set(location(name), v) }
+    package func set(_ name: String, _ x: Float, _ y: Float) { set(location(name), x, y) }
+    package func set(_ name: String, _ x: Float, _ y: Float, _ z: Float) { set(location(name), x, y, z) }
+    package func set(_ name: String, _ x: Float, _ y: Float, _ z: Float, _ w: Float) { set(location(name), x, y, z, w) }
+    package func set(_ name: String, int v: Int) { set(location(name), int: v) }
+    package func set(_ name: String, int2 v: SIMD2<Int>) { set(location(name), int2: v) }
+
+    // By location (`location(_:)`, looked up once): no name to hash on each draw.
+    package func set(_ location: GLint, _ v: Float) { context.workCounts.uniformSets += 1; context.gl.Uniform1f(location, v) }
+    package func set(_ location: GLint, _ x: Float, _ y: Float) { context.workCounts.uniformSets += 1; context.gl.Uniform2f(location, x, y) }
+    package func set(_ location: GLint, _ x: Float, _ y: Float, _ z: Float) {
+        context.workCounts.uniformSets += 1
+        context.gl.Uniform3f(location, x, y, z)
+    }
+    package func set(_ location: GLint, _ x: Float, _ y: Float, _ z: Float, _ w: Float) {
+        context.workCounts.uniformSets += 1
+        context.gl.Uniform4f(location, x, y, z, w)
+    }
+    package func set(_ location: GLint, int v: Int) { context.workCounts.uniformSets += 1; context.gl.Uniform1i(location, GLint(v)) }
+    package func set(_ location: GLint, int2 v: SIMD2<Int>) {
+        context.workCounts.uniformSets += 1
+        context.gl.Uniform2i(location, GLint(v.x), GLint(v.y))
+    }
+
+    /// Sets the first `values.count` elements of a `vec4` array uniform in one call.
+    package func set(_ location: GLint, vec4s values: [SIMD4<Float>]) {
+        context.workCounts.uniformSets += 1
+        values.withUnsafeBufferPointer { $0.withMemoryRebound(to: Float.self) { context.gl.Uniform4fv(location, GLsizei(values.count), $0.baseAddress) } }
+    }
+
+    /// Sets the first `values.count` elements of an `ivec4` array uniform in one call.
+    package func set(_ location: GLint, ivec4s values: [SIMD4<Int32>]) {
+        context.workCounts.uniformSets += 1
+        values.withUnsafeBufferPointer { $0.withMemoryRebound(to: GLint.self) { context.gl.Uniform4iv(location, GLsizei(values.count), $0.baseAddress) } }
+    }
+
+    /// Sets the first `values.count` elements of an `ivec2` array uniform in one call.
+    package func set(_ location: GLint, ivec2s values: [SIMD2<Int32>]) {
+        context.workCounts.uniformSets += 1
+        values.withUnsafeBufferPointer { $0.withMemoryRebound(to: GLint.self) { context.gl.Uniform2iv(location, GLsizei(values.count), $0.baseAddress) } }
+    }
 
     /// Feeds the uniform block `name` from binding point `index` (`UniformBuffer.bind`); a
     /// block the program lacks (or the compiler removed) is ignored.
@@ -295,5 +347,8 @@ package final class Program {
 
     /// Draws the full-screen triangle with this program (which must be in use) into the bound
     /// framebuffer's viewport.
-    package func drawFullScreen() { context.gl.DrawArrays(GLenum(GL_TRIANGLES), 0, 3) }
+    package func drawFullScreen() {
+        context.workCounts.drawCalls += 1
+        context.gl.DrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+    }
 }

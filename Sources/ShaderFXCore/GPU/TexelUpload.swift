@@ -19,6 +19,8 @@ extension GPUContext {
         gl.PixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         let stride = rowLength ?? width
         if stride != width { gl.PixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), GLint(stride)) }
+        workCounts.textureUploads += 1
+        workCounts.uploadBytes += width * height * GLWorkCounts.bytesPerTexel(format: format, type: type)
         gl.TexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(origin.x), GLint(origin.y), GLsizei(width), GLsizei(height),
                          format, type, pixels.baseAddress)
         if stride != width { gl.PixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0) }

@@ -1,64 +1,97 @@
 import Foundation
 
-/// Coverage masks kept between renders, found by everything the rasteriser reads: the path,
-/// its transform to device pixels, the fill rule, the clip paths and their transform, the
-/// pixels the mask is clipped to. Rasterising is a pure function of those, so a kept mask is
-/// the mask rasterising would give; the frames of an animated card (its shapes unmoved between
-/// frames) rasterise each shape once.
+/// Coverage masks kept between renders under a key that holds everything the mask is made
+/// from: making a mask is a pure function of its key, so a kept mask is the mask making it
+/// again would give, and the frames of an animated card (its shapes and text unmoved between
+/// frames) make each mask once.
 ///
-/// Bounded: past `byteLimit` bytes of coverage or `entryLimit` masks the cache is emptied and
-/// fills again from what the next frames draw.
-final class CoverageCache {
-    struct Key: Hashable {
-        let path: Path
-        let transform: CGAffineTransform
-        let eoFill: Bool
-        let clip: [Path]
-        let clipTransform: CGAffineTransform
-        let bounds: CGRect
+/// Bounded: past `byteLimit` bytes of coverage or `entryLimit` masks, the least recently used
+/// masks go (oldest first) until three quarters of each bound are left.
+final class KeptMasks<Key: Hashable> {
+    /// The most bytes of coverage kept.
+    let byteLimit: Int
+    /// The most masks kept (empty ones take no bytes).
+    let entryLimit: Int
 
-        static func == (a: Key, b: Key) -> Bool {
-            a.eoFill == b.eoFill && a.transform == b.transform && a.clipTransform == b.clipTransform
-                && a.bounds == b.bounds && a.path == b.path && a.clip == b.clip
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(eoFill)
-            for t in [transform, clipTransform] { for v in [t.a, t.b, t.c, t.d, t.tx, t.ty] { hasher.combine(v) } }
-            for v in [bounds.minX, bounds.minY, bounds.width, bounds.height] { hasher.combine(v) }
-            for p in [path] + clip {
-                hasher.combine(p.elements.count)
-                for element in p.elements { element.hashPoints(into: &hasher) }
-            }
-        }
+    private struct Entry {
+        let mask: CoverageMask
+        var lastUse: Int
     }
 
-    /// The most bytes of coverage kept.
-    static let byteLimit = 32 << 20
-    /// The most masks kept (empty ones take no bytes).
-    static let entryLimit = 4096
-
-    private var masks: [Key: CoverageMask] = [:]
+    private var masks: [Key: Entry] = [:]
     private var bytes = 0
+    private var clock = 0
+
+    init(byteLimit: Int = 32 << 20, entryLimit: Int = 4096) {
+        precondition(byteLimit > 0 && entryLimit > 0)
+        self.byteLimit = byteLimit
+        self.entryLimit = entryLimit
+    }
 
     /// Masks held now (for tests).
     var count: Int { masks.count }
+    /// Bytes of coverage held now (for tests).
+    var byteCount: Int { bytes }
+    /// Masks made, and masks found kept, since the cache was made.
+    private(set) var rasterised = 0
+    private(set) var reused = 0
 
-    /// The mask for `key`, made by `rasterise` when not kept.
-    func mask(for key: Key, rasterise: () -> CoverageMask) -> CoverageMask {
-        if let kept = masks[key] { return kept }
-        let mask = rasterise()
-        if bytes + mask.coverage.count > Self.byteLimit || masks.count >= Self.entryLimit {
-            masks.removeAll()
-            bytes = 0
+    /// The mask for `key`, made by `make` when not kept.
+    func mask(for key: Key, make: () -> CoverageMask) -> CoverageMask {
+        clock += 1
+        if let kept = masks[key] {
+            reused += 1
+            masks[key]?.lastUse = clock
+            return kept.mask
         }
-        if mask.coverage.count <= Self.byteLimit {
-            masks[key] = mask
-            bytes += mask.coverage.count
-        }
+        rasterised += 1
+        let mask = make()
+        guard mask.coverage.count <= byteLimit else { return mask }
+        masks[key] = Entry(mask: mask, lastUse: clock)
+        bytes += mask.coverage.count
+        if bytes > byteLimit || masks.count > entryLimit { evict() }
         return mask
     }
+
+    /// Drops the least recently used masks until three quarters of each bound are left.
+    private func evict() {
+        let bytesLeft = byteLimit / 4 * 3, entriesLeft = entryLimit / 4 * 3
+        for (key, entry) in masks.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
+            if bytes <= bytesLeft && masks.count <= entriesLeft { break }
+            masks[key] = nil
+            bytes -= entry.mask.coverage.count
+        }
+    }
 }
+
+/// What a shape's coverage is rasterised from: the path, its transform to device pixels, the
+/// fill rule, the clip paths and their transform, the pixels the mask is clipped to.
+struct ShapeMaskKey: Hashable {
+    let path: Path
+    let transform: CGAffineTransform
+    let eoFill: Bool
+    let clip: [Path]
+    let clipTransform: CGAffineTransform
+    let bounds: CGRect
+
+    static func == (a: ShapeMaskKey, b: ShapeMaskKey) -> Bool {
+        a.eoFill == b.eoFill && a.transform == b.transform && a.clipTransform == b.clipTransform
+            && a.bounds == b.bounds && a.path == b.path && a.clip == b.clip
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(eoFill)
+        for t in [transform, clipTransform] { for v in [t.a, t.b, t.c, t.d, t.tx, t.ty] { hasher.combine(v) } }
+        for v in [bounds.minX, bounds.minY, bounds.width, bounds.height] { hasher.combine(v) }
+        for p in [path] + clip {
+            hasher.combine(p.elements.count)
+            for element in p.elements { element.hashPoints(into: &hasher) }
+        }
+    }
+}
+
+/// Shapes' coverage masks kept between renders.
+typealias CoverageCache = KeptMasks<ShapeMaskKey>
 
 private extension Path.Element {
     func hashPoints(into hasher: inout Hasher) {

@@ -60,14 +60,22 @@ struct ShelfPacker: Sendable, Equatable {
     }
 }
 
-/// The coverage masks of a batch of paint draws packed into one 8-bit texture, uploaded with
-/// one call before the batch's draws read their own rectangles of it.
+/// The coverage masks of paint draws packed into one 8-bit texture, which keeps them from
+/// batch to batch: a mask drawn again (a kept mask of an unchanged shape or text, the same
+/// coverage storage) is found where it was placed, so the frames of an unchanged view copy and
+/// upload no mask at all.
 ///
 /// llvmpipe (and a GPU driver alike) must finish every queued draw that reads a texture before
 /// that texture is rewritten, so one mask texture rewritten before each draw made each draw
-/// wait for the one before. Here the masks are copied into a CPU-side staging picture as the
-/// draws are queued (`place`), the used rectangle goes up once (`upload`), and the next batch
-/// writes the other of two textures, so it need not wait for this one's draws either.
+/// wait for the one before. Here new masks are copied into a CPU-side staging picture as the
+/// draws are queued (`place`), and the rectangle holding the new ones goes up once per batch
+/// (`upload`). When the atlas is full the pipeline draws what is queued and starts the atlas
+/// again empty (`restart`) in the other of two textures, so it need not wait for those draws.
+///
+/// A mask is known by its coverage's storage (and the region placed): the atlas holds on to
+/// that storage while the mask is placed, so it is never freed, reused or changed in between
+/// (an array shares storage only while its bytes are the same), and an equal identity is an
+/// equal mask.
 ///
 /// The atlas starts at `initialSide` on each side (or the GPU's limit) and grows, when empty, to
 /// the first mask that does not fit; a mask is at most its target's size, which the GPU's
@@ -77,7 +85,19 @@ final class MaskAtlas {
     private var packer: ShelfPacker
     private var staging: [UInt8]
     private var textures: [CoverageTexture?] = [nil, nil]
-    private var next = 0
+    private var current = 0
+
+    private struct Placement: Hashable {
+        let storage: UInt
+        let maskWidth: Int
+        let left: Int, top: Int
+        let size: SIMD2<Int>
+    }
+
+    /// The masks in the atlas, where they lie, and their coverage (held, so the storage stays theirs).
+    private var placed: [Placement: (corner: SIMD2<Int>, coverage: [UInt8])] = [:]
+    /// The rectangle of texels placed since the last upload (top-left, bottom-right exclusive).
+    private var dirty: (low: SIMD2<Int>, high: SIMD2<Int>)?
 
     /// Texels on each side of a new atlas: a 1080 × 1920 card's text and shapes fit at 1×.
     static let initialSide = 2048
@@ -92,18 +112,26 @@ final class MaskAtlas {
     /// The atlas's size in texels.
     var size: SIMD2<Int> { SIMD2(packer.width, packer.height) }
 
-    /// Whether no mask waits for `upload`.
+    /// Whether no mask is placed.
     var isEmpty: Bool { packer.isEmpty }
 
-    /// Copies the pixels of `mask` inside `region` (device pixels of the mask's grid) into the
-    /// atlas and gives the texel where the region's top-left pixel went, or nil when the atlas
-    /// has no room left (upload it, then place again: an empty atlas always takes the mask).
+    /// Masks placed now (for tests).
+    var placedCount: Int { placed.count }
+
+    /// The texel where the region's top-left pixel of `mask` lies in the atlas (`region` in
+    /// device pixels of the mask's grid): where it was placed before, or copied into the atlas
+    /// now. Nil when the atlas has no room left (`restart`, then place again: an empty atlas
+    /// always takes the mask).
     func place(_ mask: CoverageMask, region: (origin: SIMD2<Int>, size: SIMD2<Int>)) -> SIMD2<Int>? {
         let (w, h) = (region.size.x, region.size.y)
         precondition(w > 0 && h > 0 && region.origin.x >= mask.originX && region.origin.y >= mask.originY
                      && region.origin.x + w <= mask.originX + mask.width && region.origin.y + h <= mask.originY + mask.height)
+        let left = region.origin.x - mask.originX, top = region.origin.y - mask.originY
+        let storage = mask.coverage.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        let key = Placement(storage: storage, maskWidth: mask.width, left: left, top: top, size: region.size)
+        if let kept = placed[key] { return kept.corner }
         guard let corner = packer.place(width: w, height: h) ?? (packer.isEmpty ? grow(toFit: region.size) : nil) else { return nil }
-        let left = region.origin.x - mask.originX, top = region.origin.y - mask.originY, side = packer.width
+        let side = packer.width
         staging.withUnsafeMutableBufferPointer { atlas in
             mask.coverage.withUnsafeBufferPointer { source in
                 for row in 0..<h {
@@ -112,6 +140,9 @@ final class MaskAtlas {
                 }
             }
         }
+        placed[key] = (corner, mask.coverage)
+        let high = corner &+ region.size
+        dirty = dirty.map { (pointwiseMin($0.low, corner), pointwiseMax($0.high, high)) } ?? (corner, high)
         return corner
     }
 
@@ -125,27 +156,38 @@ final class MaskAtlas {
         return packer.place(width: needed.x, height: needed.y)
     }
 
-    /// Writes the placed masks (the used rectangle, in one call) into the texture whose turn it
-    /// is, empties the atlas and gives that texture, on which each mask lies where `place` said.
-    func upload() throws -> CoverageTexture {
+    /// The texture holding every placed mask where `place` said, the masks placed since the
+    /// last call written into it (their rectangle, in one call); nil when no mask is placed.
+    func upload() throws -> CoverageTexture? {
+        guard !packer.isEmpty else { return nil }
         let texture: CoverageTexture
-        if let kept = textures[next], kept.width == packer.width, kept.height == packer.height {
+        if let kept = textures[current], kept.width == packer.width, kept.height == packer.height {
             texture = kept
         } else {
             texture = try CoverageTexture(context: context, width: packer.width, height: packer.height)
-            textures[next] = texture
+            textures[current] = texture
+            dirty = (.zero, SIMD2(packer.usedWidth, packer.usedHeight))
         }
-        next = 1 - next
-        let (side, width, height) = (packer.width, packer.usedWidth, packer.usedHeight)
-        try staging.withUnsafeBufferPointer { (bytes) throws(GPUError) in
-            try texture.upload(bytes, rowLength: side, width: width, height: height)
+        if let (low, high) = dirty {
+            let side = packer.width
+            try staging.withUnsafeBufferPointer { (bytes) throws(GPUError) in
+                let from = UnsafeBufferPointer(rebasing: bytes[(low.y * side + low.x)...])
+                try texture.upload(from, rowLength: side, at: low, width: high.x - low.x, height: high.y - low.y)
+            }
+            dirty = nil
         }
-        empty()
         return texture
     }
 
-    /// Forgets the placed masks (a batch given up after an error).
-    func empty() {
+    /// Whether masks placed since the last `upload` wait to be sent.
+    var hasNewMasks: Bool { dirty != nil }
+
+    /// Forgets every placed mask and starts the atlas again empty, in the other texture (the
+    /// draws queued on this one need not finish before it is written).
+    func restart() {
         packer = ShelfPacker(width: packer.width, height: packer.height)
+        placed = [:]
+        dirty = nil
+        current = 1 - current
     }
 }

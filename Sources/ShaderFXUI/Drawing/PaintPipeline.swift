@@ -44,9 +44,11 @@ package enum PaintError: Error, Equatable, CustomStringConvertible {
 /// (ONE, ONE_MINUS_SRC_ALPHA) composites it onto the target. Device pixels are addressed with
 /// (0, 0) the top-left one, as `Framebuffer.read` returns rows top first.
 ///
-/// **Batches.** Inside `batched`, fills and clears are queued, not drawn: each mask is copied
-/// into the `MaskAtlas` and each gradient's stops into the batch's `GradientStopTable`, and
-/// `flush()` uploads both once and issues the queued draws in order. A driver must finish the
+/// **Batches.** Inside `batched`, fills and clears are queued, not drawn: each mask new to the
+/// `MaskAtlas` is copied into it (a mask it holds from an earlier batch is found where it lies)
+/// and each gradient's stops into the batch's `GradientStopTable`, and `flush()` uploads what
+/// is new once and issues the queued draws in order, each setting only the state that differs
+/// from the draw before, consecutive solid fills through masks as one draw. A driver must finish the
 /// draws that read a texture before the texture is rewritten, so one mask texture rewritten per
 /// fill made every fill wait for the one before; a batch waits at most once. The queue keeps
 /// the textures and framebuffers it names alive, and the pixels are those of drawing each fill
@@ -70,7 +72,10 @@ package enum PaintError: Error, Equatable, CustomStringConvertible {
 /// blending off, the fragment shader reading that copy and writing the blended result.
 package final class PaintPipeline {
     package let context: GPUContext
-    let solid: Program, linear: Program, radial: Program, angular: Program, elliptical: Program, texture: Program
+    let solid: PaintProgram, linear: PaintProgram, radial: PaintProgram, angular: PaintProgram, elliptical: PaintProgram
+    let texture: PaintProgram
+    /// Runs of solid fills through masks, drawn as one (`PaintShaders.solidFillsVertex`).
+    let solidFills: PaintProgram
     let mesh: Program
     let vertexArray: VertexArray
     private let canBlendFloat32: Bool
@@ -101,19 +106,20 @@ package final class PaintPipeline {
         func make(_ source: String, _ name: String, vertex: String = Program.vertexSource) throws -> Program {
             try Program(context: context, fragmentSource: source, file: "<ShaderFXUI \(name) paint>", vertexSource: vertex)
         }
-        solid = try make(PaintShaders.solid, "solid")
-        linear = try make(PaintShaders.linear, "linear gradient")
-        radial = try make(PaintShaders.radial, "radial gradient")
-        angular = try make(PaintShaders.angular, "angular gradient")
-        elliptical = try make(PaintShaders.elliptical, "elliptical gradient")
-        texture = try make(PaintShaders.texture, "texture")
+        solid = PaintProgram(try make(PaintShaders.solid, "solid"))
+        linear = PaintProgram(try make(PaintShaders.linear, "linear gradient"))
+        radial = PaintProgram(try make(PaintShaders.radial, "radial gradient"))
+        angular = PaintProgram(try make(PaintShaders.angular, "angular gradient"))
+        elliptical = PaintProgram(try make(PaintShaders.elliptical, "elliptical gradient"))
+        texture = PaintProgram(try make(PaintShaders.texture, "texture"))
+        solidFills = PaintProgram(try make(PaintShaders.solidFillsFragment, "solid fills", vertex: PaintShaders.solidFillsVertex))
         mesh = try make(PaintShaders.meshFragment, "mesh gradient", vertex: PaintShaders.meshVertex)
         vertexArray = try VertexArray(context: context)
         canBlendFloat32 = context.hasGLExtension("GL_EXT_float_blend")
         atlas = MaskAtlas(context: context)
         stopTextures = GradientStopTextures(context: context)
         // The samplers' units never change: the mask on 0, the stops on 1, a picture on 2.
-        for program in [solid, linear, radial, angular, elliptical, texture] {
+        for program in [solid, linear, radial, angular, elliptical, texture, solidFills].map(\.program) {
             program.use()
             program.set("sfx_mask", int: 0)
             program.set("sfx_stops", int: 1)
@@ -128,7 +134,7 @@ package final class PaintPipeline {
     package var maskTextureSize: SIMD2<Int> { atlas.size }
     /// Fills and clears queued and not yet drawn (for tests).
     package var queuedCount: Int { queue.count }
-    /// How many times the mask atlas has been uploaded (for tests).
+    /// How many times masks new to the atlas have been uploaded (for tests).
     package private(set) var maskUploadCount = 0
 
     // MARK: Batches
@@ -157,8 +163,8 @@ package final class PaintPipeline {
         let operations = queue, table = stops
         queue = []
         stops = GradientStopTable()
-        let masks = atlas.isEmpty ? nil : try atlas.upload()
-        if masks != nil { maskUploadCount += 1 }
+        if atlas.hasNewMasks { maskUploadCount += 1 }
+        let masks = try atlas.upload()
         let stopTexture = table.isEmpty ? nil : try stopTextures.texture(for: table)
         try issue(operations, masks: masks, stops: stopTexture)
     }
@@ -166,7 +172,6 @@ package final class PaintPipeline {
     private func discardQueue() {
         queue = []
         stops = GradientStopTable()
-        atlas.empty()
     }
 
     /// Queues `operation` (drawn at once outside a batch).
@@ -200,6 +205,7 @@ package final class PaintPipeline {
         var corner = atlas.place(mask, region: region)
         if corner == nil {
             try flush()
+            atlas.restart()
             corner = atlas.place(mask, region: region)
         }
         guard let corner else { preconditionFailure("an empty mask atlas takes any mask inside its target") }

@@ -42,7 +42,8 @@ extension ResolvedPaint {
 }
 
 extension PaintPipeline {
-    /// Draws `operations` in order, the batch's masks on texture unit 0 and stops on unit 1.
+    /// Draws `operations` in order, the batch's masks on texture unit 0 and stops on unit 1,
+    /// each draw setting only the state and uniforms that differ from the draw before.
     func issue(_ operations: [PaintOperation], masks: CoverageTexture?, stops: Texture?) throws {
         vertexArray.bind()
         masks?.bind(unit: 0)
@@ -52,17 +53,68 @@ extension PaintPipeline {
         }
         context.setPremultipliedSourceOver(true)
         defer { context.setPremultipliedSourceOver(false) }
-        for operation in operations {
-            switch operation {
-            case let .clear(target, color): target.clear(to: color)
-            case let .fill(draw): issue(draw)
+        var state = PaintDrawState()
+        var index = 0
+        while index < operations.count {
+            switch operations[index] {
+            case let .clear(target, color):
+                target.clear(to: color)
+                state.cleared(target)
+                index += 1
+            case let .fill(draw):
+                let run = Self.solidFillRun(operations[index...], after: draw)
+                if run.count > 1 {
+                    issueSolidFills(run, state: &state)
+                } else {
+                    issue(draw, state: &state)
+                }
+                index += max(run.count, 1)
             }
         }
         try context.check("painting \(operations.count) queued fills and clears")
     }
 
-    private func issue(_ draw: PaintDraw) {
-        let program: Program
+    /// The solid fills through masks that start `operations`, into `first`'s target at its
+    /// opacity: what one draw of `solidFills` can paint (empty when `first` is not one).
+    private static func solidFillRun(_ operations: ArraySlice<PaintOperation>, after first: PaintDraw) -> [PaintDraw] {
+        func joins(_ draw: PaintDraw) -> Bool {
+            guard case .solid = draw.shading, draw.maskOrigin != nil else { return false }
+            return draw.target === first.target && draw.opacity.bitPattern == first.opacity.bitPattern
+        }
+        var run: [PaintDraw] = []
+        for operation in operations {
+            guard case let .fill(draw) = operation, joins(draw) else { break }
+            run.append(draw)
+        }
+        return run
+    }
+
+    /// Draws `run` (`solidFillRun`) with `solidFills`, `PaintShaders.solidFillsPerDraw` fills a call.
+    private func issueSolidFills(_ run: [PaintDraw], state: inout PaintDrawState) {
+        let target = run[0].target, program = solidFills
+        state.bind(target, viewportOrigin: .zero, size: SIMD2(target.width, target.height))
+        state.use(program)
+        program.set(.opacity, run[0].opacity)
+        program.set(.targetSize, Float(target.width), Float(target.height))
+        let gl = program.program
+        let locations = (gl.location("sfx_regions"), gl.location("sfx_colors"), gl.location("sfx_maskOrigins"))
+        for start in stride(from: 0, to: run.count, by: PaintShaders.solidFillsPerDraw) {
+            let part = run[start..<min(start + PaintShaders.solidFillsPerDraw, run.count)]
+            gl.set(locations.0, ivec4s: part.map { draw in
+                let (origin, size) = (SIMD2<Int32>(truncatingIfNeeded: draw.region.origin), SIMD2<Int32>(truncatingIfNeeded: draw.region.size))
+                return SIMD4(origin.x, origin.y, origin.x + size.x, origin.y + size.y)
+            })
+            gl.set(locations.1, vec4s: part.map { draw in
+                guard case let .solid(color) = draw.shading else { preconditionFailure("a run holds solid fills") }
+                return color
+            })
+            gl.set(locations.2, ivec2s: part.map { SIMD2<Int32>(truncatingIfNeeded: $0.maskOrigin!) })
+            gl.drawTriangles(vertexCount: 6 * part.count)
+        }
+    }
+
+    private func issue(_ draw: PaintDraw, state: inout PaintDrawState) {
+        let program: PaintProgram
         switch draw.shading {
         case .solid: program = solid
         case .gradient(.linear, _, _): program = linear
@@ -71,53 +123,52 @@ extension PaintPipeline {
         case .gradient: program = elliptical
         case .image: program = texture
         }
-        draw.target.bindForDrawing(viewportOrigin: draw.region.origin, size: draw.region.size)
-        program.use()
+        state.bind(draw.target, viewportOrigin: draw.region.origin, size: draw.region.size)
+        state.use(program)
         let inverse = draw.inverse
-        program.set("sfx_inverseX", Float(inverse.a), Float(inverse.c), Float(inverse.tx))
-        program.set("sfx_inverseY", Float(inverse.b), Float(inverse.d), Float(inverse.ty))
-        program.set("sfx_opacity", draw.opacity)
+        program.set(.inverseX, Float(inverse.a), Float(inverse.c), Float(inverse.tx))
+        program.set(.inverseY, Float(inverse.b), Float(inverse.d), Float(inverse.ty))
+        program.set(.opacity, draw.opacity)
         if let origin = draw.maskOrigin {
-            program.set("sfx_useMask", int: 1)
-            program.set("sfx_maskOrigin", int2: origin)
+            program.set(.useMask, int: 1)
+            program.set(.maskOrigin, int: origin.x, origin.y)
         } else {
-            program.set("sfx_useMask", int: 0)
+            program.set(.useMask, int: 0)
         }
-        func point(_ name: String, _ p: CGPoint) { program.set(name, Float(p.x), Float(p.y)) }
+        func point(_ uniform: PaintProgram.Uniform, _ p: CGPoint) { program.set(uniform, Float(p.x), Float(p.y)) }
         switch draw.shading {
         case let .solid(color):
-            program.set("sfx_color", color.x, color.y, color.z, color.w)
+            program.set(.color, color.x, color.y, color.z, color.w)
         case let .gradient(paint, row, count):
-            program.set("sfx_stopCount", int: count)
-            program.set("sfx_stopsRow", int: row)
+            program.set(.stopCount, int: count)
+            program.set(.stopsRow, int: row)
             switch paint {
             case let .linear(_, start, end):
-                point("sfx_start", start)
-                point("sfx_end", end)
+                point(.start, start)
+                point(.end, end)
             case let .radial(_, center, r0, r1):
-                point("sfx_center", center)
-                program.set("sfx_radii", Float(r0), Float(r1))
+                point(.center, center)
+                program.set(.radii, Float(r0), Float(r1))
             case let .angular(_, center, a0, a1):
-                point("sfx_center", center)
+                point(.center, center)
                 let angles = Self.angularUniforms(start: a0, end: a1)
-                program.set("sfx_direction", angles.direction)
-                program.set("sfx_turnStart", angles.turnStart)
-                program.set("sfx_span", angles.span)
+                program.set(.direction, angles.direction)
+                program.set(.turnStart, angles.turnStart)
+                program.set(.span, angles.span)
             case let .elliptical(_, rect, center, f0, f1):
-                point("sfx_rectOrigin", rect.origin)
-                program.set("sfx_rectSize", Float(rect.width), Float(rect.height))
-                program.set("sfx_center", Float(center.x), Float(center.y))
-                program.set("sfx_radii", Float(f0), Float(f1))
+                point(.rectOrigin, rect.origin)
+                program.set(.rectSize, Float(rect.width), Float(rect.height))
+                program.set(.center, Float(center.x), Float(center.y))
+                program.set(.radii, Float(f0), Float(f1))
             case .solid, .mesh, .texture:
                 preconditionFailure("a gradient shading holds a gradient paint")
             }
         case let .image(texture, rect, filter):
-            texture.bind(unit: 2)
-            texture.setSampling(ImageSampling(repeats: false, linear: filter == .linear))
-            point("sfx_rectOrigin", rect.origin)
-            program.set("sfx_rectSize", Float(rect.width), Float(rect.height))
+            state.bindPicture(texture, linear: filter == .linear)
+            point(.rectOrigin, rect.origin)
+            program.set(.rectSize, Float(rect.width), Float(rect.height))
         }
-        program.drawFullScreen()
+        program.program.drawFullScreen()
     }
 
     /// The angular program's uniforms for a gradient from `start` to `end` radians: a

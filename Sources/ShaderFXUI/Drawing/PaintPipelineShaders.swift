@@ -138,6 +138,54 @@ enum PaintShaders {
 
     /// The mesh rasteriser's vertex shader: each vertex is one texel of `sfx_vertices`
     /// (x, y in the unit square, the patch's u, v), `sfx_verticesPerCell` of them a patch.
+    /// Fills at most this many solid masked fills in one draw (`solidFillsVertex`): three
+    /// vectors each stay within the 256 vertex uniform vectors every GLES 3 GPU has.
+    static let solidFillsPerDraw = 64
+
+    /// Consecutive solid fills through masks as one draw: two triangles per fill over its
+    /// pixels (`sfx_regions`: x0, y0, x1, y1 in device pixels of a `sfx_targetSize` target),
+    /// its colour and mask origin passed flat. Primitives blend in order within a draw, so the
+    /// pixels are those of the fills drawn one by one.
+    static let solidFillsVertex = """
+        #version 300 es
+        precision highp float;
+        precision highp int;
+        uniform ivec4 sfx_regions[\(solidFillsPerDraw)];
+        uniform vec4 sfx_colors[\(solidFillsPerDraw)];
+        uniform ivec2 sfx_maskOrigins[\(solidFillsPerDraw)];
+        uniform vec2 sfx_targetSize;
+        flat out vec4 sfx_fillColor;
+        flat out ivec2 sfx_fillMaskOrigin;
+        void main() {
+            int fill = gl_VertexID / 6, corner = gl_VertexID - fill * 6;
+            // (0, 0), (1, 0), (0, 1), then (0, 1), (1, 0), (1, 1).
+            bool right = corner == 1 || corner == 4 || corner == 5;
+            bool bottom = corner == 2 || corner == 3 || corner == 5;
+            ivec4 region = sfx_regions[fill];
+            vec2 device = vec2(right ? region.z : region.x, bottom ? region.w : region.y);
+            gl_Position = vec4(device / sfx_targetSize * 2.0 - 1.0, 0.0, 1.0);
+            sfx_fillColor = sfx_colors[fill];
+            sfx_fillMaskOrigin = sfx_maskOrigins[fill];
+        }
+        """
+
+    /// The solid program's colour × coverage × opacity, the colour and mask origin per fill.
+    static let solidFillsFragment = """
+        #version 300 es
+        precision highp float;
+        precision highp int;
+        precision highp sampler2D;
+        uniform sampler2D sfx_mask;      // coverage in .r, unit 0
+        uniform float sfx_opacity;
+        flat in vec4 sfx_fillColor;
+        flat in ivec2 sfx_fillMaskOrigin;
+        out vec4 sfx_fragColor;
+        void main() {
+            float coverage = texelFetch(sfx_mask, ivec2(floor(gl_FragCoord.xy)) - sfx_fillMaskOrigin, 0).r;
+            sfx_fragColor = sfx_fillColor * (coverage * sfx_opacity);
+        }
+        """
+
     static let meshVertex = """
         #version 300 es
         precision highp float;

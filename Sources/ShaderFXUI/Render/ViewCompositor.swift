@@ -20,7 +20,10 @@ final class ViewCompositor {
     private var textures: [ObjectIdentifier: (box: PictureBox, texture: Texture)] = [:]
     /// Blend modes and template images (`BlendModes.swift`), made on first use.
     var blender: BlendCompositor?
-    let coverageCache = CoverageCache()
+    var coverageCache = CoverageCache()
+    /// Text masks kept between renders, by what compositing them from glyphs reads (`TextMaskKey`),
+    /// each with its layout's top-left corner at pixel (0, 0).
+    var textMasks = KeptMasks<TextMaskKey>()
     /// Effect chains' results kept between renders (`EffectResultCache`).
     let effectResults = EffectResultCache()
 
@@ -46,6 +49,12 @@ final class ViewCompositor {
     }
 
     var context: GPUContext { renderer.context }
+
+    /// Coverage masks made on the CPU (shapes rasterised, text composited from its glyphs) and
+    /// masks found kept, since the compositor was made.
+    var maskCounts: (rasterised: Int, reused: Int) {
+        (coverageCache.rasterised + textMasks.rasterised, coverageCache.reused + textMasks.reused)
+    }
 
     // MARK: Layers
 
@@ -132,7 +141,7 @@ final class ViewCompositor {
     /// Kept between renders (`CoverageCache`): an unchanged shape is not rasterised again.
     func coverage(of path: Path, transform toDevice: CGAffineTransform, eoFill: Bool, clip: [Path], in layer: Layer) -> CoverageMask {
         let clipTransform = layer.userToDevice(scale: scale)
-        let key = CoverageCache.Key(path: path, transform: toDevice, eoFill: eoFill, clip: clip, clipTransform: clipTransform,
+        let key = ShapeMaskKey(path: path, transform: toDevice, eoFill: eoFill, clip: clip, clipTransform: clipTransform,
                                     bounds: layer.bounds)
         return coverageCache.mask(for: key) {
             var mask = PathRasterizer.coverage(of: path, transform: toDevice, fillRule: eoFill, clip: layer.bounds)
@@ -205,12 +214,17 @@ final class ViewCompositor {
     /// (`TextRuns.swift`), then the colour glyphs in their own colours.
     func draw(_ lines: TextLayout, styles: [AnyShapeStyle?], at origin: CGPoint, bounds: CGRect, into layer: Layer, opacity: Double) throws {
         for (style, runs) in Self.styleGroups(styles) {
-            let rendered = lines.render(scale: Double(scale), cache: .shared, runs: runs)
-            guard rendered.width > 0, rendered.height > 0 else { continue }
+            let kept = textMasks.mask(for: lines.maskKey(scale: Double(scale), runs: runs)) {
+                let rendered = lines.render(scale: Double(scale), cache: .shared, runs: runs)
+                guard rendered.width > 0, rendered.height > 0 else { return .empty }
+                return CoverageMask(originX: -rendered.originX, originY: -rendered.originY, width: rendered.width,
+                                    height: rendered.height, coverage: rendered.coverage)
+            }
+            guard !kept.isEmpty else { continue }
             let s = CGFloat(scale)
-            let mask = CoverageMask(originX: Int((origin.x * s).rounded()) - layer.origin.x - rendered.originX,
-                                    originY: Int((origin.y * s).rounded()) - layer.origin.y - rendered.originY,
-                                    width: rendered.width, height: rendered.height, coverage: rendered.coverage)
+            let mask = CoverageMask(originX: Int((origin.x * s).rounded()) - layer.origin.x + kept.originX,
+                                    originY: Int((origin.y * s).rounded()) - layer.origin.y + kept.originY,
+                                    width: kept.width, height: kept.height, coverage: kept.coverage)
             try paint(style, bounds: bounds, through: mask, transform: layer.userToDevice(scale: scale), into: layer, opacity: opacity)
         }
         try drawColorGlyphs(lines, at: origin, into: layer, opacity: opacity)

@@ -124,6 +124,7 @@ public final class ViewRenderer<Content: View> {
             let compositor = kept.flatMap { $0.scale == scale ? $0 : nil }
                 ?? ViewCompositor(renderer: renderer, paints: paints, library: EffectLibrary(services: services), scale: scale)
             kept = compositor
+            let workBefore = renderer.context.workCounts, masksBefore = compositor.maskCounts
             let started = ContinuousClock.now
             // Fills are queued and drawn in batches (their masks uploaded together), the last when the tree is done.
             let layer = try paints.batched {
@@ -133,6 +134,9 @@ public final class ViewRenderer<Content: View> {
             }
             renderer.context.finish()
             let drawn = ContinuousClock.now
+            timings.work = renderer.context.workCounts.since(workBefore)
+            timings.masksRasterised = compositor.maskCounts.rasterised - masksBefore.rasterised
+            timings.masksReused = compositor.maskCounts.reused - masksBefore.reused
             defer {
                 timings.draw = drawn - started
                 timings.readBack = ContinuousClock.now - drawn
@@ -162,5 +166,11 @@ public struct ViewTimings: Sendable, Equatable {
     public var draw = Duration.zero
     /// Reading the picture back.
     public var readBack = Duration.zero
+    /// The GL calls the draw made (draws, state set, uploads): the driver's CPU work, exact.
+    package var work = GLWorkCounts()
+    /// Coverage masks the draw made on the CPU (shapes rasterised, text composited from glyphs)...
+    public var masksRasterised = 0
+    /// ...and masks it found kept from an earlier render.
+    public var masksReused = 0
 }
 
