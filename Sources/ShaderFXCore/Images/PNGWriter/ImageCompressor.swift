@@ -110,7 +110,7 @@ enum ImageCompressor {
     private static func compressBand(_ pixels: PixelRows, rows: Range<Int>, plan: CompressionPlan, last: Bool) -> Band {
         // Filtered rows in memory kept between frames: a 4K band's fresh pages would cost more
         // to fault in than to filter.
-        var scratch = FrameBufferPool.scratch.take(count: rows.count * (1 + pixels.rowLength))
+        var scratch = FrameBufferPool.scratch.takeForOverwrite(count: rows.count * (1 + pixels.rowLength))
         defer { FrameBufferPool.scratch.recycle(scratch) }
         return scratch.withUnsafeMutableBufferPointer { buffer in
             compressBand(pixels, rows: rows, plan: plan, last: last, filtered: buffer.baseAddress!)

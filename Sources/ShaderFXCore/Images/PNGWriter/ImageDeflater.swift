@@ -75,7 +75,7 @@ struct ImageDeflater {
     /// Runs `body` with room for `count` values of `type` from the encoder's scratch pool.
     private static func withScratch<Element, Result>(_ type: Element.Type, count: Int,
                                                      _ body: (UnsafeMutablePointer<Element>) -> Result) -> Result {
-        var memory = FrameBufferPool.scratch.take(count: count * MemoryLayout<Element>.stride)
+        var memory = FrameBufferPool.scratch.takeForOverwrite(count: count * MemoryLayout<Element>.stride)
         defer { FrameBufferPool.scratch.recycle(memory) }
         return memory.withUnsafeMutableBytes { bytes in
             bytes.withMemoryRebound(to: Element.self) { body($0.baseAddress!) }

@@ -60,7 +60,7 @@ enum PhotoDeflater {
         let chunkBytes = min(rows.count, rowsPerChunk) * stride
         var adler: UInt32 = 1
         // A chunk's rows follow one byte, the previous chunk's last, which a run may repeat.
-        var memory = FrameBufferPool.scratch.take(count: 1 + chunkBytes)
+        var memory = FrameBufferPool.scratch.takeForOverwrite(count: 1 + chunkBytes)
         defer { FrameBufferPool.scratch.recycle(memory) }
         let bytes = memory.withUnsafeMutableBufferPointer { memory in
             let chunk = memory.baseAddress!
@@ -92,7 +92,7 @@ enum PhotoDeflater {
     private static func withSequences<Result>(for count: Int,
                                               _ body: (UnsafeMutablePointer<ImageDeflater.MatchSequence>) -> Result) -> Result {
         let capacity = (min(count, blockBytes) + 258) / minimumRun + 2
-        var memory = FrameBufferPool.scratch.take(count: capacity * MemoryLayout<ImageDeflater.MatchSequence>.stride)
+        var memory = FrameBufferPool.scratch.takeForOverwrite(count: capacity * MemoryLayout<ImageDeflater.MatchSequence>.stride)
         defer { FrameBufferPool.scratch.recycle(memory) }
         return memory.withUnsafeMutableBytes { bytes in
             bytes.withMemoryRebound(to: ImageDeflater.MatchSequence.self) { body($0.baseAddress!) }
