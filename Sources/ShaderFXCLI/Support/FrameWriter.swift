@@ -82,6 +82,7 @@ final class FrameWriter: @unchecked Sendable {
                     (consume frame).release()
                     try PNG.writeFile(png, to: FrameFolder.path(directory, index), durable: false)
                     lock.withLock { bytes += png.count; encodingSeconds += (ContinuousClock.now - start).seconds }
+                    FrameBufferPool.scratch.recycle(consume png)  // for the next frame's file
                 case .animation, .stream:
                     let encoded: Encoded
                     if case .stream = destination {
@@ -126,6 +127,7 @@ final class FrameWriter: @unchecked Sendable {
         case let (.stream(fd, name), .file(png)):
             try Output.writeAll(png, to: fd, name: name)
             bytes += png.count
+            FrameBufferPool.scratch.recycle(png)  // for a later frame's file
         default:
             preconditionFailure("a frame encoded for another destination")
         }

@@ -90,11 +90,13 @@ public final class FrameBufferPool: @unchecked Sendable {
     }
 
     /// An empty buffer with room for at least `capacity` bytes, for appending to: recycled
-    /// when one large enough is kept.
+    /// when one large enough is kept. A new one gets room rounded up to a step of an eighth of a
+    /// power of two, so that a later request of about the same size (a frame's compressed file)
+    /// finds it fits.
     public func takeEmpty(capacity: Int) -> [UInt8] {
         guard var buffer = kept(capacity) else {
             var fresh = [UInt8]()
-            fresh.reserveCapacity(capacity)
+            fresh.reserveCapacity(Self.roundedUp(capacity))
             return fresh
         }
         buffer.removeAll(keepingCapacity: true)
@@ -150,6 +152,14 @@ public final class FrameBufferPool: @unchecked Sendable {
             keptBytes -= buffers[index].capacity
             return buffers.remove(at: index)
         }
+    }
+
+    /// `count` rounded up to a multiple of an eighth of the power of two at or below it (of
+    /// 4096 bytes at least): at most an eighth more.
+    static func roundedUp(_ count: Int) -> Int {
+        guard count > 0 else { return 0 }
+        let step = max(4096, 1 << max(0, (Int.bitWidth - 1 - count.leadingZeroBitCount) - 3))
+        return (count + step - 1) / step * step
     }
 
     /// Makes a kept buffer `count` bytes long without moving it (its capacity is enough): cut

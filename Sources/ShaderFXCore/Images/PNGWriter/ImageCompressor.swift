@@ -49,17 +49,29 @@ struct CompressionPlan: Sendable {
 /// A zlib stream in pieces: joined in order (`all`), they are the stream.
 struct ZlibPieces {
     var header: [UInt8]
+    /// Each band's buffer: its DEFLATE bytes are the first `bandCounts[i]` of `bands[i]` (a
+    /// photographic band is written into a buffer from the scratch pool, kept whole).
     var bands: [[UInt8]]
+    var bandCounts: [Int]
     var trailer: [UInt8]
 
-    var all: [[UInt8]] { [header] + bands + [trailer] }
+    var all: [ArraySlice<UInt8>] { [header[...]] + zip(bands, bandCounts).map { $0[..<$1] } + [trailer[...]] }
     /// The stream's length in bytes.
-    var count: Int { bands.reduce(header.count + trailer.count) { $0 + $1.count } }
+    var count: Int { bandCounts.reduce(header.count + trailer.count, +) }
+
+    /// Gives the bands' buffers to the encoder's scratch pool, each moved out of `bands` first
+    /// so that the pool holds it alone (call it once `all`'s slices are gone).
+    mutating func recycleBands() {
+        bandCounts = []
+        while let band = bands.popLast() { FrameBufferPool.scratch.recycle(band) }
+    }
 }
 
 /// One band's compressed output: raw DEFLATE, ready to be concatenated.
 private struct Band {
+    /// The DEFLATE bytes are the first `count` of `bytes`.
     var bytes: [UInt8] = []
+    var count = 0
     var adler: UInt32 = 1
     var filteredCount = 0
     var error: PNGEncodingError?
@@ -70,10 +82,11 @@ enum ImageCompressor {
     static func zlibStream(_ pixels: PixelRows, plan: CompressionPlan) throws(PNGEncodingError)
         -> [UInt8]
     {
-        let pieces = try zlibPieces(pixels, plan: plan)
+        var pieces = try zlibPieces(pixels, plan: plan)
         var stream = [UInt8]()
         stream.reserveCapacity(pieces.count)
         for piece in pieces.all { stream += piece }
+        pieces.recycleBands()
         return stream
     }
 
@@ -101,7 +114,7 @@ enum ImageCompressor {
             if let error = band.error { throw error }
             adler = adler32Combine(adler, band.adler, length: band.filteredCount)
         }
-        return ZlibPieces(header: zlibHeader(level: plan.level), bands: results.map(\.bytes),
+        return ZlibPieces(header: zlibHeader(level: plan.level), bands: results.map(\.bytes), bandCounts: results.map(\.count),
                           trailer: [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)])
     }
 
@@ -136,10 +149,11 @@ enum ImageCompressor {
                                                       filterRows(pixels, rows: rest, strategy: plan.strategy, into: filtered + trialRows * stride)
                                                   }) {
                 band.bytes = bytes
+                band.count = bytes.count
             } else {
                 // Photographic content: the adaptive filters, then Huffman codes fitted to it,
                 // a few rows at a time (the band is not stored filtered).
-                (band.bytes, band.adler) = PhotoDeflater.compress(pixels, rows: rows, strategy: plan.photoStrategy, last: last)
+                (band.bytes, band.count, band.adler) = PhotoDeflater.compress(pixels, rows: rows, strategy: plan.photoStrategy, last: last)
                 return band
             }
             band.adler = libdeflate_adler32(1, filtered, count)
@@ -170,6 +184,7 @@ enum ImageCompressor {
                 band.error = .compressionFailed(reason: "cannot join bands: \(error)")
             }
         }
+        band.count = band.bytes.count
         return band
     }
 
