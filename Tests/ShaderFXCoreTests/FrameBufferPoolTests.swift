@@ -121,6 +121,18 @@ struct FrameBufferPoolLimitsTests {
         #expect(large.count == (1 << 22) + (1 << 16) && pool.count == 1)
     }
 
+    @Test func aRequestTakesTheSmallestBufferThatFits() {
+        let pool = FrameBufferPool(maxBuffers: 8, maxBytes: 1 << 30)
+        var exact = pool.takeForOverwrite(count: 1_000_000), larger = pool.takeForOverwrite(count: 1_050_000)
+        let exactMemory = address(exact), largerMemory = address(larger)
+        pool.recycle(exact)
+        pool.recycle(larger)  // kept last, but larger than needed
+        (exact, larger) = ([], [])
+        #expect(address(pool.takeForOverwrite(count: 1_000_000)) == exactMemory)
+        // With its own size gone, the larger one (within an eighth) serves, cut to length in place.
+        #expect(address(pool.takeForOverwrite(count: 1_000_000)) == largerMemory)
+    }
+
     @Test func theLimitsGrowWithTheCoresWithinBounds() {
         let memory: UInt64 = 128 << 30
         let one = FrameBufferPool.Limits.scaled(cores: 1, physicalMemory: memory)

@@ -142,15 +142,22 @@ public final class FrameBufferPool: @unchecked Sendable {
     /// The capacity of the kept buffers together, in bytes.
     public var heldBytes: Int { lock.withLock { keptBytes } }
 
-    /// The kept buffer that serves a request for `count` bytes, taken out of the pool: the most
-    /// recently kept one whose capacity is `count` or up to an eighth more (a smaller request
-    /// does not take a much larger buffer another caller will ask for).
+    /// The kept buffer that serves a request for `count` bytes, taken out of the pool: the
+    /// smallest whose capacity is `count` or up to an eighth more, the most recently kept of
+    /// those. A request does not take a much larger buffer another caller will ask for, nor a
+    /// slightly larger one of another use while its own size is kept (a band's filtered rows,
+    /// whose pages are mostly untouched, beside its compressed blocks).
     private func kept(_ count: Int) -> [UInt8]? {
         lock.withLock { () -> [UInt8]? in
             let most = count + count / 8 + 4096
-            guard let index = buffers.lastIndex(where: { $0.capacity >= count && $0.capacity <= most }) else { return nil }
-            keptBytes -= buffers[index].capacity
-            return buffers.remove(at: index)
+            var best: Int?
+            for index in buffers.indices.reversed() {
+                let capacity = buffers[index].capacity
+                if capacity >= count, capacity <= most, best.map({ capacity < buffers[$0].capacity }) ?? true { best = index }
+            }
+            guard let best else { return nil }
+            keptBytes -= buffers[best].capacity
+            return buffers.remove(at: best)
         }
     }
 
