@@ -125,7 +125,8 @@ enum PhotoDeflater {
             let start = writer
             var coded = false
             if block.bitCount < stored {
-                block.write(into: &writer, source: input + position, sequences: sequences, count: sequenceCount, final: isFinal)
+                block.write(into: &writer, source: input + position, sequences: sequences, count: sequenceCount, final: isFinal,
+                            joined: true)
                 coded = writer.bits(since: start) < stored
             }
             if !coded {
