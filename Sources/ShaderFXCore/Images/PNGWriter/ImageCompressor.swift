@@ -201,10 +201,23 @@ enum ImageCompressor {
         let row = pixels.row(y)
         let kept = pixels.format.channels, stored = kept + 1
         if kept == 3 {
-            // A pixel as one 32-bit word, stored whole; the next store overwrites its alpha byte.
             let source = UnsafeRawPointer(row), target = UnsafeMutableRawPointer(out)
+            // Four pixels (two 64-bit words, RGBA RGBA) at a time as 12 bytes: one 64-bit store
+            // (R0 G0 B0 R1 G1 B1 R2 G2) and one 32-bit store (B2 R3 G3 B3).
+            var x = 0
+            while x + 4 < pixels.width {
+                let p01 = UInt64(littleEndian: source.loadUnaligned(fromByteOffset: x * 4, as: UInt64.self))
+                let p23 = UInt64(littleEndian: source.loadUnaligned(fromByteOffset: x * 4 + 8, as: UInt64.self))
+                let first = p01 & 0xFF_FFFF | (p01 >> 8) & 0xFFFF_FF00_0000 | p23 << 48
+                let second = UInt32(truncatingIfNeeded: (p23 >> 16) & 0xFF | (p23 >> 24) & 0xFFFF_FF00)
+                target.storeBytes(of: first.littleEndian, toByteOffset: x * 3, as: UInt64.self)
+                target.storeBytes(of: second.littleEndian, toByteOffset: x * 3 + 8, as: UInt32.self)
+                x += 4
+            }
+            // The rest a pixel at a time, as one 32-bit word stored whole; the next store
+            // overwrites its alpha byte.
             let last = pixels.width - 1
-            for x in 0..<last {
+            for x in x..<last {
                 target.storeBytes(of: source.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self), toByteOffset: x * 3, as: UInt32.self)
             }
             out[last * 3] = row[last * 4]; out[last * 3 + 1] = row[last * 4 + 1]; out[last * 3 + 2] = row[last * 4 + 2]
