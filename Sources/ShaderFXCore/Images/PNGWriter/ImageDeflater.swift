@@ -453,6 +453,30 @@ struct BlockCodes {
         }
     }
 
+    /// Writes the literals from `at` while four are left before `end`, four at a time, their
+    /// codes (entries of `table`, at most 14 bits each) joined into one value before it goes
+    /// into `writer`; returns where it stopped. A function of its own, so that its loop keeps
+    /// the table and the writer in registers.
+    @inline(never)
+    static func writeLiteralsJoined(from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>,
+                                    table: UnsafePointer<UInt32>, into writer: inout BitWriter) -> UnsafePointer<UInt8> {
+        var w = writer
+        var at = start
+        while at + 4 <= end {
+            let word = UnsafeRawPointer(at).loadUnaligned(as: UInt32.self)
+            let e0 = table[Int(word & 0xFF)], e1 = table[Int(word >> 8 & 0xFF)]
+            let e2 = table[Int(word >> 16 & 0xFF)], e3 = table[Int(word >> 24)]
+            let n0 = UInt64(e0 >> 24), n1 = UInt64(e1 >> 24), n2 = UInt64(e2 >> 24), n3 = UInt64(e3 >> 24)
+            let low = UInt64(e0 & 0xFF_FFFF) | UInt64(e1 & 0xFF_FFFF) &<< n0
+            let high = UInt64(e2 & 0xFF_FFFF) | UInt64(e3 & 0xFF_FFFF) &<< n2
+            w.put(low | high &<< (n0 &+ n1), Int(n0 &+ n1 &+ n2 &+ n3))
+            w.flush()
+            at += 4
+        }
+        writer = w
+        return at
+    }
+
     /// The extra bits after a code-length symbol: 2, 3 and 7 for the repeat symbols 16, 17, 18.
     static func runExtraBits(_ symbol: UInt8) -> Int {
         switch symbol {
@@ -524,17 +548,7 @@ struct BlockCodes {
                 let sequence = sequences[i]
                 let end = at + Int(sequence.literals)
                 if fourAtOnce && joined {
-                    while at + 4 <= end {
-                        let word = UnsafeRawPointer(at).loadUnaligned(as: UInt32.self)
-                        let e0 = table[Int(word & 0xFF)], e1 = table[Int(word >> 8 & 0xFF)]
-                        let e2 = table[Int(word >> 16 & 0xFF)], e3 = table[Int(word >> 24)]
-                        let n0 = UInt64(e0 >> 24), n1 = UInt64(e1 >> 24), n2 = UInt64(e2 >> 24), n3 = UInt64(e3 >> 24)
-                        let low = UInt64(e0 & 0xFF_FFFF) | UInt64(e1 & 0xFF_FFFF) &<< n0
-                        let high = UInt64(e2 & 0xFF_FFFF) | UInt64(e3 & 0xFF_FFFF) &<< n2
-                        w.put(low | high &<< (n0 &+ n1), Int(n0 &+ n1 &+ n2 &+ n3))
-                        w.flush()
-                        at += 4
-                    }
+                    at = Self.writeLiteralsJoined(from: at, to: end, table: table, into: &w)
                 } else if fourAtOnce {
                     while at + 4 <= end {
                         let word = UnsafeRawPointer(at).loadUnaligned(as: UInt32.self)
