@@ -242,7 +242,8 @@ struct BitWriter {
     /// Adds `length` bits (at most 56 between flushes, counting up to 7 already held).
     @inline(__always)
     mutating func put(_ value: UInt64, _ length: Int) {
-        bits |= value &<< UInt64(count)
+        // `count` is 0...63: its conversion needs no check.
+        bits |= value &<< UInt64(truncatingIfNeeded: count)
         count &+= length
     }
 
@@ -252,7 +253,7 @@ struct BitWriter {
         UnsafeMutableRawPointer(out).storeBytes(of: bits.littleEndian, as: UInt64.self)
         let whole = count >> 3
         out += whole
-        bits = whole == 8 ? 0 : bits &>> UInt64(whole << 3)
+        bits = whole == 8 ? 0 : bits &>> UInt64(truncatingIfNeeded: whole << 3)
         count &= 7
     }
 
