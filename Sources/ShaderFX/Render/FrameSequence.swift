@@ -163,7 +163,7 @@ private final class FrameCopy: @unchecked Sendable {
 
     /// Starts copying `mapped`, which must stay mapped until `wait()` returns.
     init(_ mapped: UnsafeRawBufferPointer) {
-        pixels = FrameBufferPool.shared.take(count: mapped.count)
+        pixels = FrameBufferPool.shared.takeForOverwrite(count: mapped.count)
         let source = MappedBytes(base: mapped.baseAddress!, count: mapped.count)
         Self.queue.async { [self] in
             pixels.withUnsafeMutableBytes { Renderer.copy(from: source.base, to: $0.baseAddress!, count: source.count) }
@@ -175,11 +175,15 @@ private final class FrameCopy: @unchecked Sendable {
     /// Whether the copy has ended (`wait()` would not wait).
     var isDone: Bool { finished.load(ordering: .acquiring) }
 
-    /// Waits for the copy to end; returns the bytes.
+    /// Waits for the copy to end; returns the bytes, which the copy then no longer holds (the
+    /// frame's writer holds the only reference and can give them back to the pool whole). A
+    /// second wait (after a throw) returns at once, with no bytes.
     func wait() -> [UInt8] {
         done.wait()
-        done.signal()  // a second wait (after a throw) returns at once
-        return pixels
+        done.signal()
+        var taken: [UInt8] = []
+        swap(&taken, &pixels)
+        return taken
     }
 }
 

@@ -40,7 +40,7 @@ extension Renderer {
         try locked {
             let target = try straightened(texture, width: width, height: height)
             // Into a buffer recycled from an earlier frame once its writer gave it back (`StraightFrame.release`).
-            var bytes = FrameBufferPool.shared.take(count: width * height * 4)
+            var bytes = FrameBufferPool.shared.takeForOverwrite(count: width * height * 4)
             try target.readBytes(x: 0, y: 0, width: width, height: height, into: &bytes)
             return StraightFrame(width: width, height: height, bytes: bytes, pool: .shared)
         }
@@ -73,7 +73,7 @@ extension Renderer {
         try locked {
             try pending.fence.wait(timeout: .seconds(10), for: "a view's picture")
             let count = pending.width * pending.height * 4
-            var pixels = FrameBufferPool.shared.take(count: count)
+            var pixels = FrameBufferPool.shared.takeForOverwrite(count: count)
             try pending.buffer.withMappedBytes(count: count) { mapped in
                 pixels.withUnsafeMutableBytes { Self.copy(from: mapped.baseAddress!, to: $0.baseAddress!, count: count) }
             }

@@ -66,17 +66,23 @@ final class FrameWriter: @unchecked Sendable {
         nextToSubmit += 1
         slots.wait()
         group.enter()
+        let handoff = Handoff(frame)
         queue.async { [self] in
             defer { group.leave() }
+            // The worker's variable holds the frame alone (the closure only the empty handoff), so
+            // that the buffer goes back to the pool unshared and the next frame's copy writes into
+            // it in place.
+            let frame = handoff.take()
             let start = ContinuousClock.now
             do {
                 switch destination {
                 case let .folder(directory):
                     defer { slots.signal() }
                     let png = try PNG.encode(frame, compression: compression)
-                    frame.release()
+                    (consume frame).release()
                     try PNG.writeFile(png, to: FrameFolder.path(directory, index), durable: false)
                     lock.withLock { bytes += png.count; encodingSeconds += (ContinuousClock.now - start).seconds }
+                    FrameBufferPool.scratch.recycle(consume png)  // for the next frame's file
                 case .animation, .stream:
                     let encoded: Encoded
                     if case .stream = destination {
@@ -85,7 +91,7 @@ final class FrameWriter: @unchecked Sendable {
                         encoded = .animationFrame(try frameEncoder.compressFrame(frame.bytes, width: frame.width,
                                                                                  height: frame.height, format: .rgba))
                     }
-                    frame.release()
+                    (consume frame).release()
                     try lock.withLock {
                         encodingSeconds += (ContinuousClock.now - start).seconds
                         // After a failure nothing more is appended: free the slot at once.
@@ -121,6 +127,7 @@ final class FrameWriter: @unchecked Sendable {
         case let (.stream(fd, name), .file(png)):
             try Output.writeAll(png, to: fd, name: name)
             bytes += png.count
+            FrameBufferPool.scratch.recycle(png)  // for a later frame's file
         default:
             preconditionFailure("a frame encoded for another destination")
         }
@@ -137,4 +144,14 @@ final class FrameWriter: @unchecked Sendable {
             return (bytes, encodingSeconds)
         }
     }
+}
+
+/// A frame handed from the submitting thread to the worker that encodes it, taken out once.
+final class Handoff: @unchecked Sendable {
+    private var frame: StraightFrame?
+
+    init(_ frame: StraightFrame) { self.frame = frame }
+
+    /// The frame, which the handoff no longer holds.
+    func take() -> StraightFrame { frame.take()! }
 }

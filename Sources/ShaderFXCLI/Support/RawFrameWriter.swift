@@ -69,13 +69,15 @@ final class RawFrameWriter: @unchecked Sendable {
         precondition(frame.bytes.count == frameBytes, "every raw frame has the same size")
         slots.wait()
         group.enter()
+        let handoff = Handoff(frame)
         queue.async { [self] in
             defer { slots.signal(); group.leave() }
+            let frame = handoff.take()
             let problem: String? = frame.bytes.withUnsafeBytes { bytes in
                 guard let base else { return OutputFile.writeAll(bytes, to: fd) }
                 return Self.pwriteAll(bytes, to: fd, at: base + off_t(index - firstIndex) * off_t(frameBytes))
             }
-            frame.release()
+            (consume frame).release()
             lock.withLock {
                 if let problem {
                     if error == nil { error = ImageError.unwritable(path: "standard output", reason: problem) }

@@ -49,17 +49,29 @@ struct CompressionPlan: Sendable {
 /// A zlib stream in pieces: joined in order (`all`), they are the stream.
 struct ZlibPieces {
     var header: [UInt8]
+    /// Each band's buffer: its DEFLATE bytes are the first `bandCounts[i]` of `bands[i]` (a
+    /// photographic band is written into a buffer from the scratch pool, kept whole).
     var bands: [[UInt8]]
+    var bandCounts: [Int]
     var trailer: [UInt8]
 
-    var all: [[UInt8]] { [header] + bands + [trailer] }
+    var all: [ArraySlice<UInt8>] { [header[...]] + zip(bands, bandCounts).map { $0[..<$1] } + [trailer[...]] }
     /// The stream's length in bytes.
-    var count: Int { bands.reduce(header.count + trailer.count) { $0 + $1.count } }
+    var count: Int { bandCounts.reduce(header.count + trailer.count, +) }
+
+    /// Gives the bands' buffers to the encoder's scratch pool, each moved out of `bands` first
+    /// so that the pool holds it alone (call it once `all`'s slices are gone).
+    mutating func recycleBands() {
+        bandCounts = []
+        while let band = bands.popLast() { FrameBufferPool.scratch.recycle(band) }
+    }
 }
 
 /// One band's compressed output: raw DEFLATE, ready to be concatenated.
 private struct Band {
+    /// The DEFLATE bytes are the first `count` of `bytes`.
     var bytes: [UInt8] = []
+    var count = 0
     var adler: UInt32 = 1
     var filteredCount = 0
     var error: PNGEncodingError?
@@ -70,10 +82,11 @@ enum ImageCompressor {
     static func zlibStream(_ pixels: PixelRows, plan: CompressionPlan) throws(PNGEncodingError)
         -> [UInt8]
     {
-        let pieces = try zlibPieces(pixels, plan: plan)
+        var pieces = try zlibPieces(pixels, plan: plan)
         var stream = [UInt8]()
         stream.reserveCapacity(pieces.count)
         for piece in pieces.all { stream += piece }
+        pieces.recycleBands()
         return stream
     }
 
@@ -101,7 +114,7 @@ enum ImageCompressor {
             if let error = band.error { throw error }
             adler = adler32Combine(adler, band.adler, length: band.filteredCount)
         }
-        return ZlibPieces(header: zlibHeader(level: plan.level), bands: results.map(\.bytes),
+        return ZlibPieces(header: zlibHeader(level: plan.level), bands: results.map(\.bytes), bandCounts: results.map(\.count),
                           trailer: [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)])
     }
 
@@ -110,7 +123,7 @@ enum ImageCompressor {
     private static func compressBand(_ pixels: PixelRows, rows: Range<Int>, plan: CompressionPlan, last: Bool) -> Band {
         // Filtered rows in memory kept between frames: a 4K band's fresh pages would cost more
         // to fault in than to filter.
-        var scratch = FrameBufferPool.scratch.take(count: rows.count * (1 + pixels.rowLength))
+        var scratch = FrameBufferPool.scratch.takeForOverwrite(count: rows.count * (1 + pixels.rowLength))
         defer { FrameBufferPool.scratch.recycle(scratch) }
         return scratch.withUnsafeMutableBufferPointer { buffer in
             compressBand(pixels, rows: rows, plan: plan, last: last, filtered: buffer.baseAddress!)
@@ -136,10 +149,11 @@ enum ImageCompressor {
                                                       filterRows(pixels, rows: rest, strategy: plan.strategy, into: filtered + trialRows * stride)
                                                   }) {
                 band.bytes = bytes
+                band.count = bytes.count
             } else {
                 // Photographic content: the adaptive filters, then Huffman codes fitted to it,
                 // a few rows at a time (the band is not stored filtered).
-                (band.bytes, band.adler) = PhotoDeflater.compress(pixels, rows: rows, strategy: plan.photoStrategy, last: last)
+                (band.bytes, band.count, band.adler) = PhotoDeflater.compress(pixels, rows: rows, strategy: plan.photoStrategy, last: last)
                 return band
             }
             band.adler = libdeflate_adler32(1, filtered, count)
@@ -170,6 +184,7 @@ enum ImageCompressor {
                 band.error = .compressionFailed(reason: "cannot join bands: \(error)")
             }
         }
+        band.count = band.bytes.count
         return band
     }
 
@@ -186,10 +201,23 @@ enum ImageCompressor {
         let row = pixels.row(y)
         let kept = pixels.format.channels, stored = kept + 1
         if kept == 3 {
-            // A pixel as one 32-bit word, stored whole; the next store overwrites its alpha byte.
             let source = UnsafeRawPointer(row), target = UnsafeMutableRawPointer(out)
+            // Four pixels (two 64-bit words, RGBA RGBA) at a time as 12 bytes: one 64-bit store
+            // (R0 G0 B0 R1 G1 B1 R2 G2) and one 32-bit store (B2 R3 G3 B3).
+            var x = 0
+            while x + 4 < pixels.width {
+                let p01 = UInt64(littleEndian: source.loadUnaligned(fromByteOffset: x * 4, as: UInt64.self))
+                let p23 = UInt64(littleEndian: source.loadUnaligned(fromByteOffset: x * 4 + 8, as: UInt64.self))
+                let first = p01 & 0xFF_FFFF | (p01 >> 8) & 0xFFFF_FF00_0000 | p23 << 48
+                let second = UInt32(truncatingIfNeeded: (p23 >> 16) & 0xFF | (p23 >> 24) & 0xFFFF_FF00)
+                target.storeBytes(of: first.littleEndian, toByteOffset: x * 3, as: UInt64.self)
+                target.storeBytes(of: second.littleEndian, toByteOffset: x * 3 + 8, as: UInt32.self)
+                x += 4
+            }
+            // The rest a pixel at a time, as one 32-bit word stored whole; the next store
+            // overwrites its alpha byte.
             let last = pixels.width - 1
-            for x in 0..<last {
+            for x in x..<last {
                 target.storeBytes(of: source.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self), toByteOffset: x * 3, as: UInt32.self)
             }
             out[last * 3] = row[last * 4]; out[last * 3 + 1] = row[last * 4 + 1]; out[last * 3 + 2] = row[last * 4 + 2]

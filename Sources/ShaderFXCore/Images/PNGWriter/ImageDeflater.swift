@@ -75,7 +75,7 @@ struct ImageDeflater {
     /// Runs `body` with room for `count` values of `type` from the encoder's scratch pool.
     private static func withScratch<Element, Result>(_ type: Element.Type, count: Int,
                                                      _ body: (UnsafeMutablePointer<Element>) -> Result) -> Result {
-        var memory = FrameBufferPool.scratch.take(count: count * MemoryLayout<Element>.stride)
+        var memory = FrameBufferPool.scratch.takeForOverwrite(count: count * MemoryLayout<Element>.stride)
         defer { FrameBufferPool.scratch.recycle(memory) }
         return memory.withUnsafeMutableBytes { bytes in
             bytes.withMemoryRebound(to: Element.self) { body($0.baseAddress!) }
@@ -242,7 +242,8 @@ struct BitWriter {
     /// Adds `length` bits (at most 56 between flushes, counting up to 7 already held).
     @inline(__always)
     mutating func put(_ value: UInt64, _ length: Int) {
-        bits |= value &<< UInt64(count)
+        // `count` is 0...63: its conversion needs no check.
+        bits |= value &<< UInt64(truncatingIfNeeded: count)
         count &+= length
     }
 
@@ -252,7 +253,7 @@ struct BitWriter {
         UnsafeMutableRawPointer(out).storeBytes(of: bits.littleEndian, as: UInt64.self)
         let whole = count >> 3
         out += whole
-        bits = whole == 8 ? 0 : bits &>> UInt64(whole << 3)
+        bits = whole == 8 ? 0 : bits &>> UInt64(truncatingIfNeeded: whole << 3)
         count &= 7
     }
 
@@ -453,6 +454,30 @@ struct BlockCodes {
         }
     }
 
+    /// Writes the literals from `at` while four are left before `end`, four at a time, their
+    /// codes (entries of `table`, at most 14 bits each) joined into one value before it goes
+    /// into `writer`; returns where it stopped. A function of its own, so that its loop keeps
+    /// the table and the writer in registers.
+    @inline(never)
+    static func writeLiteralsJoined(from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>,
+                                    table: UnsafePointer<UInt32>, into writer: inout BitWriter) -> UnsafePointer<UInt8> {
+        var w = writer
+        var at = start
+        while at + 4 <= end {
+            let word = UnsafeRawPointer(at).loadUnaligned(as: UInt32.self)
+            let e0 = table[Int(word & 0xFF)], e1 = table[Int(word >> 8 & 0xFF)]
+            let e2 = table[Int(word >> 16 & 0xFF)], e3 = table[Int(word >> 24)]
+            let n0 = UInt64(e0 >> 24), n1 = UInt64(e1 >> 24), n2 = UInt64(e2 >> 24), n3 = UInt64(e3 >> 24)
+            let low = UInt64(e0 & 0xFF_FFFF) | UInt64(e1 & 0xFF_FFFF) &<< n0
+            let high = UInt64(e2 & 0xFF_FFFF) | UInt64(e3 & 0xFF_FFFF) &<< n2
+            w.put(low | high &<< (n0 &+ n1), Int(n0 &+ n1 &+ n2 &+ n3))
+            w.flush()
+            at += 4
+        }
+        writer = w
+        return at
+    }
+
     /// The extra bits after a code-length symbol: 2, 3 and 7 for the repeat symbols 16, 17, 18.
     static func runExtraBits(_ symbol: UInt8) -> Int {
         switch symbol {
@@ -464,8 +489,13 @@ struct BlockCodes {
     }
 
     /// Writes the block: header, then the sequences' literals and matches, then end-of-block.
+    ///
+    /// With `joined` (photographic blocks: long runs of literals), four literals' codes are
+    /// joined into one value before it goes into the writer, so that only one of the four
+    /// waits for the writer's bit count; the bits are the same either way.
     func write(into writer: inout BitWriter, source: UnsafePointer<UInt8>,
-               sequences: UnsafePointer<ImageDeflater.MatchSequence>, count: Int, final: Bool) {
+               sequences: UnsafePointer<ImageDeflater.MatchSequence>, count: Int, final: Bool,
+               joined: Bool = false) {
         writer.put(final ? 1 : 0, 1)
         writer.put(2, 2)
         writer.put(UInt64(literalCount - 257), 5)
@@ -518,7 +548,9 @@ struct BlockCodes {
             for i in 0..<count {
                 let sequence = sequences[i]
                 let end = at + Int(sequence.literals)
-                if fourAtOnce {
+                if fourAtOnce && joined {
+                    at = Self.writeLiteralsJoined(from: at, to: end, table: table, into: &w)
+                } else if fourAtOnce {
                     while at + 4 <= end {
                         let word = UnsafeRawPointer(at).loadUnaligned(as: UInt32.self)
                         put(&w, table[Int(word & 0xFF)])

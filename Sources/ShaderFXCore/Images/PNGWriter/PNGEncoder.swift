@@ -213,13 +213,17 @@ public struct PNGEncoder: Sendable {
 
     private func encodeValidated(_ rows: PixelRows) throws(PNGEncodingError) -> [UInt8] {
         // The stream's pieces go straight into the file's IDAT chunks: one copy of the bytes.
-        let pieces = try ImageCompressor.zlibPieces(rows, plan: compressionPlan)
+        var pieces = try ImageCompressor.zlibPieces(rows, plan: compressionPlan)
         let count = pieces.count
-        var out = ChunkWriter(capacity: count + count / Self.maximumChunkData * 12 + 64)
+        // The file's bytes go into memory from the encoder's scratch pool: a frame writer gives
+        // them back (`FrameBufferPool.scratch.recycle`) once written, and the next frame's file
+        // faults in no fresh pages.
+        var out = ChunkWriter(bytes: FrameBufferPool.scratch.takeEmpty(capacity: count + count / Self.maximumChunkData * 12 + 64))
         out.bytes += ChunkWriter.signature
         out.appendChunk("IHDR", ChunkWriter.headerData(width: rows.width, height: rows.height, format: rows.format))
         out.appendChunks("IDAT", joining: pieces.all, maximumData: Self.maximumChunkData)
         out.appendChunk("IEND", [])
+        pieces.recycleBands()
         return out.bytes
     }
 
@@ -297,6 +301,9 @@ struct ChunkWriter {
 
     init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
 
+    /// A writer appending to `bytes` (an empty buffer with room, from a pool).
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
     /// Appends a chunk whose data is `data`.
     mutating func appendChunk(_ type: String, _ data: [UInt8]) {
         data.withUnsafeBytes { appendChunk(type, $0) }
@@ -319,7 +326,7 @@ struct ChunkWriter {
 
     /// Appends chunks of `type` whose data, joined, are `pieces` joined: each chunk holds
     /// `maximumData` bytes but the last (at least one chunk, empty if the pieces are).
-    mutating func appendChunks(_ type: String, joining pieces: [[UInt8]], maximumData: Int) {
+    mutating func appendChunks(_ type: String, joining pieces: [ArraySlice<UInt8>], maximumData: Int) {
         let typeBytes = Array(type.utf8)
         precondition(typeBytes.count == 4 && maximumData > 0, "chunk types have four letters")
         var remaining = pieces.reduce(0) { $0 + $1.count }
@@ -332,7 +339,8 @@ struct ChunkWriter {
             var needed = length
             while needed > 0 {
                 let taken = min(needed, pieces[piece].count - offset)
-                bytes += pieces[piece][offset..<(offset + taken)]
+                let start = pieces[piece].startIndex + offset
+                bytes += pieces[piece][start..<(start + taken)]
                 needed -= taken
                 offset += taken
                 if offset == pieces[piece].count { piece += 1; offset = 0 }

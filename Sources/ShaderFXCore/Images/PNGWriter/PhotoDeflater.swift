@@ -45,14 +45,15 @@ enum PhotoDeflater {
     }
 
     /// Filters rows `rows` of `pixels` with `strategy` and compresses them as DEFLATE blocks
-    /// (as `compress(_:count:last:)` does a filtered band), returning the blocks and the
-    /// Adler-32 of the filtered rows.
+    /// (as `compress(_:count:last:)` does a filtered band), returning the blocks (the first
+    /// `count` bytes of `bytes`, a buffer from the encoder's scratch pool kept at its full
+    /// size, for `ZlibPieces.recycleBands` to give back) and the Adler-32 of the filtered rows.
     ///
     /// The band is filtered a few rows at a time (about `blockBytes`) into a buffer that stays
     /// in the cache while it is summed, parsed, counted and written: the filtered band is never
     /// stored whole, nor read back from memory.
     static func compress(_ pixels: PixelRows, rows: Range<Int>, strategy: FilterStrategy,
-                         last: Bool) -> (bytes: [UInt8], adler: UInt32) {
+                         last: Bool) -> (bytes: [UInt8], count: Int, adler: UInt32) {
         var stream = RowStream(pixels, from: rows.lowerBound, strategy: strategy)
         let stride = stream.stride
         let count = rows.count * stride
@@ -60,12 +61,14 @@ enum PhotoDeflater {
         let chunkBytes = min(rows.count, rowsPerChunk) * stride
         var adler: UInt32 = 1
         // A chunk's rows follow one byte, the previous chunk's last, which a run may repeat.
-        var memory = FrameBufferPool.scratch.take(count: 1 + chunkBytes)
+        var memory = FrameBufferPool.scratch.takeForOverwrite(count: 1 + chunkBytes)
         defer { FrameBufferPool.scratch.recycle(memory) }
-        let bytes = memory.withUnsafeMutableBufferPointer { memory in
+        // Output pages kept between frames too: a 4K photo frame's blocks are 2,000 pages.
+        var bytes = FrameBufferPool.scratch.takeForOverwrite(count: capacity(for: count))
+        let written = memory.withUnsafeMutableBufferPointer { memory in
             let chunk = memory.baseAddress!
             return withSequences(for: chunkBytes) { sequences in
-                [UInt8](unsafeUninitializedCapacity: capacity(for: count)) { buffer, initialized in
+                bytes.withUnsafeMutableBufferPointer { buffer -> Int in
                     var writer = BitWriter(buffer.baseAddress!)
                     var done = 0
                     while done < rows.count {
@@ -78,12 +81,13 @@ enum PhotoDeflater {
                         done += n
                     }
                     if !last { writer.writeStored(chunk, count: 0, final: false) }
-                    initialized = writer.finish() - buffer.baseAddress!
-                    precondition(initialized <= capacity(for: count))
+                    let written = writer.finish() - buffer.baseAddress!
+                    precondition(written <= buffer.count)
+                    return written
                 }
             }
         }
-        return (bytes, adler)
+        return (bytes, written, adler)
     }
 
     /// Runs `body` with room for the parse of a block of `count` bytes at most (at most one run
@@ -92,7 +96,7 @@ enum PhotoDeflater {
     private static func withSequences<Result>(for count: Int,
                                               _ body: (UnsafeMutablePointer<ImageDeflater.MatchSequence>) -> Result) -> Result {
         let capacity = (min(count, blockBytes) + 258) / minimumRun + 2
-        var memory = FrameBufferPool.scratch.take(count: capacity * MemoryLayout<ImageDeflater.MatchSequence>.stride)
+        var memory = FrameBufferPool.scratch.takeForOverwrite(count: capacity * MemoryLayout<ImageDeflater.MatchSequence>.stride)
         defer { FrameBufferPool.scratch.recycle(memory) }
         return memory.withUnsafeMutableBytes { bytes in
             bytes.withMemoryRebound(to: ImageDeflater.MatchSequence.self) { body($0.baseAddress!) }
@@ -121,7 +125,8 @@ enum PhotoDeflater {
             let start = writer
             var coded = false
             if block.bitCount < stored {
-                block.write(into: &writer, source: input + position, sequences: sequences, count: sequenceCount, final: isFinal)
+                block.write(into: &writer, source: input + position, sequences: sequences, count: sequenceCount, final: isFinal,
+                            joined: true)
                 coded = writer.bits(since: start) < stored
             }
             if !coded {

@@ -55,7 +55,7 @@ struct RowFilterer: ~Copyable {
         switch strategy {
         case let .fixed(filter):
             output[0] = filter.rawValue
-            apply(filter, row, prior, output + 1)
+            store(filter, row, prior, output + 1)
         case .minimumSum:
             let chosen = chooseMinimumSum(row, prior)
             output[0] = chosen.rawValue
@@ -68,7 +68,7 @@ struct RowFilterer: ~Copyable {
         case .sampledMinimumSum:
             let chosen = chooseSampledMinimumSum(row, prior)
             output[0] = chosen.rawValue
-            apply(chosen, row, prior, output + 1)
+            store(chosen, row, prior, output + 1)
         }
     }
 
@@ -104,24 +104,33 @@ struct RowFilterer: ~Copyable {
     @inline(__always)
     private func cost(_ filter: RowFilter, _ row: UnsafePointer<UInt8>, _ prior: UnsafePointer<UInt8>,
                       _ range: Range<Int>) -> UInt32 {
-        // The first pixel has no left neighbour: a = c = 0.
+        filtered(filter, row, prior, range) { part, value in Self.blockSum(part, value) }
+    }
+
+    /// The bytes of `row[range]` filtered with `filter`, the one definition of each filter:
+    /// `visit` gets the first pixel's part of the range (no left neighbour: a = c = 0) and the
+    /// rest, each with the function giving the filtered byte at an index, and returns a cost
+    /// that is summed.
+    @inline(__always)
+    private func filtered(_ filter: RowFilter, _ row: UnsafePointer<UInt8>, _ prior: UnsafePointer<UInt8>, _ range: Range<Int>,
+                          _ visit: (Range<Int>, (Int) -> UInt8) -> UInt32) -> UInt32 {
         let bpp = min(bytesPerPixel, rowLength)
         let head = range.lowerBound..<max(range.lowerBound, min(range.upperBound, bpp))
         let body = head.upperBound..<range.upperBound
         switch filter {
         case .none:
-            return Self.blockSum(range) { row[$0] }
+            return visit(range) { row[$0] }
         case .sub:
-            return Self.blockSum(head) { row[$0] } &+ Self.blockSum(body) { row[$0] &- row[$0 &- bpp] }
+            return visit(head) { row[$0] } &+ visit(body) { row[$0] &- row[$0 &- bpp] }
         case .up:
-            return Self.blockSum(range) { row[$0] &- prior[$0] }
+            return visit(range) { row[$0] &- prior[$0] }
         case .average:
-            return Self.blockSum(head) { row[$0] &- (prior[$0] >> 1) } &+ Self.blockSum(body) { i in
+            return visit(head) { row[$0] &- (prior[$0] >> 1) } &+ visit(body) { i in
                 let a = row[i &- bpp], b = prior[i]
                 return row[i] &- ((a & b) &+ ((a ^ b) >> 1))
             }
         case .paeth:
-            return Self.blockSum(head) { row[$0] &- prior[$0] } &+ Self.blockSum(body) { i in
+            return visit(head) { row[$0] &- prior[$0] } &+ visit(body) { i in
                 row[i] &- Self.paeth(row[i &- bpp], prior[i], prior[i &- bpp])
             }
         }
@@ -199,48 +208,24 @@ struct RowFilterer: ~Copyable {
         _ filter: RowFilter, _ row: UnsafePointer<UInt8>, _ prior: UnsafePointer<UInt8>,
         _ out: UnsafeMutablePointer<UInt8>
     ) -> UInt32 {
-        let n = rowLength, bpp = min(bytesPerPixel, n)
-        // The first pixel has no left neighbour: a = c = 0.
-        switch filter {
-        case .none:
-            out.update(from: row, count: n)
-            return Self.cost(of: row, count: n)
-        case .sub:
-            return Self.blockSum(0..<bpp) { i in
-                out[i] = row[i]
-                return row[i]
-            } &+ Self.blockSum(bpp..<n) { i in
-                let value = row[i] &- row[i &- bpp]
-                out[i] = value
-                return value
+        filtered(filter, row, prior, 0..<rowLength) { part, value in
+            Self.blockSum(part) { i in
+                let v = value(i)
+                out[i] = v
+                return v
             }
-        case .up:
-            return Self.blockSum(0..<n) { i in
-                let value = row[i] &- prior[i]
-                out[i] = value
-                return value
-            }
-        case .average:
-            return Self.blockSum(0..<bpp) { i in
-                let value = row[i] &- (prior[i] >> 1)
-                out[i] = value
-                return value
-            } &+ Self.blockSum(bpp..<n) { i in
-                let a = row[i &- bpp], b = prior[i]
-                let value = row[i] &- ((a & b) &+ ((a ^ b) >> 1))
-                out[i] = value
-                return value
-            }
-        case .paeth:
-            return Self.blockSum(0..<bpp) { i in
-                let value = row[i] &- prior[i]
-                out[i] = value
-                return value
-            } &+ Self.blockSum(bpp..<n) { i in
-                let value = row[i] &- Self.paeth(row[i &- bpp], prior[i], prior[i &- bpp])
-                out[i] = value
-                return value
-            }
+        }
+    }
+
+    /// Writes `row` filtered with `filter` to `out` (`rowLength` bytes), without its cost: the
+    /// filter chosen from samples, or fixed, is only applied.
+    private func store(
+        _ filter: RowFilter, _ row: UnsafePointer<UInt8>, _ prior: UnsafePointer<UInt8>,
+        _ out: UnsafeMutablePointer<UInt8>
+    ) {
+        _ = filtered(filter, row, prior, 0..<rowLength) { part, value in
+            for i in part { out[i] = value(i) }
+            return 0
         }
     }
 }
