@@ -105,9 +105,10 @@ struct FrameBufferPoolLimitsTests {
         for buffer in buffers { pool.recycle(buffer) }
         buffers = []
         #expect(pool.count == 3)
-        // The first given back was dropped; the three later ones remain, newest taken first.
+        // The first given back was dropped; the three later ones remain. (Which of them a take
+        // gets first depends on the capacities malloc gave them: the smallest that fits.)
         let taken = (0..<3).map { _ in address(pool.takeForOverwrite(count: 10_000)) }
-        #expect(taken == [memories[3], memories[2], memories[1]])
+        #expect(Set(taken) == Set(memories[1...3]))
         #expect(pool.count == 0)
     }
 
