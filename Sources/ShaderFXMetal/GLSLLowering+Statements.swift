@@ -4,9 +4,9 @@
 /// reserved prefixes are renamed), made unique within the function (a name declared again in a
 /// nested scope, or one a program-scope name already takes, gets a suffix: `x_1`).
 extension GLSLLowering {
-    /// The GLSL function for `f`; `programNames` are the names of the program's structs,
+    /// The GLSL function `name` for `f`; `programNames` are the names of the program's structs,
     /// constants and functions, which no variable of the function may take.
-    func lower(_ f: TFunction, programNames: Set<String>) -> GFunction {
+    func lower(_ f: TFunction, name: String, programNames: Set<String>) -> GFunction {
         localNames = NameAllocator(reserved: programNames)
         outputNames = [:]
         defer { outputNames = [:] }
@@ -14,8 +14,8 @@ extension GLSLLowering {
             GParam(qualifier: p.passing == .reference ? .inout : .none, type: p.variable.type.innermost.glslType,
                    name: declare(p.variable), arraySize: p.variable.type.glslArraySize, loc: p.variable.loc)
         }
-        return GFunction(name: f.info.glslName, returnType: f.returnType.glslType, params: params,
-                         body: f.body.flatMap(lower), loc: f.info.decl.loc)
+        return GFunction(name: name, returnType: f.returnType.glslType, params: params,
+                         body: f.body.flatMap(lower), loc: f.loc)
     }
 
     /// The program-scope constants, named in the order given with the program's other names

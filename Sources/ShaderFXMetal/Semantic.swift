@@ -835,7 +835,7 @@ final class Semantic {
             // C++ leaves falling off the end undefined; GLSL compilers may reject it. Return a zero value.
             out.append(TStmt(.returnStmt(TE(node: zeroValue(f.returnType), type: f.returnType)), nil))
         }
-        f.typed = TFunction(info: f, parameters: params, returnType: f.returnType, body: out)
+        f.typed = TFunction(loc: f.decl.loc, parameters: params, returnType: f.returnType, body: out)
         f.effectKind = kind
         analysed.append(f)
     }
@@ -844,7 +844,7 @@ final class Semantic {
     /// its signature by the GLSL names of its parameters.
     func lowerTyped(_ f: FuncInfo) {
         guard let typed = f.typed else { return }
-        let gf = glsl.lower(typed, programNames: names.used)
+        let gf = glsl.lower(typed, name: f.glslName, programNames: names.used)
         if let kind = f.effectKind {
             let leading = (kind == .color || kind == .layer) ? 2 : 1
             let user = zip(f.params, gf.params).dropFirst(leading)

@@ -136,10 +136,13 @@ struct TParameter {
     let passing: Passing
 }
 
-/// A function of the typed tree: the user function, template instance or lambda analysis chose
-/// (``FuncInfo``, which has its GLSL name), its parameters and its typed body.
+/// A function of the typed tree: the user function, template instance or lambda analysis chose,
+/// its parameters and its typed body. Its GLSL name is chosen after every function is analysed
+/// (``GLSLLowering/nameFunctions(_:_:)``) and kept by its ``FuncInfo``, which holds this tree
+/// (``FuncInfo/typed``): the tree does not refer back to it, so an analysis is freed whole.
 struct TFunction {
-    let info: FuncInfo
+    /// The Metal declaration's location.
+    let loc: MetalSourceLocation
     let parameters: [TParameter]
     let returnType: MType
     let body: [TStmt]
