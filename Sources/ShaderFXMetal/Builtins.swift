@@ -445,7 +445,7 @@ extension Semantic {
             return roundedHalf(try lowerTextureCall(TE(node: .variable(TVariable(StitchedInterface.layerTexture, .texture, .interface(StitchedInterface.layerTexture), loc)), type: .texture), parameter: nil, method, exprs, loc), loc)
         }
         let obj = try lowerExpr(objExpr)
-        if case .structure(let g) = obj.type, let s = structByGLSL[g] {
+        if case .structure(let n) = obj.type, let s = structs[n] {
             guard let methods = functions[s.name + "::" + method] else {
                 throw error(.undeclaredIdentifier, loc, "no member function named '\(method)' in '\(s.name)'")
             }

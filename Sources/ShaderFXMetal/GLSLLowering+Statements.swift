@@ -11,10 +11,10 @@ extension GLSLLowering {
         outputNames = [:]
         defer { outputNames = [:] }
         let params = f.parameters.map { p in
-            GParam(qualifier: p.passing == .reference ? .inout : .none, type: p.variable.type.innermost.glslType,
+            GParam(qualifier: p.passing == .reference ? .inout : .none, type: glslType(of: p.variable.type.innermost),
                    name: declare(p.variable), arraySize: p.variable.type.glslArraySize, loc: p.variable.loc)
         }
-        return GFunction(name: name, returnType: f.returnType.glslType, params: params,
+        return GFunction(name: name, returnType: glslType(of: f.returnType), params: params,
                          body: f.body.flatMap(lower), loc: f.loc)
     }
 
@@ -25,7 +25,7 @@ extension GLSLLowering {
             let v = g.variable
             let name = names.unique(GLSLNames.safe(v.name.replacingOccurrences(of: "::", with: "_")))
             globalNames[ObjectIdentifier(v)] = name
-            return GGlobal(type: v.type.innermost.glslType, name: name, arraySize: v.type.glslArraySize, value: lower(g.value),
+            return GGlobal(type: glslType(of: v.type.innermost), name: name, arraySize: v.type.glslArraySize, value: lower(g.value),
                            loc: g.loc)
         }
     }
@@ -40,9 +40,10 @@ extension GLSLLowering {
                 f.glslName = f.decl.name
             case .declared(let overloaded):
                 var base = GLSLNames.safe(f.decl.name.replacingOccurrences(of: "::", with: "_"))
-                if overloaded { base += "_" + (f.params.isEmpty ? "v" : f.params.map { $0.type.mangle }.joined(separator: "_")) }
+                if overloaded { base += "_" + (f.params.isEmpty ? "v" : f.params.map { mangle($0.type) }.joined(separator: "_")) }
                 f.glslName = names.unique(base)
-            case .instance(let template, let suffix):
+            case .instance(let template, let types, let sizes):
+                let suffix = types.map(mangle) + sizes.map { "n\($0)" }
                 f.glslName = names.unique(GLSLNames.safe(template) + "_" + suffix.joined(separator: "_"))
             case .lambda(let outer, let name):
                 f.glslName = names.unique(GLSLNames.safe(outer.glslName + "_" + name))
@@ -88,7 +89,7 @@ extension GLSLLowering {
             // A statement per variable, at the variable's location.
             return items.map { d in
                 let g = declarator(d)
-                return GStmt(.decl(isConst: d.isConst, type: d.variable.type.innermost.glslType, [g]), d.variable.loc)
+                return GStmt(.decl(isConst: d.isConst, type: glslType(of: d.variable.type.innermost), [g]), d.variable.loc)
             }
         case .expression(let e): return [GStmt(.expr(lower(e)), s.loc)]
         case .assignment(let op, let target, let value): return [GStmt(.expr(.assign(op, lower(target), lower(value))), s.loc)]
@@ -136,6 +137,6 @@ extension GLSLLowering {
     private func lowerForInit(_ s: TStmt?) -> GStmt? {
         guard let s else { return nil }
         guard case .declaration(let items) = s.kind, items.count > 1 else { return lower(s).first }
-        return GStmt(.decl(isConst: items[0].isConst, type: items[0].variable.type.innermost.glslType, items.map(declarator)), s.loc)
+        return GStmt(.decl(isConst: items[0].isConst, type: glslType(of: items[0].variable.type.innermost), items.map(declarator)), s.loc)
     }
 }

@@ -13,6 +13,10 @@ final class GLSLLowering {
     var outputNames: [ObjectIdentifier: String] = [:]
     /// The GLSL name of each program-scope constant.
     var globalNames: [ObjectIdentifier: String] = [:]
+    /// The GLSL name of each user struct, by its Metal name (``lowerStructs(_:_:)``).
+    var structNames: [String: String] = [:]
+    /// The GLSL name of each member of each user struct, by their Metal names.
+    var memberNames: [String: [String: String]] = [:]
 
     func lower(_ e: TExpr) -> GExpr {
         switch e {
@@ -22,7 +26,7 @@ final class GLSLLowering {
             // Arguments first: a helper they call is declared before the one calling it.
             let a = args.map(lower)
             return .call(lower(callee), a)
-        case .construct(let t, let size, let args): return .construct(t, arraySize: size, args.map(lower))
+        case .construct(let t, let size, let args): return .construct(lower(t), arraySize: size, args.map(lower))
         case .unary(let op, let a): return .unary(op, lower(a))
         case .postfix(let op, let a): return .postfix(op, lower(a))
         case .binary(let op, let a, let b): return .binary(op, lower(a), lower(b))
@@ -43,6 +47,7 @@ final class GLSLLowering {
             return lower(.call(.helper(helper), [a, b]))
         case .ternary(let c, let a, let b): return .ternary(lower(c), lower(a), lower(b))
         case .member(let a, let m): return .member(lower(a), m)
+        case .field(let a, let s, let m): return .member(lower(a), memberNames[s]![m]!)
         case .index(let a, let i): return .index(lower(a), lower(i))
         case .assign(let op, let a, let b): return .assign(op, lower(a), lower(b))
         case .comma(let a, let b): return .comma(lower(a), lower(b))
@@ -63,6 +68,41 @@ final class GLSLLowering {
 
     /// A typed value's GLSL.
     func lower(_ v: TE) -> GExpr { lower(v.node) }
+
+    /// Names the user structs and their members, in the order given (each after the structs its
+    /// members use), with the program's other names (`names`), and declares them.
+    func lowerStructs(_ structs: [StructInfo], _ names: inout NameAllocator) -> [GStruct] {
+        structs.map { s in
+            let name = names.unique(GLSLNames.safe(s.name))
+            structNames[s.name] = name
+            var members = NameAllocator()
+            var lowered: [(type: GType, name: String, arraySize: Int?, loc: MetalSourceLocation)] = []
+            for m in s.members {
+                let memberName = members.unique(GLSLNames.safe(m.name))
+                memberNames[s.name, default: [:]][m.name] = memberName
+                lowered.append((glslType(of: m.type.innermost), memberName, m.type.glslArraySize, m.loc))
+            }
+            return GStruct(name: name, members: lowered, loc: s.loc)
+        }
+    }
+
+    /// The GLSL type of Metal type `t` (an array's: its element's), a struct by its GLSL name.
+    func glslType(of t: MType) -> GType { lower(t.glslType) }
+
+    /// `t` with a user struct's Metal name replaced by its GLSL name.
+    func lower(_ t: GType) -> GType {
+        if case .structure(let n) = t { return .structure(structNames[n]!) }
+        return t
+    }
+
+    /// The part of an overloaded function's GLSL name that stands for parameter type `t`.
+    func mangle(_ t: MType) -> String {
+        switch t {
+        case .structure(let n): return structNames[n]!
+        case .array(let e, let n): return "\(mangle(e))a\(n)"
+        default: return t.mangle
+        }
+    }
 
     /// Adds a helper's definition (once), after its dependencies.
     func declare(_ h: Helper) {

@@ -20,11 +20,10 @@ struct TE {
     }
 }
 
-/// A user struct.
+/// A user struct, by its Metal names (``GLSLLowering/lowerStructs(_:_:)`` names it in GLSL).
 struct StructInfo {
     var name: String
-    var glslName: String
-    var members: [(name: String, type: MType, glslName: String)]
+    var members: [(name: String, type: MType, loc: MetalSourceLocation)]
     var loc: MetalSourceLocation
 }
 
@@ -141,8 +140,8 @@ enum FunctionNaming {
     case stitchable
     /// A function as declared: its name, with its parameter types when it is overloaded.
     case declared(overloaded: Bool)
-    /// A template instance: the template's name and the mangled types (and sizes) it is made for.
-    case instance(template: String, suffix: [String])
+    /// A template instance: the template's name and the types (and array sizes) it is made for.
+    case instance(template: String, types: [MType], sizes: [Int])
     /// A lambda: the function it is declared in and its variable's name.
     case lambda(outer: FuncInfo, name: String)
 }
@@ -169,8 +168,6 @@ struct ParamInfo {
 final class Semantic {
     var structs: [String: StructInfo] = [:]
     var structOrder: [String] = []
-    /// Structs by GLSL name (``MType/structure(_:)`` holds the GLSL name).
-    var structByGLSL: [String: StructInfo] = [:]
     var aliases: [String: TypeSpec] = [:]
     var globals: [String: VarInfo] = [:]
     var functions: [String: [FuncInfo]] = [:]
@@ -331,6 +328,7 @@ final class Semantic {
         }
         // Lowering: the constants, then the functions are named (all of them first, so that no variable takes the name
         // of a function), then lowered in the order their analysis ended.
+        program.structs = glsl.lowerStructs(structOrder.map { structs[$0]! }, &names)
         program.globals = glsl.lowerGlobals(globalConstants, &names)
         glsl.nameFunctions(allFunctions, &names)
         for f in analysed { lowerTyped(f) }
@@ -361,7 +359,7 @@ final class Semantic {
         if name == "vec" {
             throw error(.unsupportedConstruct, spec.loc, "vec<T, N> is not supported; use the named vector type (e.g. float3)")
         }
-        if let s = structs[name] { return .structure(s.glslName) }
+        if let s = structs[name] { return .structure(s.name) }
         if let t = MType.builtin(named: name) { return t }
         throw error(.unknownType, spec.loc, "unknown type '\(name)'")
     }
@@ -439,8 +437,7 @@ final class Semantic {
         if let prev = structs[s.name] {
             throw error(.redefinition, s.loc, "redefinition of struct '\(s.name)'", notes: previousDefinition(prev.loc))
         }
-        var members: [(name: String, type: MType, glslName: String)] = []
-        var memberNames = NameAllocator()
+        var members: [(name: String, type: MType, loc: MetalSourceLocation)] = []
         for m in s.members {
             if m.type.isPointer || m.type.isReference {
                 throw error(.unsupportedConstruct, m.loc, "pointer and reference struct members are not supported")
@@ -452,16 +449,11 @@ final class Semantic {
             }
             if members.contains(where: { $0.name == m.name }) { throw error(.semantic, m.loc, "duplicate member '\(m.name)'") }
             let t = try resolveArray(base, m.arrayDims, initCount: nil, loc: m.loc)
-            members.append((m.name, t, memberNames.unique(GLSLNames.safe(m.name))))
+            members.append((m.name, t, m.loc))
         }
         if members.isEmpty { throw error(.unsupportedConstruct, s.loc, "empty structs are not supported in GLSL") }
-        let info = StructInfo(name: s.name, glslName: names.unique(GLSLNames.safe(s.name)), members: members, loc: s.loc)
-        structs[s.name] = info
-        structByGLSL[info.glslName] = info
+        structs[s.name] = StructInfo(name: s.name, members: members, loc: s.loc)
         structOrder.append(s.name)
-        program.structs.append(GStruct(name: info.glslName, members: members.enumerated().map { k, m in
-            (m.type.innermost.glslType, m.glslName, m.type.glslArraySize, s.members[k].loc)
-        }, loc: s.loc))
     }
 
     func declareGlobal(_ v: VarDecl) throws(MetalError) {
@@ -612,7 +604,7 @@ final class Semantic {
         case .binary(_, let a, let b), .componentwise(_, let a, let b): return isConstantExpression(a) && isConstantExpression(b)
         case .truncatingDivision: return false
         case .ternary(let a, let b, let c): return isConstantExpression(a) && isConstantExpression(b) && isConstantExpression(c)
-        case .member(let a, _), .convert(_, _, let a): return isConstantExpression(a)
+        case .member(let a, _), .field(let a, _, _), .convert(_, _, let a): return isConstantExpression(a)
         case .index(let a, let b): return isConstantExpression(a) && isConstantExpression(b)
         case .postfix, .assign, .comma: return false
         }
@@ -1008,8 +1000,8 @@ final class Semantic {
             let e = t.innermost
             return TExpr.constructor(of: t, Array(repeating: zeroValue(e), count: t.flatCount))
         case .structure(let n):
-            let info = structByGLSL[n]!
-            return .construct(.structure(info.glslName), arraySize: nil, info.members.map { zeroValue($0.type) })
+            let info = structs[n]!
+            return .construct(.structure(info.name), arraySize: nil, info.members.map { zeroValue($0.type) })
         default: return .literal(.int(0))
         }
     }

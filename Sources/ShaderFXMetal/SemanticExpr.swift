@@ -104,7 +104,7 @@ extension Semantic {
         case .binary(_, let a, let b), .index(let a, let b), .componentwise(_, let a, let b), .truncatingDivision(_, let a, let b, _):
             return isPure(a) && isPure(b)
         case .ternary(let a, let b, let c): return isPure(a) && isPure(b) && isPure(c)
-        case .member(let a, _), .convert(_, _, let a): return isPure(a)
+        case .member(let a, _), .field(let a, _, _), .convert(_, _, let a): return isPure(a)
         case .call(let f, let args):
             if case .function = f { return false }
             return args.allSatisfy(isPure)
@@ -264,7 +264,7 @@ extension Semantic {
         if lookupLocal(name) == nil, let s = currentMethodStruct, let m = s.members.first(where: { $0.name == name }),
            let this = lookupLocal("this") {
             // A member used by name inside a member function: `this->m`.
-            return TE(node: .member(try reference(this, loc), m.glslName), type: m.type, lvalue: true)
+            return TE(node: .field(try reference(this, loc), structure: s.name, member: m.name), type: m.type, lvalue: true)
         }
         if let v = lookup(name) {
             switch v.kind {
@@ -498,10 +498,10 @@ extension Semantic {
             let t: MType = name.count == 1 ? .scalar(s) : .vector(s, name.count)
             return TE(node: .member(base.node, name), type: t, lvalue: base.lvalue && unique)
         case .structure(let sname):
-            guard let info = structByGLSL[sname], let m = info.members.first(where: { $0.name == name }) else {
+            guard let info = structs[sname], let m = info.members.first(where: { $0.name == name }) else {
                 throw error(.undeclaredIdentifier, loc, "no member named '\(name)' in '\(sname)'")
             }
-            return TE(node: .member(base.node, m.glslName), type: m.type, lvalue: base.lvalue)
+            return TE(node: .field(base.node, structure: info.name, member: m.name), type: m.type, lvalue: base.lvalue)
         default:
             throw error(.unsupportedConstruct, loc, "member reference '.\(name)' on a value of type '\(base.type.metal)' is not supported")
         }
@@ -617,7 +617,7 @@ extension Semantic {
     func lowerConstruct(_ spec: TypeSpec, _ args: [Expr], _ loc: MetalSourceLocation) throws(MetalError) -> TE {
         if spec.isPointer || spec.isReference { throw error(.unsupportedConstruct, loc, "pointer and reference casts are not supported") }
         let t = try resolve(spec)
-        if case .structure(let g) = t, let s = structByGLSL[g], let makers = functions[s.name + "::" + Semantic.makerName] {
+        if case .structure(let n) = t, let s = structs[n], let makers = functions[s.name + "::" + Semantic.makerName] {
             // A class with constructors: `S(...)` (and `S x(...)`) runs the one the arguments choose.
             let maker = s.name + "::" + Semantic.makerName
             do {
@@ -701,14 +701,14 @@ extension Semantic {
             }
             return TE(node: TExpr.constructor(of: t, out), type: t)
         case .structure(let name):
-            let info = structByGLSL[name]!
+            let info = structs[name]!
             if vals.count == 1, vals[0].type == t { return vals[0] }
             guard vals.count <= info.members.count else { throw error(.semantic, loc, "too many initializers for struct '\(name)'") }
             var out: [TExpr] = []
             for (k, m) in info.members.enumerated() {
                 out.append(k < vals.count ? try convert(vals[k], to: m.type, args[k].loc).node : zeroValue(m.type))
             }
-            return TE(node: .construct(.structure(info.glslName), arraySize: nil, out), type: t)
+            return TE(node: .construct(.structure(info.name), arraySize: nil, out), type: t)
         default:
             throw error(.typeMismatch, loc, "cannot construct a value of type '\(t.metal)'")
         }
@@ -921,8 +921,7 @@ extension Semantic {
                 try declareFunction(inst)
                 let info = allFunctions[allFunctions.count - 1]
                 info.bindings = b
-                let suffix = decl.templateParams.map { b[$0]!.mangle } + sizes.keys.sorted().map { "n\(sizes[$0]!)" }
-                info.naming = .instance(template: name, suffix: suffix)
+                info.naming = .instance(template: name, types: decl.templateParams.map { b[$0]! }, sizes: sizes.keys.sorted().map { sizes[$0]! })
                 if !sizes.isEmpty { markWrittenArrayParameters(of: info) }
                 instances[key] = info.id
                 id = info.id

@@ -330,7 +330,7 @@ extension Semantic {
             }
             return TE(node: TExpr.constructor(of: t, flat), type: t)
         case .structure(let name):
-            guard let info = structByGLSL[name] else { throw error(.semantic, e.loc, "unknown struct") }
+            guard let info = structs[name] else { throw error(.semantic, e.loc, "unknown struct") }
             if items.count == 1, case .initList = items[0].kind {} else if items.count == 1, case .designated = items[0].kind {} else if items.count == 1 {
                 let v = try lowerExpr(items[0])
                 if v.type == t { return v }
@@ -357,7 +357,7 @@ extension Semantic {
             for (k, m) in info.members.enumerated() {
                 if let value = values[k] { args.append(try lowerInitializer(value, to: m.type).node) } else { args.append(zeroValue(m.type)) }
             }
-            return TE(node: .construct(.structure(info.glslName), arraySize: nil, args), type: t)
+            return TE(node: .construct(.structure(info.name), arraySize: nil, args), type: t)
         default:
             throw error(.unsupportedConstruct, e.loc, "brace initialization of '\(t.metal)' is not supported")
         }

@@ -21,8 +21,11 @@ indirect enum TExpr {
     /// toward zero, where GLSL ES leaves negative operands undefined (a generated helper in GLSL).
     case truncatingDivision(BinaryOperator, TExpr, TExpr, size: Int)
     case ternary(TExpr, TExpr, TExpr)
-    /// A struct member (by its output name) or a vector swizzle.
+    /// A vector swizzle (`.xy`), or a member GLSL spells as it is (an array's `count`).
     case member(TExpr, String)
+    /// A member of a user struct, by the Metal names of the struct and the member
+    /// (``GLSLLowering`` gives both their GLSL names).
+    case field(TExpr, structure: String, member: String)
     case index(TExpr, TExpr)
     case assign(AssignOperator, TExpr, TExpr)
     case comma(TExpr, TExpr)

@@ -106,7 +106,7 @@ indirect enum MType: Equatable, Sendable {
         case .vector(let s, let n): return .vector(s.glslScalar, n)
         case .matrix(_, let c, let r): return .matrix(columns: c, rows: r)
         case .array(let e, _): return e.glslType
-        case .structure(let n): return .structure(n)
+        case .structure(let n): return .structure(n)   // the Metal name, until GLSLLowering names it
         case .texture: return .contract(.image)
         case .sampler: return .samplerState
         case .layer: return .contract(.layer)

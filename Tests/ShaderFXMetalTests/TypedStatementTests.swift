@@ -46,7 +46,7 @@ import Testing
         case .variable(let v): return [v]
         case .literal: return []
         case .call(_, let args), .construct(_, _, let args): return args.flatMap(uses)
-        case .unary(_, let a), .postfix(_, let a), .member(let a, _), .convert(_, _, let a): return uses(a)
+        case .unary(_, let a), .postfix(_, let a), .member(let a, _), .field(let a, _, _), .convert(_, _, let a): return uses(a)
         case .binary(_, let a, let b), .componentwise(_, let a, let b), .truncatingDivision(_, let a, let b, _),
              .index(let a, let b), .assign(_, let a, let b), .comma(let a, let b): return uses(a) + uses(b)
         case .ternary(let a, let b, let c): return uses(a) + uses(b) + uses(c)
@@ -166,11 +166,11 @@ import Testing
             switch f.naming {
             case .stitchable: return "stitchable"
             case .declared(let overloaded): return overloaded ? "overload" : "declared"
-            case .instance(let template, let suffix): return "instance \(template) \(suffix)"
+            case .instance(let template, let types, let sizes): return "instance \(template) \(types.map(\.metal)) \(sizes)"
             case .lambda(let outer, let name): return "lambda \(outer.decl.name) \(name)"
             }
         }
-        #expect(s.allFunctions.map(naming) == ["overload", "overload", "stitchable", "lambda g scale", "instance twice [\"f\"]"])
+        #expect(s.allFunctions.map(naming) == ["overload", "overload", "stitchable", "lambda g scale", "instance twice [\"float\"] []"])
         #expect(s.allFunctions.map(\.glslName) == ["pick_f", "pick_i", "g", "g_scale", "twice_f"])
         var names = NameAllocator(reserved: ["pick_f", "g_scale", "twice_f"])
         GLSLLowering().nameFunctions(s.allFunctions, &names)
@@ -193,6 +193,48 @@ import Testing
         let again = GLSLLowering()
         var names = NameAllocator(reserved: ["count"])
         #expect(again.lowerGlobals(s.globalConstants, &names).map(\.name) == ["m_sample", "count_1"])
+    }
+
+    /// Structs and their members are named by the lowering too: the typed tree and the Metal
+    /// types hold the Metal names (`input`, `sample`), the lowering gives the GLSL ones (both are
+    /// words GLSL ES 3.00 reserves, §3.7), also in an overloaded function's name, and lowering
+    /// again where the program already has `m_input` picks another name. Messages say the Metal name.
+    @Test func theLoweringNamesTheStructs() throws {
+        let src = """
+        struct input { float sample; float2 output; };
+        float get(input v) { return v.sample + v.output.y; }
+        float get(float v) { return v; }
+        [[ stitchable ]] half4 g(float2 position, half4 color) {
+            input v = { position.x, position.xy };
+            return color * half(get(v) + get(1.0));
+        }
+        """
+        let s = try analysis(src)
+        let get = try #require(s.allFunctions.first { $0.decl.name == "get" && $0.params.first?.type == .structure("input") })
+        #expect(get.typed?.parameters.map(\.variable.type) == [.structure("input")])
+        var fields: [String] = []
+        func visit(_ e: TExpr) {
+            switch e {
+            case .field(let a, let structure, let member): fields.append("\(structure).\(member)"); visit(a)
+            case .binary(_, let a, let b): visit(a); visit(b)
+            case .member(let a, _), .convert(_, _, let a): visit(a)
+            default: break
+            }
+        }
+        for statement in get.typed?.body ?? [] { if case .returnStmt(let e?) = statement.kind { visit(e.node) } }
+        #expect(fields == ["input.sample", "input.output"])
+        #expect(s.program.structs.map(\.name) == ["m_input"])
+        #expect(s.program.structs.first?.members.map(\.name) == ["m_sample", "m_output"])
+        #expect(get.glslName == "get_m_input")
+        let out = glsl(src)
+        #expect(out.contains("struct m_input {") && body("get_m_input", in: out) == ["return v.m_sample + v.m_output.y;"])
+        let again = GLSLLowering()
+        var names = NameAllocator(reserved: ["m_input"])
+        let structs = again.lowerStructs(s.structOrder.map { s.structs[$0]! }, &names)
+        #expect(structs.map(\.name) == ["m_input_1"])
+        #expect(again.mangle(.array(.structure("input"), 2)) == "m_input_1a2")
+        expectError("struct input { float a; };\n[[ stitchable ]] half4 e(float2 position, half4 color) { input v = { 1.0 }; return color * half(v.b); }",
+                    "no member named 'b' in 'input'")
     }
 
     /// Each statement's expressions are typed trees with their Metal type: conditions are `bool`
