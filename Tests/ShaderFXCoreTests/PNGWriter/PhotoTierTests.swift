@@ -1,6 +1,7 @@
 // The fast tier on photographic content: PhotoDeflater's streams, and PNG files of photo-like
 // pictures checked by libpng and by ffmpeg's PNG decoder.
 import CPNGReference
+import CPNGShim
 import Foundation
 import ShaderFXTestSupport
 import Testing
@@ -271,6 +272,54 @@ struct PhotoTierTests {
         #expect(status == 0)
         #expect(Double(ours.count) <= 1.10 * Double(referenceSize), "\(ours.count) bytes against \(referenceSize)")
         print("photo \(width)x\(height)x\(channels): \(ours.count) bytes, libpng level 1 adaptive \(referenceSize)")
+    }
+
+    @Test("the literal writer's two compiled loops (BMI2's shifts and the plain ones) write what a bit-at-a-time writer writes: codes of 1-14 bits, 0-7 bits held before, runs of 0-300 bytes")
+    func literalWriterVariants() throws {
+        var random = SplitMix(state: 24)
+        let variants = sfx_bits_use_bmi2() != 0 ? [0, 1] : [0]
+        for trial in 0..<400 {
+            // A table of codes of 1...14 bits (the longest the loop takes), in the layout the
+            // block writer makes: the code in the low 24 bits, its length in the high 8.
+            let longest = 1 + trial % 14
+            let table: [UInt32] = (0..<256).map { _ in
+                let length = 1 + Int(random.next() % UInt64(longest))
+                return UInt32(random.next() & (1 << UInt64(length) - 1)) | UInt32(length) << 24
+            }
+            let bytes = (0..<Int(random.next() % 301)).map { _ in random.byte() }
+            let heldCount = Int(random.next() % 8)
+            let held = random.next() & (1 << UInt64(heldCount) - 1)
+            // The reference: every bit of every code, least significant first, then padding.
+            var expectedBits = (0..<heldCount).map { held >> UInt64($0) & 1 }
+            let written = bytes.count / 4 * 4
+            for b in bytes[..<written] {
+                let entry = table[Int(b)], length = Int(entry >> 24)
+                expectedBits += (0..<length).map { UInt64(entry) >> UInt64($0) & 1 }
+            }
+            for variant in variants {
+                var out = [UInt8](repeating: 0, count: 2 * bytes.count + 16)
+                let (stopped, state): (Int, sfx_bit_state) = out.withUnsafeMutableBufferPointer { buffer in
+                    bytes.withUnsafeBufferPointer { input in
+                        table.withUnsafeBufferPointer { codes in
+                            var state = sfx_bit_state(out: buffer.baseAddress!, bits: held, count: UInt64(heldCount))
+                            let base = input.baseAddress ?? UnsafePointer(buffer.baseAddress!)
+                            let end = sfx_write_literals_variant(Int32(variant), base, base + input.count, codes.baseAddress!, &state)!
+                            return (end - base, state)
+                        }
+                    }
+                }
+                #expect(stopped == written, "trial \(trial), variant \(variant)")
+                let storedBytes = out.withUnsafeBufferPointer { state.out - UnsafeMutablePointer(mutating: $0.baseAddress!) }
+                #expect(state.count < 8 && storedBytes * 8 + Int(state.count) == expectedBits.count, "trial \(trial), variant \(variant)")
+                var got: [UInt64] = []
+                for i in 0..<storedBytes { got += (0..<8).map { UInt64(out[i]) >> UInt64($0) & 1 } }
+                got += (0..<Int(state.count)).map { state.bits >> UInt64($0) & 1 }
+                let firstDifference = zip(got, expectedBits).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                #expect(got.count == expectedBits.count && firstDifference == nil,
+                        "trial \(trial), variant \(variant): \(got.count) bits against \(expectedBits.count), first difference at bit \(firstDifference ?? -1)")
+                #expect(state.bits >> state.count == 0, "bits past the count are clear: trial \(trial), variant \(variant)")
+            }
+        }
     }
 }
 

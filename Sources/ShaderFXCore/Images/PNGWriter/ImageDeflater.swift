@@ -1,5 +1,7 @@
 // A DEFLATE compressor (RFC 1951) made for filtered PNG rows: the fast tier's compressor.
 
+import CPNGShim
+
 /// Compresses one band of filtered rows into raw DEFLATE blocks: on rendered frames of 1080p
 /// and more it takes a third to a half of libdeflate level 1's time, for files from 12 % smaller
 /// to 5 % larger than its.
@@ -275,6 +277,18 @@ struct BitWriter {
         } while offset < total
     }
 
+    /// Runs `body` over the writer's state as C's bit writers take it (``sfx_bit_state``),
+    /// which must be flushed (0...7 bits held) before and after.
+    @inline(__always)
+    mutating func withState<Result>(_ body: (inout sfx_bit_state) -> Result) -> Result {
+        var state = sfx_bit_state(out: out, bits: bits, count: UInt64(truncatingIfNeeded: count))
+        let result = body(&state)
+        out = state.out
+        bits = state.bits
+        count = Int(truncatingIfNeeded: state.count)
+        return result
+    }
+
     /// The bits written since the writer was `start` (a copy of it taken earlier).
     func bits(since start: BitWriter) -> Int {
         (out - start.out) * 8 + count - start.count
@@ -456,26 +470,12 @@ struct BlockCodes {
 
     /// Writes the literals from `at` while four are left before `end`, four at a time, their
     /// codes (entries of `table`, at most 14 bits each) joined into one value before it goes
-    /// into `writer`; returns where it stopped. A function of its own, so that its loop keeps
-    /// the table and the writer in registers.
-    @inline(never)
+    /// into `writer`; returns where it stopped. The loop is C's (`sfx_write_literals`), compiled
+    /// twice and chosen at run time: with BMI2's shifts where the processor has them, which
+    /// about halve its time on photographic blocks (docs/GPU.md), and without.
     static func writeLiteralsJoined(from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>,
                                     table: UnsafePointer<UInt32>, into writer: inout BitWriter) -> UnsafePointer<UInt8> {
-        var w = writer
-        var at = start
-        while at + 4 <= end {
-            let word = UnsafeRawPointer(at).loadUnaligned(as: UInt32.self)
-            let e0 = table[Int(word & 0xFF)], e1 = table[Int(word >> 8 & 0xFF)]
-            let e2 = table[Int(word >> 16 & 0xFF)], e3 = table[Int(word >> 24)]
-            let n0 = UInt64(e0 >> 24), n1 = UInt64(e1 >> 24), n2 = UInt64(e2 >> 24), n3 = UInt64(e3 >> 24)
-            let low = UInt64(e0 & 0xFF_FFFF) | UInt64(e1 & 0xFF_FFFF) &<< n0
-            let high = UInt64(e2 & 0xFF_FFFF) | UInt64(e3 & 0xFF_FFFF) &<< n2
-            w.put(low | high &<< (n0 &+ n1), Int(n0 &+ n1 &+ n2 &+ n3))
-            w.flush()
-            at += 4
-        }
-        writer = w
-        return at
+        writer.withState { sfx_write_literals(start, end, table, &$0)! }
     }
 
     /// The extra bits after a code-length symbol: 2, 3 and 7 for the repeat symbols 16, 17, 18.

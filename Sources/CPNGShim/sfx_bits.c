@@ -1,0 +1,86 @@
+// sfx_bits: see include/sfx_bits.h.
+#include "sfx_bits.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__x86_64__)
+#include <cpuid.h>
+#define SFX_BITS_TARGET_BMI2 __attribute__((target("bmi2")))
+#else
+#define SFX_BITS_TARGET_BMI2
+#endif
+
+// The loop, as an inline function both variants are compiled from: the compiler's choice of
+// shift instructions is the only difference.
+static inline __attribute__((always_inline)) const uint8_t *
+write_literals(const uint8_t *at, const uint8_t *end, const uint32_t *table, sfx_bit_state *state) {
+    uint8_t *out = state->out;
+    uint64_t bits = state->bits, count = state->count;
+    while (end - at >= 4) {
+        uint32_t word;
+        memcpy(&word, at, 4);
+        const uint32_t e0 = table[word & 0xFF], e1 = table[(word >> 8) & 0xFF];
+        const uint32_t e2 = table[(word >> 16) & 0xFF], e3 = table[word >> 24];
+        const uint64_t n0 = e0 >> 24, n1 = e1 >> 24, n2 = e2 >> 24, n3 = e3 >> 24;
+        // Two codes joined, then the two pairs: one value of at most 56 bits for the four.
+        const uint64_t low = (uint64_t)(e0 & 0xFFFFFF) | (uint64_t)(e1 & 0xFFFFFF) << n0;
+        const uint64_t high = (uint64_t)(e2 & 0xFFFFFF) | (uint64_t)(e3 & 0xFFFFFF) << n2;
+        bits |= (low | high << (n0 + n1)) << count;
+        count += n0 + n1 + n2 + n3;
+        // Store all 8 bytes; keep the 0...7 bits past the whole bytes (count is at most 63).
+        memcpy(out, &bits, 8);
+        const uint64_t whole = count >> 3;
+        out += whole;
+        bits >>= whole << 3;
+        count &= 7;
+        at += 4;
+    }
+    state->out = out;
+    state->bits = bits;
+    state->count = count;
+    return at;
+}
+
+static const uint8_t *write_literals_plain(const uint8_t *at, const uint8_t *end, const uint32_t *table,
+                                           sfx_bit_state *state) {
+    return write_literals(at, end, table, state);
+}
+
+SFX_BITS_TARGET_BMI2
+static const uint8_t *write_literals_bmi2(const uint8_t *at, const uint8_t *end, const uint32_t *table,
+                                          sfx_bit_state *state) {
+    return write_literals(at, end, table, state);
+}
+
+// 0 not yet asked, 1 without BMI2, 2 with it. Threads that ask at once all store the same value.
+static int bmi2_state;
+
+int sfx_bits_use_bmi2(void) {
+    int known = __atomic_load_n(&bmi2_state, __ATOMIC_RELAXED);
+    if (known == 0) {
+        int has = 0;
+#if defined(__x86_64__)
+        unsigned a, b, c, d;
+        // Leaf 7, sub-leaf 0: EBX bit 8 is BMI2.
+        if (__get_cpuid_max(0, 0) >= 7 && __get_cpuid_count(7, 0, &a, &b, &c, &d)) has = (b >> 8) & 1;
+#endif
+        // SHADERFX_NO_BMI2 (set and not empty) takes the plain loop, to compare the two.
+        const char *off = getenv("SHADERFX_NO_BMI2");
+        if (off && *off) has = 0;
+        known = has ? 2 : 1;
+        __atomic_store_n(&bmi2_state, known, __ATOMIC_RELAXED);
+    }
+    return known == 2;
+}
+
+const uint8_t *sfx_write_literals(const uint8_t *at, const uint8_t *end, const uint32_t *table,
+                                  sfx_bit_state *state) {
+    return sfx_bits_use_bmi2() ? write_literals_bmi2(at, end, table, state)
+                               : write_literals_plain(at, end, table, state);
+}
+
+const uint8_t *sfx_write_literals_variant(int bmi2, const uint8_t *at, const uint8_t *end,
+                                          const uint32_t *table, sfx_bit_state *state) {
+    return bmi2 ? write_literals_bmi2(at, end, table, state) : write_literals_plain(at, end, table, state);
+}
