@@ -40,10 +40,12 @@ cmodule() {
     local name=$1 dir="Sources/$1" lib="$out/modules/lib$1.a"
     newer "$lib" "$dir" || return 0
     echo "fuzz-build: C module $name"
-    local obj header; header=$(ls "$dir"/include/*.h | head -1)
-    # Swift finds the map through -I of its folder (flags' -I "$out/cmodules/NAME" below).
+    local obj
+    # Every header of include/ is the module's (an umbrella folder, as SwiftPM maps a C target
+    # without a header named after it). Swift finds the map through -I of its folder (flags'
+    # -I "$out/cmodules/NAME" below).
     mkdir -p "$out/cmodules/$name"
-    printf 'module %s {\n    umbrella header "%s"\n    export *\n}\n' "$name" "$PWD/$header" \
+    printf 'module %s {\n    umbrella "%s"\n    export *\n}\n' "$name" "$PWD/$dir/include" \
         >"$out/cmodules/$name/module.modulemap"
     local objs=() c; for c in "$dir"/*.c; do
         obj="$out/cmodules/$name-$(basename "$c" .c).o"
