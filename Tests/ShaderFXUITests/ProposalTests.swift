@@ -95,3 +95,36 @@ final class Counter: @unchecked Sendable {
     var value: Int { lock.withLock { count } }
     func increment() { lock.withLock { count += 1 } }
 }
+
+/// The layout engine's memo of a node's answers by proposal: a short list, then a dictionary.
+@Suite struct ProposalMemoTests {
+    /// Thirty proposals (past the list's limit of eight), each stored, found again, replaced
+    /// and removed, against a plain dictionary kept beside it.
+    @Test func answersEveryProposalPastTheList() {
+        var memo = ProposalMemo<CGSize>()
+        var reference: [ProposedViewSize: CGSize] = [:]
+        let proposals = (0..<30).map { k -> ProposedViewSize in
+            let width: CGFloat? = k % 3 == 0 ? nil : CGFloat(k)
+            let height: CGFloat = k % 5 == 0 && width != nil ? .infinity : CGFloat(2 * k)
+            return ProposedViewSize(width: width, height: height)
+        }
+        #expect(Set(proposals).count == proposals.count)
+        for (k, p) in proposals.enumerated() {
+            #expect(memo[p] == nil)
+            let size = CGSize(width: CGFloat(k), height: CGFloat(-k))
+            memo[p] = size
+            reference[p] = size
+        }
+        for (k, p) in proposals.enumerated() where k % 4 == 0 {
+            let size = CGSize(width: CGFloat(100 + k), height: 0)
+            memo[p] = size
+            reference[p] = size
+        }
+        for (k, p) in proposals.enumerated() where k % 7 == 0 {
+            memo[p] = nil
+            reference[p] = nil
+        }
+        for p in proposals { #expect(memo[p] == reference[p], "\(p)") }
+        #expect(memo[ProposedViewSize(width: 1000, height: 1000)] == nil)
+    }
+}

@@ -11,16 +11,16 @@ final class LayoutEngine {
         var children: [Int]
         /// The stack orientation of the container the node sits in (through modifiers).
         let orientation: Axis?
-    }
-
-    struct SizeKey: Hashable {
-        let node: Int
-        let proposal: ProposedViewSize
+        /// Whether the node's layout is a modifier's (``LayoutNode/isModifier``).
+        let isModifier: Bool
     }
 
     private(set) var entries: [Entry] = []
-    private var sizes: [SizeKey: CGSize] = [:]
-    private var dimensionsMemo: [SizeKey: ViewDimensions] = [:]
+    /// Each node's answers, by the node's index: a node is asked a few proposals (a stack's
+    /// probes and its share), so a short list searched in order costs less than hashing each
+    /// proposal, which was a fifth of a warm card's layout.
+    private var sizes: [ProposalMemo<CGSize>] = []
+    private var dimensionsMemo: [ProposalMemo<ViewDimensions>] = []
 
     init(root: LayoutNode) {
         _ = add(root, orientation: nil)
@@ -28,10 +28,12 @@ final class LayoutEngine {
 
     private func add(_ node: LayoutNode, orientation: Axis?) -> Int {
         let index = entries.count
-        entries.append(Entry(node: node, children: [], orientation: orientation))
+        let isModifier = node.isModifier
+        entries.append(Entry(node: node, children: [], orientation: orientation, isModifier: isModifier))
+        sizes.append(ProposalMemo())
+        dimensionsMemo.append(ProposalMemo())
         if case .layout(let layout, let children) = node.content {
             let own = type(of: layout).layoutProperties.stackOrientation
-            let isModifier = layout is any ModifierLayout
             entries[index].children = children.enumerated().map { i, child in
                 add(child, orientation: isModifier ? (i == 0 ? orientation : nil) : own)
             }
@@ -50,8 +52,7 @@ final class LayoutEngine {
     func spacing(of index: Int) -> ViewSpacing { entries[index].node.spacing }
 
     func size(of index: Int, _ proposal: ProposedViewSize) -> CGSize {
-        let key = SizeKey(node: index, proposal: proposal)
-        if let size = sizes[key] { return size }
+        if let size = sizes[index][proposal] { return size }
         let size: CGSize
         switch entries[index].node.content {
         case .leaf(let leaf):
@@ -59,7 +60,7 @@ final class LayoutEngine {
         case .layout(let layout, _):
             size = layout.sizeThatFits(proposal, subviews(of: index))
         }
-        sizes[key] = size
+        sizes[index][proposal] = size
         return size
     }
 
@@ -68,10 +69,9 @@ final class LayoutEngine {
     /// or a frame still aligns the padded or framed view, as SwiftUI's baselines do); the node's
     /// own `alignmentGuide`s then apply, in the order they were written.
     func dimensions(of index: Int, _ proposal: ProposedViewSize) -> ViewDimensions {
-        let key = SizeKey(node: index, proposal: proposal)
-        if let d = dimensionsMemo[key] { return d }
+        if let d = dimensionsMemo[index][proposal] { return d }
         var d = ViewDimensions(size: size(of: index, proposal))
-        if case .layout(let layout, _) = entries[index].node.content, layout is any ModifierLayout,
+        if entries[index].isModifier, case .layout(let layout, _) = entries[index].node.content,
            let child = entries[index].children.first {
             let slots = entries[index].children.map { _ in PlacementSlot() }
             layout.place(in: CGRect(origin: .zero, size: d.size), proposal, subviews(of: index, slots: slots))
@@ -86,7 +86,7 @@ final class LayoutEngine {
         for guide in entries[index].node.guides {
             d.explicitGuides[guide.key] = guide.value(d)
         }
-        dimensionsMemo[key] = d
+        dimensionsMemo[index][proposal] = d
         return d
     }
 
@@ -146,5 +146,30 @@ extension LayoutNode {
         let engine = LayoutEngine(root: self)
         let root = engine.place(0, at: .zero, proposal)
         return LayoutResult(root: root.rounded(scale: scale), scale: scale)
+    }
+}
+
+/// A node's answers by proposal: the first few in a list searched in order, any more in a
+/// dictionary (a node asked many proposals stays linear in their number).
+struct ProposalMemo<Value> {
+    private var few: [(ProposedViewSize, Value)] = []
+    private var many: [ProposedViewSize: Value] = [:]
+    /// How many answers the list keeps before the dictionary takes the rest.
+    static var listLimit: Int { 8 }
+
+    subscript(proposal: ProposedViewSize) -> Value? {
+        get {
+            for (p, value) in few where p == proposal { return value }
+            return many.isEmpty ? nil : many[proposal]
+        }
+        set {
+            if let i = few.firstIndex(where: { $0.0 == proposal }) {
+                if let newValue { few[i].1 = newValue } else { few.remove(at: i) }
+            } else if many[proposal] != nil || few.count >= Self.listLimit {
+                many[proposal] = newValue
+            } else if let newValue {
+                few.append((proposal, newValue))
+            }
+        }
     }
 }

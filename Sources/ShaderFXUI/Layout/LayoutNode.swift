@@ -40,6 +40,9 @@ public struct LayoutNode: Sendable {
     /// The spacing preference a stack reads.
     public var spacing: ViewSpacing
     var guides: [Guide] = []
+    /// Whether the node's layout is a modifier's (``ModifierLayout``): known where the node is
+    /// made, so that layout asks no dynamic cast of each node on every pass.
+    var isModifier = false
 
     init(_ content: Content, priority: Double = 0, spacing: ViewSpacing = .standard) {
         self.content = content
@@ -52,6 +55,13 @@ public struct LayoutNode: Sendable {
     ///   - layout: the container's layout.
     ///   - children: the subviews, in declaration order.
     public init(_ layout: some Layout, _ children: [LayoutNode]) {
+        self.init(.layout(layout, children))
+        isModifier = layout is any ModifierLayout
+    }
+
+    /// A node that lays out `children` with a container's layout (a stack's; never a modifier's).
+    init(container layout: some Layout, _ children: [LayoutNode]) {
+        assert(!(layout is any ModifierLayout), "a modifier's layout goes through modified(by:)")
         self.init(.layout(layout, children))
     }
 
@@ -148,19 +158,19 @@ extension LayoutNode {
     /// `HStack(alignment:spacing:)` over `children`.
     public static func hStack(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil,
                               @LayoutNodeBuilder _ children: () -> [LayoutNode]) -> LayoutNode {
-        LayoutNode(HStackLayout(alignment: alignment, spacing: spacing), children())
+        LayoutNode(container: HStackLayout(alignment: alignment, spacing: spacing), children())
     }
 
     /// `VStack(alignment:spacing:)` over `children`.
     public static func vStack(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
                               @LayoutNodeBuilder _ children: () -> [LayoutNode]) -> LayoutNode {
-        LayoutNode(VStackLayout(alignment: alignment, spacing: spacing), children())
+        LayoutNode(container: VStackLayout(alignment: alignment, spacing: spacing), children())
     }
 
     /// `ZStack(alignment:)` over `children`.
     public static func zStack(alignment: Alignment = .center,
                               @LayoutNodeBuilder _ children: () -> [LayoutNode]) -> LayoutNode {
-        LayoutNode(ZStackLayout(alignment: alignment), children())
+        LayoutNode(container: ZStackLayout(alignment: alignment), children())
     }
 }
 
@@ -170,7 +180,9 @@ extension LayoutNode {
     /// This node as the first subview of `layout`, followed by `others`. The new node keeps this
     /// one's priority and spacing (traits pass through modifiers).
     func modified(by layout: some ModifierLayout, _ others: [LayoutNode] = []) -> LayoutNode {
-        LayoutNode(.layout(layout, [self] + others), priority: priority, spacing: spacing)
+        var node = LayoutNode(.layout(layout, [self] + others), priority: priority, spacing: spacing)
+        node.isModifier = true
+        return node
     }
 
     /// The name to find this node's frame by in a `LayoutResult`.

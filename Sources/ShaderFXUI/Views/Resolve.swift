@@ -22,7 +22,7 @@ package struct ViewNode {
 
     /// A container laying out `children` with `layout`.
     init(container layout: some Layout, children: [ViewNode], drawing: Drawing = .children) {
-        self.layout = LayoutNode(layout, children.map(\.layout))
+        self.layout = LayoutNode(container: layout, children.map(\.layout))
         self.drawing = drawing
         self.children = children
     }
