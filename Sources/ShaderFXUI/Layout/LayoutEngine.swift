@@ -11,8 +11,6 @@ final class LayoutEngine {
         var children: [Int]
         /// The stack orientation of the container the node sits in (through modifiers).
         let orientation: Axis?
-        /// Whether the node's layout is a modifier's (``LayoutNode/isModifier``).
-        let isModifier: Bool
     }
 
     private(set) var entries: [Entry] = []
@@ -29,7 +27,7 @@ final class LayoutEngine {
     private func add(_ node: LayoutNode, orientation: Axis?) -> Int {
         let index = entries.count
         let isModifier = node.isModifier
-        entries.append(Entry(node: node, children: [], orientation: orientation, isModifier: isModifier))
+        entries.append(Entry(node: node, children: [], orientation: orientation))
         sizes.append(ProposalMemo())
         dimensionsMemo.append(ProposalMemo())
         if case .layout(let layout, let children) = node.content {
@@ -71,7 +69,7 @@ final class LayoutEngine {
     func dimensions(of index: Int, _ proposal: ProposedViewSize) -> ViewDimensions {
         if let d = dimensionsMemo[index][proposal] { return d }
         var d = ViewDimensions(size: size(of: index, proposal))
-        if entries[index].isModifier, case .layout(let layout, _) = entries[index].node.content,
+        if entries[index].node.isModifier, case .layout(let layout, _) = entries[index].node.content,
            let child = entries[index].children.first {
             let slots = entries[index].children.map { _ in PlacementSlot() }
             layout.place(in: CGRect(origin: .zero, size: d.size), proposal, subviews(of: index, slots: slots))
