@@ -33,100 +33,46 @@ enum MetalBuiltin: String, CaseIterable {
     case log10, exp10, length_squared, distance_squared, cross, refract, all, any, isnan, isinf, isfinite
     case select, transpose, determinant
 
-    /// How its arguments are typed and its call lowered, and the generated helpers (by name) its
-    /// lowering calls for some argument types.
+    /// How a call's arguments are typed and its result's type chosen (the overload Metal takes), and
+    /// the generated helpers (by name) its GLSL may call. What GLSL computes it is the lowering's
+    /// choice (``GLSLLowering/lowerLibraryCall(_:_:result:)``): analysis gives a
+    /// ``TExpr/library(_:_:result:)`` node of the Metal function.
     var record: BuiltinRecord {
         switch self {
-        case .sin: return .generic(.sin, arity: 1)
-        case .cos: return .generic(.cos, arity: 1)
-        case .tan: return .generic(.tan, arity: 1)
-        case .asin: return .generic(.asin, arity: 1)
-        case .acos: return .generic(.acos, arity: 1)
-        case .sinh: return .generic(.sinh, arity: 1)
-        case .cosh: return .generic(.cosh, arity: 1)
-        case .tanh: return .generic(.tanh, arity: 1)
-        case .asinh: return .generic(.asinh, arity: 1)
-        case .acosh: return .generic(.acosh, arity: 1)
-        case .atanh: return .generic(.atanh, arity: 1)
-        case .exp: return .generic(.exp, arity: 1)
-        case .exp2: return .generic(.exp2, arity: 1)
-        case .log: return .generic(.log, arity: 1)
-        case .log2: return .generic(.log2, arity: 1)
-        case .sqrt: return .generic(.sqrt, arity: 1)
-        case .rsqrt: return .generic(.inversesqrt, arity: 1)
-        case .floor: return .generic(.floor, arity: 1)
-        case .ceil: return .generic(.ceil, arity: 1)
-        case .fract: return .generic(.fract, arity: 1)
-        case .trunc: return .generic(.trunc, arity: 1)
-        case .rint: return .generic(.roundEven, arity: 1)
-        case .fabs: return .generic(.abs, arity: 1)
-        case .dfdx: return .generic(.dFdx, arity: 1)
-        case .dfdy: return .generic(.dFdy, arity: 1)
-        case .fwidth: return .generic(.fwidth, arity: 1)
-        case .normalize: return .generic(.normalize, arity: 1)
-        case .abs: return .generic(.abs, arity: 1, integers: true)
-        case .sign: return .generic(.sign, arity: 1, integers: true)
-        case .pow, .powr: return .generic(.pow, arity: 2)
-        case .atan2: return .generic(.atan, arity: 2)
-        case .fmin: return .generic(.min, arity: 2, scalarOK: [1])
-        case .fmax: return .generic(.max, arity: 2, scalarOK: [1])
-        case .min: return .generic(.min, arity: 2, scalarOK: [1], integers: true)
-        case .max: return .generic(.max, arity: 2, scalarOK: [1], integers: true)
-        case .clamp: return .generic(.clamp, arity: 3, scalarOK: [1, 2], integers: true)
-        case .mix: return .generic(.mix, arity: 3, scalarOK: [2])
-        case .step: return .generic(.step, arity: 2, scalarOK: [0])
-        case .smoothstep: return .generic(.smoothstep, arity: 3, scalarOK: [0, 1])
-        case .reflect: return .generic(.reflect, arity: 2)
-        case .faceforward: return .generic(.faceforward, arity: 3)
-        case .length: return .reduce(.length, arity: 1)
-        case .distance: return .reduce(.distance, arity: 2)
-        case .dot: return .reduce(.dot, arity: 2)
-        case .sincos: return .outArgument(helpers: ["mtl_sincos"]) { x, out, t in .call(.helper(.sincos(t.glsl)), [x, out]) }
-        case .modf: return .outArgument { x, out, _ in .call(.builtin(.modf), [x, out]) }
+        case .sin, .cos, .tan, .asin, .acos, .sinh, .cosh, .tanh, .asinh, .acosh, .atanh, .exp, .exp2, .log, .log2, .sqrt,
+             .rsqrt, .floor, .ceil, .fract, .trunc, .rint, .fabs, .dfdx, .dfdy, .fwidth, .normalize, .saturate, .log10, .exp10:
+            return .generic(arity: 1)
+        case .abs, .sign: return .generic(arity: 1, integers: true)
+        case .pow, .powr, .atan2, .reflect: return .generic(arity: 2)
+        case .faceforward, .fma: return .generic(arity: 3)
+        case .fmin, .fmax, .divide: return .generic(arity: 2, scalarOK: [1])
+        case .min, .max: return .generic(arity: 2, scalarOK: [1], integers: true)
+        case .clamp: return .generic(arity: 3, scalarOK: [1, 2], integers: true)
+        case .mix: return .generic(arity: 3, scalarOK: [2])
+        case .step: return .generic(arity: 2, scalarOK: [0])
+        case .smoothstep: return .generic(arity: 3, scalarOK: [0, 1])
+        case .length, .length_squared: return .reduce(arity: 1, helpers: self == .length ? [] : ["mtl_length_squared"])
+        case .distance, .distance_squared: return .reduce(arity: 2, helpers: self == .distance ? [] : ["mtl_distance_squared"])
+        case .dot: return .reduce(arity: 2)
+        case .sincos: return .outArgument(helpers: ["mtl_sincos"])
+        case .modf: return .outArgument()
         case .atan:
             return BuiltinRecord { s, c, args throws(MetalError) in
-                if args.count == 2 { return try s.lowerBuiltinCallAtFloat("atan2", c.exprs, c.loc) }
-                try c.requireArity(1)
-                let t = try s.genericType(args, allowInt: false, c.name, c.loc)
-                return TE(node: .call(.builtin(.atan), try s.genericArgs(args, c.exprs, t, scalarOK: [])), type: t)
+                // atan(y, x) is atan2's overload.
+                try BuiltinRecord.genericCall(s, c, args, arity: args.count == 2 ? 2 : 1, scalarOK: [], integers: false)
             }
-        case .saturate:
-            return .unary { x, t in TE(node: .call(.builtin(.clamp), [x, .literal(.float(0)), .literal(.float(1))]), type: t) }
-        case .fmod: return .helper(arity: 2, "mtl_fmod", Helper.fmod)
-        case .round: return .helper(arity: 1, "mtl_round", Helper.round)
-        case .median3: return .helper(arity: 3, integers: true, "mtl_median3", Helper.median3)
-        case .fmedian3: return .helper(arity: 3, integers: true, "mtl_median3", Helper.median3)
-        case .copysign: return .helper(arity: 2, "mtl_copysign", Helper.copysign)
-        case .min3: return .ofThree(.min, integers: true)
-        case .max3: return .ofThree(.max, integers: true)
-        case .fmin3: return .ofThree(.min, integers: false)
-        case .fmax3: return .ofThree(.max, integers: false)
-        case .fma:
-            return BuiltinRecord { s, c, args throws(MetalError) in
-                try c.requireArity(3)
-                let t = try s.genericType(args, allowInt: false, c.name, c.loc)
-                let a = try s.genericArgs(args, c.exprs, t, scalarOK: [])
-                return TE(node: .binary(.add, .binary(.multiply, a[0], a[1]), a[2]), type: t)
-            }
-        case .divide:
-            return BuiltinRecord { s, c, args throws(MetalError) in
-                try c.requireArity(2)
-                let t = try s.genericType(args, allowInt: false, c.name, c.loc)
-                let a = try s.genericArgs(args, c.exprs, t, scalarOK: [1])
-                return TE(node: .binary(.divide, a[0], a[1]), type: t)
-            }
-        case .log10:
-            return .unary { x, t in TE(node: .binary(.multiply, .call(.builtin(.log2), [x]), .literal(.float(0.30102999566))), type: t) }
-        case .exp10:
-            return .unary { x, t in TE(node: .call(.builtin(.exp2), [.binary(.multiply, x, .literal(.float(3.32192809489)))]), type: t) }
-        case .length_squared: return .squared(arity: 1, "mtl_length_squared", Helper.lengthSquared)
-        case .distance_squared: return .squared(arity: 2, "mtl_distance_squared", Helper.distanceSquared)
+        case .fmod: return .generic(arity: 2, helpers: ["mtl_fmod"])
+        case .round: return .generic(arity: 1, helpers: ["mtl_round"])
+        case .median3, .fmedian3: return .generic(arity: 3, integers: true, helpers: ["mtl_median3"])
+        case .copysign: return .generic(arity: 2, helpers: ["mtl_copysign"])
+        case .min3, .max3: return .generic(arity: 3, integers: true)
+        case .fmin3, .fmax3: return .generic(arity: 3)
         case .cross:
             return BuiltinRecord { s, c, args throws(MetalError) in
                 try c.requireArity(2)
                 let t = try s.genericType(args, allowInt: false, c.name, c.loc)
                 guard t.vectorSize == 3 else { throw s.error(.noMatchingOverload, c.loc, "'cross' takes 3-component vectors") }
-                return TE(node: .call(.builtin(.cross), try s.genericArgs(args, c.exprs, t, scalarOK: [])), type: t)
+                return c.typed(try s.genericArgs(args, c.exprs, t, scalarOK: []), t)
             }
         case .refract:
             return BuiltinRecord { s, c, args throws(MetalError) in
@@ -134,24 +80,12 @@ enum MetalBuiltin: String, CaseIterable {
                 let t = try s.genericType(Array(args.prefix(2)), allowInt: false, c.name, c.loc)
                 let a = try s.genericArgs(Array(args.prefix(2)), c.exprs, t, scalarOK: [])
                 let eta = try s.convert(args[2], to: .float, c.exprs[2].loc)
-                return TE(node: .call(.builtin(.refract), a + [eta.node]), type: t)
+                return c.typed(a + [TValue(eta)], t)
             }
-        case .all: return .reduceBool(.all)
-        case .any: return .reduceBool(.any)
-        case .isnan: return .classify { x, t in .call(.builtin(.isnan), [x]) }
-        case .isinf: return .classify { x, t in .call(.builtin(.isinf), [x]) }
-        case .isfinite:
-            return .classify { x, t in
-                guard t.isVector else {
-                    return .unary(.not, .binary(.logicalOr, .call(.builtin(.isnan), [x]), .call(.builtin(.isinf), [x])))
-                }
-                // GLSL ES has no `||` of bool vectors: or their 0/1 values.
-                let n = t.vectorSize
-                let bits = { (f: GLSLBuiltin) -> TExpr in .construct(.vector(.uint, n), arraySize: nil, [.call(.builtin(f), [x])]) }
-                return .call(.builtin(.not), [.construct(.vector(.bool, n), arraySize: nil, [.binary(.bitOr, bits(.isnan), bits(.isinf))])])
-            }
-        // mix() takes a bool vector for float values only; integer vectors select through a helper.
+        case .all, .any: return .reduceBool
+        case .isnan, .isinf, .isfinite: return .classify
         case .select:
+            // mix() takes a bool vector for float values only: integer vectors select through a helper.
             return BuiltinRecord(helpers: ["mtl_select"]) { s, c, args throws(MetalError) in
                 try c.requireArity(3)
                 let t = try s.genericType(Array(args.prefix(2)), allowInt: true, c.name, c.loc)
@@ -159,14 +93,9 @@ enum MetalBuiltin: String, CaseIterable {
                 let cond = args[2]
                 switch cond.type {
                 case .scalar:
-                    let cb = try s.toBool(cond, c.exprs[2].loc)
-                    return TE(node: .ternary(cb.node, a[1], a[0]), type: t)
+                    return c.typed(a + [TValue(try s.toBool(cond, c.exprs[2].loc))], t)
                 case .vector(.bool, let n) where n == t.vectorSize:
-                    guard t.scalar!.isFloat else {
-                        // GLSL ES 3.00's mix() with a bvec is float-only: select per component.
-                        return TE(node: .call(.helper(.select(t.glsl, n)), [a[0], a[1], cond.node]), type: t)
-                    }
-                    return TE(node: .call(.builtin(.mix), [a[0], a[1], cond.node]), type: t)
+                    return c.typed(a + [TValue(cond)], t)
                 default:
                     throw s.error(.typeMismatch, c.exprs[2].loc, "the condition of select() must be bool or a bool vector of the same size")
                 }
@@ -174,23 +103,24 @@ enum MetalBuiltin: String, CaseIterable {
         case .transpose:
             return .ofMatrix { s, c, m, cols, rows throws(MetalError) in
                 guard case .matrix(let scalar, _, _) = m.type else { preconditionFailure("ofMatrix gives a matrix") }
-                return TE(node: .call(.builtin(.transpose), [m.node]), type: .matrix(scalar, rows, cols))
+                return c.typed([TValue(m)], .matrix(scalar, rows, cols))
             }
         case .determinant:
             return .ofMatrix { s, c, m, cols, rows throws(MetalError) in
                 guard case .matrix(let scalar, _, _) = m.type, cols == rows else {
                     throw s.error(.noMatchingOverload, c.loc, "'determinant' takes a square matrix")
                 }
-                return TE(node: .call(.builtin(.determinant), [m.node]), type: .scalar(scalar))
+                return c.typed([TValue(m)], .scalar(scalar))
             }
         }
     }
 }
 
-/// A standard-library call, as a record's lowering receives it.
+/// A standard-library call, as a record's signature rule receives it.
 struct BuiltinCall {
+    let builtin: MetalBuiltin
     /// The function's Metal name.
-    let name: String
+    var name: String { builtin.rawValue }
     /// The arguments as written.
     let exprs: [Expr]
     let loc: MetalSourceLocation
@@ -200,60 +130,65 @@ struct BuiltinCall {
             throw MetalError(.noMatchingOverload, location: loc, message: "'\(name)' takes \(n) argument\(n == 1 ? "" : "s"), \(exprs.count) given")
         }
     }
+
+    /// The call of the overload taking `args` (each already of its parameter's type), of result type `result`.
+    func typed(_ args: [TValue], _ result: MType) -> TE {
+        TE(node: .library(builtin, args, result: result), type: result)
+    }
 }
 
-/// One standard-library function: its signature rule and lowering (one function, ``lowering``)
-/// and the generated helpers it may call (``Helper/name``; under Apple precision `mtl_h` may
-/// follow any `half` result).
+/// One standard-library function: its signature rule (how its arguments are typed and which
+/// overload, so which result type, a call takes) and the generated helpers its GLSL may call
+/// (``Helper/name``; under Apple precision `mtl_h` may follow any `half` result). Its GLSL is
+/// chosen in lowering (``GLSLLowering/lowerLibraryCall(_:_:result:)``).
 struct BuiltinRecord {
-    /// How a call is analysed and lowered to a typed tree.
-    enum Lowering {
+    /// How a call is typed.
+    enum Signature {
         /// The arguments are analysed as values first (in order), then given with the call.
         case values((Semantic, BuiltinCall, [TE]) throws(MetalError) -> TE)
         /// The arguments are given as written (an out argument is not a value).
         case written((Semantic, BuiltinCall) throws(MetalError) -> TE)
     }
-    var lowering: Lowering
+    var signature: Signature
     var helpers: [String]
 
-    init(helpers: [String] = [], _ lower: @escaping (Semantic, BuiltinCall, [TE]) throws(MetalError) -> TE) {
-        self.lowering = .values(lower)
+    init(helpers: [String] = [], _ rule: @escaping (Semantic, BuiltinCall, [TE]) throws(MetalError) -> TE) {
+        self.signature = .values(rule)
         self.helpers = helpers
     }
 
-    init(helpers: [String] = [], written lower: @escaping (Semantic, BuiltinCall) throws(MetalError) -> TE) {
-        self.lowering = .written(lower)
+    init(helpers: [String] = [], written rule: @escaping (Semantic, BuiltinCall) throws(MetalError) -> TE) {
+        self.signature = .written(rule)
         self.helpers = helpers
     }
 
-    /// A component-wise GLSL function of float arguments (integers converted, or kept when all
-    /// arguments are integers and `integers`); the `scalarOK` arguments may stay scalar.
-    static func generic(_ g: GLSLBuiltin, arity n: Int, scalarOK: Set<Int> = [], integers: Bool = false) -> BuiltinRecord {
-        BuiltinRecord { s, c, args throws(MetalError) in
-            try c.requireArity(n)
-            let t = try s.genericType(args, allowInt: integers, c.name, c.loc)
-            if t.scalar == .uint && (g == .abs || g == .sign) {
-                // GLSL has no unsigned abs/sign: |u| is u, sign(u) is u != 0.
-                let x = try s.convert(args[0], to: t, c.exprs[0].loc)
-                if g == .abs { return x }
-                return TE(node: .call(.builtin(.min), [x.node, t.isVector ? TExpr.constructor(of: t, [.literal(.uint(1))]) : .literal(.uint(1))]), type: t)
-            }
-            return TE(node: .call(.builtin(g), try s.genericArgs(args, c.exprs, t, scalarOK: scalarOK)), type: t)
+    /// Component-wise arguments of one float type (integers converted, or kept when all arguments
+    /// are integers and `integers`), the result of that type; the `scalarOK` arguments may stay scalar.
+    static func genericCall(_ s: Semantic, _ c: BuiltinCall, _ args: [TE], arity n: Int, scalarOK: Set<Int>, integers: Bool) throws(MetalError) -> TE {
+        try c.requireArity(n)
+        let t = try s.genericType(args, allowInt: integers, c.name, c.loc)
+        return c.typed(try s.genericArgs(args, c.exprs, t, scalarOK: scalarOK), t)
+    }
+
+    /// A component-wise function (``genericCall(_:_:_:arity:scalarOK:integers:)``).
+    static func generic(arity n: Int, scalarOK: Set<Int> = [], integers: Bool = false, helpers: [String] = []) -> BuiltinRecord {
+        BuiltinRecord(helpers: helpers) { s, c, args throws(MetalError) in
+            try genericCall(s, c, args, arity: n, scalarOK: scalarOK, integers: integers)
         }
     }
 
-    /// A GLSL function of float vectors giving a scalar (`length`, `dot`...).
-    static func reduce(_ g: GLSLBuiltin, arity n: Int) -> BuiltinRecord {
-        BuiltinRecord { s, c, args throws(MetalError) in
+    /// A function of float vectors of one type giving a scalar (`length`, `dot`...).
+    static func reduce(arity n: Int, helpers: [String] = []) -> BuiltinRecord {
+        BuiltinRecord(helpers: helpers) { s, c, args throws(MetalError) in
             try c.requireArity(n)
             let t = try s.genericType(args, allowInt: false, c.name, c.loc)
-            return TE(node: .call(.builtin(g), try s.genericArgs(args, c.exprs, t, scalarOK: [])), type: .scalar(t.scalar!))
+            return c.typed(try s.genericArgs(args, c.exprs, t, scalarOK: []), .scalar(t.scalar!))
         }
     }
 
     /// `f(x, out)` (`sincos`, `modf`): `x` a float value, `out` a variable of its GLSL type that the
-    /// call writes; `call` gives the GLSL call of `x` converted, `out` and their type.
-    static func outArgument(helpers: [String] = [], _ call: @escaping (TExpr, TExpr, MType) -> TExpr) -> BuiltinRecord {
+    /// call writes; the result of `x`'s type.
+    static func outArgument(helpers: [String] = []) -> BuiltinRecord {
         BuiltinRecord(helpers: helpers, written: { s, c throws(MetalError) in
             try c.requireArity(2)
             let x = try s.lowerExpr(c.exprs[0])
@@ -262,83 +197,41 @@ struct BuiltinRecord {
             guard out.type.glsl == t.glsl else {
                 throw s.error(.semantic, c.exprs[1].loc, "the second argument of '\(c.name)' must be a '\(t.metal)' variable")
             }
-            let xv = try s.convert(x, to: t, c.exprs[0].loc)
-            return TE(node: call(xv.node, out.node, t), type: t)
+            return c.typed([TValue(try s.convert(x, to: t, c.exprs[0].loc)), TValue(out)], t)
         })
     }
 
-    /// A function of one float value, of its type: `lower` gives the value of `x` converted.
-    static func unary(_ lower: @escaping (TExpr, MType) -> TE) -> BuiltinRecord {
-        BuiltinRecord { s, c, args throws(MetalError) in
-            try c.requireArity(1)
-            let t = try s.genericType(args, allowInt: false, c.name, c.loc)
-            return lower(try s.convert(args[0], to: t, c.exprs[0].loc).node, t)
-        }
-    }
-
-    /// A function computed by a generated helper (named `name`) of the arguments' common type.
-    static func helper(arity n: Int, integers: Bool = false, _ name: String, _ helper: @escaping (String) -> Helper) -> BuiltinRecord {
-        BuiltinRecord(helpers: [name]) { s, c, args throws(MetalError) in
-            try c.requireArity(n)
-            let t = try s.genericType(args, allowInt: integers, c.name, c.loc)
-            return TE(node: .call(.helper(helper(t.glsl)), try s.genericArgs(args, c.exprs, t, scalarOK: [])), type: t)
-        }
-    }
-
-    /// `min3`, `max3`...: the GLSL function `f` of the first two arguments, then of the third.
-    static func ofThree(_ f: GLSLBuiltin, integers: Bool) -> BuiltinRecord {
-        BuiltinRecord { s, c, args throws(MetalError) in
-            try c.requireArity(3)
-            let t = try s.genericType(args, allowInt: integers, c.name, c.loc)
-            let a = try s.genericArgs(args, c.exprs, t, scalarOK: [])
-            return TE(node: .call(.builtin(f), [.call(.builtin(f), [a[0], a[1]]), a[2]]), type: t)
-        }
-    }
-
-    /// `length_squared`, `distance_squared`: a helper of float vectors giving a scalar.
-    static func squared(arity n: Int, _ name: String, _ helper: @escaping (String) -> Helper) -> BuiltinRecord {
-        BuiltinRecord(helpers: [name]) { s, c, args throws(MetalError) in
-            try c.requireArity(n)
-            let t = try s.genericType(args, allowInt: false, c.name, c.loc)
-            let a = try s.genericArgs(args, c.exprs, t, scalarOK: [])
-            return TE(node: .call(.helper(helper(t.glsl)), a), type: .scalar(t.scalar!))
-        }
-    }
-
-    /// `all`, `any`: of a bool, itself; of a vector, GLSL's `f` of its components tested as bools.
-    static func reduceBool(_ f: GLSLBuiltin) -> BuiltinRecord {
+    /// `all`, `any`: a bool, or a vector whose components Metal tests as bools (a bool vector given).
+    static var reduceBool: BuiltinRecord {
         BuiltinRecord { s, c, args throws(MetalError) in
             try c.requireArity(1)
             switch args[0].type {
-            case .scalar(.bool): return args[0]
-            case .vector(.bool, _): return TE(node: .call(.builtin(f), [args[0].node]), type: .bool)
+            case .scalar(.bool), .vector(.bool, _): return c.typed([TValue(args[0])], .bool)
             case .vector:
                 // Metal converts to bool per component.
                 let b = try s.lowerBinary(.notEqual, args[0], s.literal(.int(0), args[0].type.scalar!), c.loc)
-                return TE(node: .call(.builtin(f), [b.node]), type: .bool)
+                return c.typed([TValue(b)], .bool)
             default:
                 throw s.error(.noMatchingOverload, c.loc, "'\(c.name)' takes a vector of booleans")
             }
         }
     }
 
-    /// `isnan`, `isinf`, `isfinite`: a bool (vector) of a float value; `test` gives it of the value
-    /// converted and its type.
-    static func classify(_ test: @escaping (TExpr, MType) -> TExpr) -> BuiltinRecord {
+    /// `isnan`, `isinf`, `isfinite`: a bool (vector) of a float value.
+    static var classify: BuiltinRecord {
         BuiltinRecord { s, c, args throws(MetalError) in
             try c.requireArity(1)
             let t = try s.genericType(args, allowInt: false, c.name, c.loc)
-            let x = try s.convert(args[0], to: t, c.exprs[0].loc)
-            return TE(node: test(x.node, t), type: t.with(scalar: .bool))
+            return c.typed([TValue(try s.convert(args[0], to: t, c.exprs[0].loc))], t.with(scalar: .bool))
         }
     }
 
-    /// A function of one matrix: `lower` gets it with its columns and rows.
-    static func ofMatrix(_ lower: @escaping (Semantic, BuiltinCall, TE, Int, Int) throws(MetalError) -> TE) -> BuiltinRecord {
+    /// A function of one matrix: `rule` gets it with its columns and rows.
+    static func ofMatrix(_ rule: @escaping (Semantic, BuiltinCall, TE, Int, Int) throws(MetalError) -> TE) -> BuiltinRecord {
         BuiltinRecord { s, c, args throws(MetalError) in
             try c.requireArity(1)
             guard case .matrix(_, let cols, let rows) = args[0].type else { throw s.error(.noMatchingOverload, c.loc, "'\(c.name)' takes a matrix") }
-            return try lower(s, c, args[0], cols, rows)
+            return try rule(s, c, args[0], cols, rows)
         }
     }
 }
@@ -399,15 +292,16 @@ extension Semantic {
         return n > 1 ? .vector(elem, n) : .scalar(elem)
     }
 
-    func genericArgs(_ args: [TE], _ exprs: [Expr], _ t: MType, scalarOK allowed: Set<Int>) throws(MetalError) -> [TExpr] {
-        var out: [TExpr] = []
+    /// The arguments converted to the generic type `t` (the `allowed` ones kept scalar where all of them are).
+    func genericArgs(_ args: [TE], _ exprs: [Expr], _ t: MType, scalarOK allowed: Set<Int>) throws(MetalError) -> [TValue] {
+        var out: [TValue] = []
         // GLSL's scalar overloads take all those arguments scalar (`clamp(v, float, float)`), or none.
         let scalarOK = allowed.allSatisfy { $0 < args.count && args[$0].type.isScalar } ? allowed : []
         for (k, a) in args.enumerated() {
             if a.type.isScalar && t.isVector && scalarOK.contains(k) {
-                out.append(try convert(a, to: .scalar(t.scalar!), exprs[k].loc).node)
+                out.append(TValue(try convert(a, to: .scalar(t.scalar!), exprs[k].loc)))
             } else {
-                out.append(try convert(a, to: t, exprs[k].loc).node)
+                out.append(TValue(try convert(a, to: t, exprs[k].loc)))
             }
         }
         return out
@@ -422,8 +316,8 @@ extension Semantic {
     /// A standard-library call computed at float (`half` results unrounded), by its record's lowering.
     func lowerBuiltinCallAtFloat(_ name: String, _ exprs: [Expr], _ loc: MetalSourceLocation) throws(MetalError) -> TE {
         guard let builtin = Builtins.table[name] else { throw error(.undeclaredIdentifier, loc, "use of undeclared function '\(name)'") }
-        let call = BuiltinCall(name: name, exprs: exprs, loc: loc)
-        switch builtin.record.lowering {
+        let call = BuiltinCall(builtin: builtin, exprs: exprs, loc: loc)
+        switch builtin.record.signature {
         case .written(let lower):
             return try lower(self, call)
         case .values(let lower):

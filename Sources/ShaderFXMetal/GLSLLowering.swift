@@ -26,6 +26,7 @@ final class GLSLLowering {
             // Arguments first: a helper they call is declared before the one calling it.
             let a = args.map(lower)
             return .call(lower(callee), a)
+        case .library(let f, let args, let result): return lowerLibraryCall(f, args, result: result)
         case .construct(let t, let size, let args): return .construct(lower(t), arraySize: size, args.map(lower))
         case .unary(let op, let a): return .unary(op, lower(a))
         case .postfix(let op, let a): return .postfix(op, lower(a))

@@ -290,7 +290,11 @@ final class Semantic {
                 if aliases[name] != nil || structs[name] != nil { throw error(.redefinition, loc, "redefinition of '\(name)'", notes: previousDefinition(structs[name]?.loc ?? aliases[name]?.loc)) }
                 aliases[name] = spec
             case .global(let v):
-                if let getter = try computedConstant(v) { getters.append(getter) } else { try declareGlobal(v) }
+                if let getter = try computedConstant(v) {
+                    getters.append(getter)
+                } else if let getter = try declareGlobal(v) {
+                    getters.append(getter)
+                }
             case .staticAssert(let condition, let message, let loc): try checkStaticAssert(condition, message, loc)
             case .function: break
             case .enumeration, .namespace, .usingNamespace, .typedefStruct: throw Semantic.unlowered(d)
@@ -456,7 +460,10 @@ final class Semantic {
         structOrder.append(s.name)
     }
 
-    func declareGlobal(_ v: VarDecl) throws(MetalError) {
+    /// Declares program-scope constant `v`; when its value is not a GLSL ES constant expression
+    /// (a standard-library call GLSL computes with a helper, `fmod(5.5, 2.0)`), gives instead the
+    /// function that computes it (``constantGetter(_:_:)``).
+    func declareGlobal(_ v: VarDecl) throws(MetalError) -> FuncDecl? {
         try checkGlobalName(v.name, v.loc)
         if let f = functions[v.name]?.first {
             throw error(.redefinition, v.loc, "redefinition of '\(v.name)' as a variable (it is a function)", notes: previousDefinition(f.decl.loc))
@@ -468,7 +475,7 @@ final class Semantic {
         if base == .sampler {
             globals[v.name] = VarInfo(type: .sampler, symbol: nil, isConst: true,
                                       sampler: try samplerState(v), loc: v.loc)
-            return
+            return nil
         }
         if case .texture = base { throw error(.unsupportedConstruct, v.loc, "program-scope textures are not supported") }
         if !v.isConstant {
@@ -482,7 +489,10 @@ final class Semantic {
         let type = try resolveArray(base, v.arrayDims, initCount: initCount, loc: v.loc)
         let value = try lowerInitializer(initExpr, to: type)
         if !isConstantExpression(value.node) {
-            throw error(.semantic, initExpr.loc, "the initializer of program-scope constant '\(v.name)' must be a constant expression in GLSL ES (no calls of user functions or non-constant helpers)")
+            guard v.arrayDims.isEmpty else {
+                throw error(.semantic, initExpr.loc, "the initializer of program-scope array '\(v.name)' is not a constant expression in GLSL ES (it calls a function GLSL computes with a helper); write the values, or fill a local array")
+            }
+            return try constantGetter(v, initExpr)
         }
         let symbol = TVariable(v.name, type, .global, v.loc)
         var info = VarInfo(type: type, symbol: symbol, isConst: true, loc: v.loc)
@@ -492,6 +502,7 @@ final class Semantic {
         }
         globals[v.name] = info
         globalConstants.append(TGlobal(variable: symbol, value: value, loc: v.loc))
+        return nil
     }
 
     /// The function that stands for program-scope constant `v` when its initializer calls a user
@@ -508,6 +519,11 @@ final class Semantic {
             throw error(.semantic, initExpr.loc, "the initializer of program-scope array '\(v.name)' calls a function; GLSL ES needs a constant expression there (write the values, or fill a local array)")
         }
         try checkGlobalName(v.name, v.loc)
+        return try constantGetter(v, initExpr)
+    }
+
+    /// The function returning `v`'s value (`initExpr`), which reads of `v` call.
+    func constantGetter(_ v: VarDecl, _ initExpr: Expr) throws(MetalError) -> FuncDecl {
         let type = try resolve(v.type)
         let getter = "sfx_const_" + v.name.replacingOccurrences(of: "::", with: "_")
         var returnType = v.type
@@ -599,6 +615,8 @@ final class Semantic {
                 if [.texture, .texelFetch, .textureSize, .dFdx, .dFdy, .fwidth].contains(b) { return false }
             }
             return args.allSatisfy(isConstantExpression)
+        case .library(let f, let args, let result):
+            return args.allSatisfy { isConstantExpression($0.node) } && GLSLLowering.isConstantExpansion(f, args, result: result)
         case .construct(_, _, let args): return args.allSatisfy(isConstantExpression)
         case .unary(let op, let a): return op != .increment && op != .decrement && isConstantExpression(a)
         case .binary(_, let a, let b), .componentwise(_, let a, let b): return isConstantExpression(a) && isConstantExpression(b)

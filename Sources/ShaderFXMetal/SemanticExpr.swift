@@ -108,6 +108,9 @@ extension Semantic {
         case .call(let f, let args):
             if case .function = f { return false }
             return args.allSatisfy(isPure)
+        case .library(let f, let args, _):
+            // `sincos` and `modf` write their second argument.
+            return f != .sincos && f != .modf && args.allSatisfy { isPure($0.node) }
         case .construct(_, _, let args): return args.allSatisfy(isPure)
         }
     }

@@ -9,6 +9,11 @@ indirect enum TExpr {
     /// A variable, by the symbol analysis declared (``GLSLLowering`` names it in the output).
     case variable(TVariable)
     case call(Callee, [TExpr])
+    /// A call of a function of Metal's standard library as analysis typed it: the overload's
+    /// arguments, each already of the type that overload takes (an out argument: the variable it
+    /// writes), and its result's type. What GLSL computes it is the lowering's choice
+    /// (``GLSLLowering/lowerLibraryCall(_:_:result:)``: a built-in, an expansion, a generated helper).
+    case library(MetalBuiltin, [TValue], result: MType)
     /// A construction of a value of GLSL type `type` (an array's: its element type, flattened size).
     case construct(GType, arraySize: Int?, [TExpr])
     case unary(UnaryOperator, TExpr)
@@ -42,6 +47,19 @@ indirect enum TExpr {
         if case .convert(let to, let from, let inner) = self, to.glsl == from.glsl { return inner.strippingSilentConversions }
         return self
     }
+}
+
+/// A node of the typed tree with its Metal type (an argument of a standard-library call).
+struct TValue {
+    let node: TExpr
+    let type: MType
+
+    init(node: TExpr, type: MType) {
+        self.node = node
+        self.type = type
+    }
+
+    init(_ v: TE) { self.init(node: v.node, type: v.type) }
 }
 
 /// What a call in the typed tree calls, as analysis resolved it.

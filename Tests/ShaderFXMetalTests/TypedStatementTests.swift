@@ -46,6 +46,7 @@ import Testing
         case .variable(let v): return [v]
         case .literal: return []
         case .call(_, let args), .construct(_, _, let args): return args.flatMap(uses)
+        case .library(_, let args, _): return args.flatMap { uses($0.node) }
         case .unary(_, let a), .postfix(_, let a), .member(let a, _), .field(let a, _, _), .convert(_, _, let a): return uses(a)
         case .binary(_, let a, let b), .componentwise(_, let a, let b), .truncatingDivision(_, let a, let b, _),
              .index(let a, let b), .assign(_, let a, let b), .comma(let a, let b): return uses(a) + uses(b)
@@ -293,5 +294,37 @@ import Testing
         }
         #expect(analysis == nil)
         #expect(function == nil)
+    }
+
+    /// A standard-library call is a node of the Metal function in the typed tree, with the
+    /// overload's argument and result types (MSL §6's signatures, by hand); which GLSL computes it
+    /// is the lowering's choice: `fma` a product and a sum, `log10` a scaled `log2`, `abs` of a
+    /// `uint` the value itself, `saturate` a `clamp`, `fmod` a helper (GLSL's `mod` floors).
+    @Test func standardLibraryCallsAreMetalNodesUntilLowered() throws {
+        let src = """
+        [[ stitchable ]] half4 lib(float2 position, half4 color) {
+            half h = fma(color.r, color.g, 0.5h);
+            float l = log10(position.x);
+            uint u = abs(uint(position.y));
+            float s = saturate(position.x);
+            float2 m = fmod(position, 3);
+            return half4(h, half(l + s + m.y), half(u), 1);
+        }
+        """
+        let f = try typed(try analysis(src), "lib")
+        var calls: [String] = []
+        for s in flatten(f.body) {
+            guard case .declaration(let items) = s.kind else { continue }
+            for d in items {
+                guard case .library(let fn, let args, let result)? = d.value?.node else { continue }
+                calls.append("\(fn.rawValue)(\(args.map(\.type.metal).joined(separator: ", "))) -> \(result.metal)")
+            }
+        }
+        #expect(calls == ["fma(half, half, half) -> half", "log10(float) -> float", "abs(uint) -> uint",
+                          "saturate(float) -> float", "fmod(float2, float2) -> float2"])
+        let lines = body("lib", in: glsl(src))
+        #expect(lines.prefix(5) == ["float h = color.r * color.g + 0.5;", "float l = log2(position.x) * 0.30103;",
+                                    "uint u = uint(position.y);", "float s = clamp(position.x, 0.0, 1.0);",
+                                    "vec2 m = mtl_fmod(position, vec2(3.0));"])
     }
 }

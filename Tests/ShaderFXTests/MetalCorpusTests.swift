@@ -186,6 +186,10 @@ extension MetalCorpus {
             return rgba((r + 8) / 16, chosenX, 0.5 * 0.5 + chosenZ * 0.5, 1) }),
         CorpusCase(file: "MathFunctions.metal", function: "mathConstants", kind: .color, check: .model { px in
             rgba(sin(px.p.x / 32 * Double.pi), Double.pi / 4 / 4 + 0.5, log2(Double(Float.greatestFiniteMagnitude)) / 256, 1) }),
+        // fmod(-5.5, 2) = -1.5 (C's truncation); round(2.5) = 3, round(-0.5) = -1 (away from zero);
+        // median3(0.75, 0.25, 0.5) = 0.5; length_squared((0.3, 0.4)) = 0.25; min3 = 0.125.
+        CorpusCase(file: "MathFunctions.metal", function: "libraryConstants", kind: .color, check: .model { px in
+            rgba(1.5 / 2 * (px.p.x / 32), (3 - -1) / 8 + px.p.y / 96, 0.5 * 0.25 * 4 + 0.125, 1) }),
         CorpusCase(file: "MathFunctions.metal", function: "qualifiedNames", kind: .color, check: .model { px in
             let u = px.p.x / 32, v = px.p.y / 24
             return rgba(((u - 0.5) * (u - 0.5) + (v - 0.5) * (v - 0.5)).squareRoot(), clamp01(u * u), pow(2, -v), 1) }),

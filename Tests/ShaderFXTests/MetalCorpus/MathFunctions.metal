@@ -80,3 +80,17 @@ using namespace metal;
     float w = metal::clamp(metal::pow(uv.x, 2.0), 0.0, 1.0);
     return metal::half4(half(d), half(w), half(metal::exp2(-uv.y)), 1.0h);
 }
+
+// Program-scope constants computed by standard-library functions that GLSL ES has no equal for:
+// their GLSL is a generated helper, which a GLSL constant expression cannot call, so each becomes
+// a function of its own (as a constant computed by a user function does).
+constant float kRemainder = fmod(-5.5, 2.0);               // C truncates toward zero: -1.5
+constant float2 kRounded = round(float2(2.5, -0.5));       // halves away from zero: (3, -1)
+constant float kMedian = median3(0.75, 0.25, 0.5);         // 0.5
+constant float kSquared = length_squared(float2(0.3, 0.4)); // 0.25
+constant float kSmallest = min3(0.5, 0.125, 0.25);         // a built-in GLSL folds: stays a constant
+
+[[ stitchable ]] half4 libraryConstants(float2 position, half4 color) {
+    return half4(-kRemainder / 2.0 * (position.x / 32.0), (kRounded.x - kRounded.y) / 8.0 + position.y / 96.0,
+                 kMedian * kSquared * 4.0 + kSmallest, 1.0);
+}
