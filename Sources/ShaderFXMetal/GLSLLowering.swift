@@ -53,6 +53,27 @@ final class GLSLLowering {
         case .assign(let op, let a, let b): return .assign(op, lower(a), lower(b))
         case .comma(let a, let b): return .comma(lower(a), lower(b))
         case .convert(let to, let from, let a): return .convert(to: to, from: from, lower(a))
+        case .roundToHalf(let a, let type):
+            let x = lower(a)
+            return .call(lower(.helper(Helper.halfRounding(of: type)!)), [x])
+        case .wrap(let a, let bits, let signed):
+            // The low `bits` bits: shifted up and back (sign-extending), or masked.
+            if signed {
+                let k = GExpr.literal(.int(Int64(32 - bits)))
+                return .binary(.shiftRight, .binary(.shiftLeft, lower(a), k), k)
+            }
+            return .binary(.bitAnd, lower(a), .literal(.uint(UInt64((1 << bits) - 1))))
+        case .step(let s, let a, let type):
+            let x = lower(a)
+            let helper: Helper
+            switch s.rounding {
+            case .half:
+                helper = .halfStep(increment: s.increment, prefix: s.prefix, columns: 0, rows: type.isVector ? type.vectorSize : 1)
+            case .narrow(let bits, let signed):
+                helper = .narrowStep(increment: s.increment, prefix: s.prefix, bits: bits, signed: signed, type: type.glsl,
+                                     unsigned: type.scalar == .uint)
+            }
+            return .call(lower(.helper(helper)), [x])
         }
     }
 

@@ -66,8 +66,8 @@ extension Semantic {
         guard precision == .apple, v.type.isHalf, !v.type.isArray, v.lit == nil, current != nil else { return v }
         noteRounding(loc)
         guard roundsHalf(at: loc) else { return v }
-        guard let h = Helper.halfRounding(of: v.type) else { return v }
-        var r = TE(node: .call(.helper(h), [v.node]), type: v.type, lvalue: false)
+        guard Helper.halfRounding(of: v.type) != nil else { return v }
+        var r = TE(node: .roundToHalf(v.node, type: v.type), type: v.type, lvalue: false)
         r.roundedFrom = v.node
         return r
     }
@@ -105,7 +105,6 @@ extension Semantic {
         guard precision == .apple, v.type.isHalf, current != nil else { return nil }
         noteRounding(loc)
         guard roundsHalf(at: loc) else { return nil }
-        let step = Helper.halfStep(increment: increment, prefix: prefix, columns: 0, rows: v.type.isVector ? v.type.vectorSize : 1)
-        return TE(node: .call(.helper(step), [v.node]), type: v.type)
+        return TE(node: .step(TStep(increment: increment, prefix: prefix, rounding: .half), v.node, type: v.type), type: v.type)
     }
 }

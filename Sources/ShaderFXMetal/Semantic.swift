@@ -620,7 +620,8 @@ final class Semantic {
         case .construct(_, _, let args): return args.allSatisfy(isConstantExpression)
         case .unary(let op, let a): return op != .increment && op != .decrement && isConstantExpression(a)
         case .binary(_, let a, let b), .componentwise(_, let a, let b): return isConstantExpression(a) && isConstantExpression(b)
-        case .truncatingDivision: return false
+        case .truncatingDivision, .roundToHalf, .step: return false
+        case .wrap(let a, _, _): return isConstantExpression(a)
         case .ternary(let a, let b, let c): return isConstantExpression(a) && isConstantExpression(b) && isConstantExpression(c)
         case .member(let a, _), .field(let a, _, _), .convert(_, _, let a): return isConstantExpression(a)
         case .index(let a, let b): return isConstantExpression(a) && isConstantExpression(b)
@@ -832,7 +833,7 @@ final class Semantic {
             // What enters a stitchable function as `half` (the colour, `half` arguments) is binary16.
             for (info, p) in zip(f.params, params) where info.type.isHalf && !info.type.isArray {
                 let v = roundedHalf(TE(node: .variable(p.variable), type: info.type), info.loc)
-                if case .call = v.node { reassign(p, v) }
+                if case .roundToHalf = v.node { reassign(p, v) }
             }
         }
         // A narrow integer parameter holds what its argument converts to (`short s` given 70000 is 4464).

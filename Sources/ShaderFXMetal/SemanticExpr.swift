@@ -111,6 +111,8 @@ extension Semantic {
         case .library(let f, let args, _):
             // `sincos` and `modf` write their second argument.
             return f != .sincos && f != .modf && args.allSatisfy { isPure($0.node) }
+        case .roundToHalf(let a, _), .wrap(let a, _, _): return isPure(a)
+        case .step: return false
         case .construct(_, _, let args): return args.allSatisfy(isPure)
         }
     }
@@ -580,13 +582,7 @@ extension Semantic {
     func narrowed(_ v: TE, _ narrow: (bits: Int, signed: Bool)) -> TE {
         if case .int(let i) = v.lit, let s = v.type.scalar, v.type.isScalar { return literal(.int(Semantic.wrap(i, narrow)), s) }
         if let w = v.wrappedTo, w == narrow { return v }
-        var r: TE
-        if narrow.signed {
-            let k = TExpr.literal(.int(Int64(32 - narrow.bits)))
-            r = TE(node: .binary(.shiftRight, .binary(.shiftLeft, v.node, k), k), type: v.type)
-        } else {
-            r = TE(node: .binary(.bitAnd, v.node, .literal(.uint(UInt64((1 << narrow.bits) - 1)))), type: v.type)
-        }
+        var r = TE(node: .wrap(v.node, bits: narrow.bits, signed: narrow.signed), type: v.type)
         r.wrappedTo = narrow
         return r
     }
@@ -594,9 +590,8 @@ extension Semantic {
     /// `++`/`--` of a narrow variable: the new value wraps (`short s = 32767; s++` is -32768).
     func narrowIncrement(_ increment: Bool, prefix: Bool, _ target: Expr, _ v: TE) -> TE? {
         guard let narrow = narrowVariable(target) else { return nil }
-        let step = Helper.narrowStep(increment: increment, prefix: prefix, bits: narrow.bits, signed: narrow.signed,
-                                     type: v.type.glsl, unsigned: v.type.scalar == .uint)
-        return TE(node: .call(.helper(step), [v.node]), type: v.type)
+        let step = TStep(increment: increment, prefix: prefix, rounding: .narrow(bits: narrow.bits, signed: narrow.signed))
+        return TE(node: .step(step, v.node, type: v.type), type: v.type)
     }
 
     // MARK: Constructors

@@ -36,6 +36,15 @@ indirect enum TExpr {
     case comma(TExpr, TExpr)
     /// A value conversion from Metal type `from` to `to`, implicit or written (``GExpr/convert(to:from:_:)``).
     case convert(to: MType, from: MType, TExpr)
+    /// A `half` value (of Metal type `type`) computed at float, rounded to binary16: where Apple
+    /// precision rounds (HalfPrecision.swift). GLSL has no binary16 arithmetic: `mtl_h` rounds.
+    case roundToHalf(TExpr, type: MType)
+    /// A value of an 8- or 16-bit integer type, held in 32 bits, wrapped to its width as Metal's
+    /// arithmetic wraps it (`short(70000)` is 4464).
+    case wrap(TExpr, bits: Int, signed: Bool)
+    /// `++` or `--` of a variable of Metal type `type` whose new value is not the 32-bit one: a
+    /// `half` rounded to binary16 under Apple precision, or a narrow integer wrapped to its width.
+    case step(TStep, TExpr, type: MType)
 
     /// The construction of a value of Metal type `t` (an array's: its element type, flattened size).
     static func constructor(of t: MType, _ args: [TExpr]) -> TExpr {
@@ -47,6 +56,20 @@ indirect enum TExpr {
         if case .convert(let to, let from, let inner) = self, to.glsl == from.glsl { return inner.strippingSilentConversions }
         return self
     }
+}
+
+/// An increment or decrement whose new value Metal's type rounds or wraps (``TExpr/step(_:_:type:)``).
+struct TStep {
+    enum Rounding {
+        /// To binary16 (a `half` under Apple precision).
+        case half
+        /// To an integer width (`short`: 16 bits, signed).
+        case narrow(bits: Int, signed: Bool)
+    }
+    let increment: Bool
+    /// `++x` (the new value) rather than `x++` (the old one).
+    let prefix: Bool
+    let rounding: Rounding
 }
 
 /// A node of the typed tree with its Metal type (an argument of a standard-library call).

@@ -8,10 +8,10 @@ import Testing
 /// translator gives each variable of a function a name of its own.
 @Suite struct TypedStatementTests {
     /// The analysis of `source` (after `header`).
-    func analysis(_ source: String) throws -> Semantic {
+    func analysis(_ source: String, precision: MetalPrecision = .float) throws -> Semantic {
         let tokens = try Preprocessor(includePaths: [], memoryFiles: [:]).run(MetalSourceFile(path: "test.metal", text: header + source))
         var parser = Parser(tokens: tokens)
-        return try Semantic.analyzed([Lowering.lower(try parser.parseUnit())])
+        return try Semantic.analyzed([Lowering.lower(try parser.parseUnit())], precision: precision)
     }
 
     /// The typed function of Metal function `name`.
@@ -47,6 +47,7 @@ import Testing
         case .literal: return []
         case .call(_, let args), .construct(_, _, let args): return args.flatMap(uses)
         case .library(_, let args, _): return args.flatMap { uses($0.node) }
+        case .roundToHalf(let a, _), .wrap(let a, _, _), .step(_, let a, _): return uses(a)
         case .unary(_, let a), .postfix(_, let a), .member(let a, _), .field(let a, _, _), .convert(_, _, let a): return uses(a)
         case .binary(_, let a, let b), .componentwise(_, let a, let b), .truncatingDivision(_, let a, let b, _),
              .index(let a, let b), .assign(_, let a, let b), .comma(let a, let b): return uses(a) + uses(b)
@@ -326,5 +327,45 @@ import Testing
         #expect(lines.prefix(5) == ["float h = color.r * color.g + 0.5;", "float l = log2(position.x) * 0.30103;",
                                     "uint u = uint(position.y);", "float s = clamp(position.x, 0.0, 1.0);",
                                     "vec2 m = mtl_fmod(position, vec2(3.0));"])
+    }
+
+    /// Where Metal's types round or wrap a value GLSL holds in 32 bits, the typed tree says so with
+    /// a node of its own, and the lowering chooses the GLSL: a `half` result under Apple precision
+    /// is a `roundToHalf` node (`mtl_h` in GLSL), a `short` cast a `wrap` to 16 signed bits (a
+    /// shift up and back), `s++` of a `short` a wrapping `step` (`mtl_inc16_post`).
+    @Test func roundingAndWrappingAreNodesOfTheirOwn() throws {
+        let src = """
+        [[ stitchable ]] half4 rw(float2 position, half4 color) {
+            half h = color.r * color.g;
+            short s = short(position.x * 1000.0);
+            s++;
+            return half4(h, half(s) / 1000.0h, 0, 1);
+        }
+        """
+        let f = try typed(try analysis(src, precision: .apple), "rw")
+        var seen: [String] = []
+        func describe(_ e: TExpr) -> String {
+            switch e {
+            case .roundToHalf(let a, let t): return "roundToHalf(\(describe(a))) \(t.metal)"
+            case .wrap(let a, let bits, let signed): return "wrap\(bits)\(signed ? "s" : "u")(\(describe(a)))"
+            case .step(let s, _, let t):
+                if case .narrow(let bits, let signed) = s.rounding { return "step \(s.increment ? "+" : "-")\(s.prefix ? "prefix" : "postfix") \(bits)\(signed ? "s" : "u") \(t.metal)" }
+                return "step half"
+            case .binary(let op, _, _): return "binary \(op.rawValue)"
+            case .convert(let to, _, let a): return "convert \(to.metal)(\(describe(a)))"
+            default: return "other"
+            }
+        }
+        for s in flatten(f.body) {
+            switch s.kind {
+            case .declaration(let items): seen += items.compactMap { $0.value.map { describe($0.node) } }
+            case .expression(let e): seen.append(describe(e.node))
+            default: break
+            }
+        }
+        // A `short` is held as an `int` (MType has no narrow integers; the width is the variable's).
+        #expect(seen.prefix(3) == ["roundToHalf(binary *) half", "wrap16s(convert int(binary *))", "step +postfix 16s int"])
+        let lines = body("rw", in: glsl(src))
+        #expect(lines.contains("int s = int(position.x * 1000.0) << 16 >> 16;") && lines.contains("mtl_inc16_post(s);"))
     }
 }
