@@ -256,8 +256,8 @@ enum Builtins {
 extension Semantic {
     func builtinConstant(_ name: String, _ loc: MetalSourceLocation) throws(MetalError) -> TE? {
         switch name {
-        case "__metal_infinity": return TE(node: .call(.builtin(.uintBitsToFloat), [.literal(.bits(0x7f800000))]), type: .float)
-        case "__metal_nan": return TE(node: .call(.builtin(.uintBitsToFloat), [.literal(.bits(0x7fc00000))]), type: .float)
+        case "__metal_infinity": return TE(node: .literal(.float(.infinity)), type: .float)
+        case "__metal_nan": return TE(node: .literal(.float(.nan)), type: .float)
         default: return nil
         }
     }
@@ -394,26 +394,15 @@ extension Semantic {
                 }
                 if f.texturesSampled[texName] == nil { f.texturesSampled[texName] = (sampler, loc) }
             }
-            var uv = try convert(try lowerExpr(exprs[1]), to: .vector(.float, 2), exprs[1].loc)
-            if sampler.pixelCoordinates {
-                uv = TE(node: .binary(.divide, uv.node, .construct(.vector(.float, 2), arraySize: nil, [.call(.builtin(.textureSize), [obj.node, .literal(.int(0))])])), type: uv.type)
-            }
+            let uv = try convert(try lowerExpr(exprs[1]), to: .vector(.float, 2), exprs[1].loc)
             // The layer's own texture keeps the renderer's sampling: any other state reads texels.
-            if !sampler.isNative || objExpr == nil {
-                // Textures have one level, so level() and bias() change nothing here.
-                let modes = TExpr.construct(.vector(.int, 2), arraySize: nil, [.literal(.int(Int64(sampler.addressS.rawValue))), .literal(.int(Int64(sampler.addressT.rawValue)))])
-                return TE(node: .call(.helper(.softSample), [obj.node, uv.node, modes, .literal(.int(Int64(sampler.filter.rawValue))), sampler.borderGLSL]),
-                          type: .vector(.half, 4))
-            }
-            if let (opt, value) = lod {
-                return TE(node: .call(.builtin(opt == "level" ? .textureLod : .texture), [obj.node, uv.node, value]), type: .vector(.half, 4))
-            }
-            return TE(node: .call(.builtin(.texture), [obj.node, uv.node]), type: .vector(.half, 4))
+            let call = TTextureCall.sample(sampler, coord: uv.node, lod: lod.map { (level: $0.0 == "level", value: $0.1) },
+                                           boundState: sampler.isNative && objExpr != nil)
+            return TE(node: .texture(obj.node, call), type: .vector(.half, 4))
         case "get_width", "get_height":
             if exprs.count > 1 { throw error(.noMatchingOverload, loc, "'\(method)' takes at most one (lod) argument") }
             if let l = exprs.first, constInt(l) != 0 { throw error(.unsupportedConstruct, l.loc, "mipmap levels other than 0 are not supported") }
-            let c = method == "get_width" ? "x" : "y"
-            return TE(node: .construct(.scalar(.uint), arraySize: nil, [.member(.call(.builtin(.textureSize), [obj.node, .literal(.int(0))]), c)]), type: .uint)
+            return TE(node: .texture(obj.node, .size(width: method == "get_width")), type: .uint)
         case "read":
             guard exprs.count == 1 || exprs.count == 2 else { throw error(.noMatchingOverload, loc, "'read' takes a coordinate (and an optional lod 0)") }
             if exprs.count == 2, constInt(exprs[1]) != 0 { throw error(.unsupportedConstruct, exprs[1].loc, "mipmap levels other than 0 are not supported") }
@@ -422,7 +411,7 @@ extension Semantic {
                 throw error(.semantic, exprs[0].loc, "texture read() takes a uint2 or int2 coordinate")
             }
             let ip = try convert(p, to: .vector(.int, 2), exprs[0].loc)
-            return TE(node: .call(.builtin(.texelFetch), [obj.node, ip.node, .literal(.int(0))]), type: .vector(.half, 4))
+            return TE(node: .texture(obj.node, .read(ip.node)), type: .vector(.half, 4))
         default:
             throw error(.unsupportedConstruct, loc, "member function '\(method)' on a texture is not supported")
         }

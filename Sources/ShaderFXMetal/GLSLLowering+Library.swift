@@ -17,10 +17,7 @@ extension GLSLLowering {
         // Arguments first: a helper they call is declared before one the call needs.
         let a = args.map { lower($0.node) }
         func call(_ b: GLSLBuiltin, _ x: [GExpr]) -> GExpr { .call(.builtin(b), x) }
-        func helper(_ h: Helper, _ x: [GExpr]) -> GExpr {
-            declare(h)
-            return .call(.helper(h.name), x)
-        }
+        func helper(_ h: Helper, _ x: [GExpr]) -> GExpr { helperCall(h, x) }
         switch f {
         case .sin: return call(.sin, a)
         case .cos: return call(.cos, a)

@@ -20,6 +20,9 @@ final class GLSLLowering {
 
     func lower(_ e: TExpr) -> GExpr {
         switch e {
+        case .literal(.float(let d)) where !Float(d).isFinite:
+            // GLSL ES has no literal for infinity or NaN: the float of their bits.
+            return .call(.builtin(.uintBitsToFloat), [.literal(.bits(Semantic.nonFiniteBits(d)!))])
         case .literal(let l): return .literal(l)
         case .variable(let v): return .name(outputName(v))
         case .call(let callee, let args):
@@ -45,7 +48,7 @@ final class GLSLLowering {
         case .truncatingDivision(let op, let a, let b, let size):
             let type = size == 1 ? "int" : GType.vector(.int, size).spelling
             let helper: Helper = op == .remainder ? .intRemainder(type, size) : .intDivide(type, size)
-            return lower(.call(.helper(helper), [a, b]))
+            return helperCall(helper, [lower(a), lower(b)])
         case .ternary(let c, let a, let b): return .ternary(lower(c), lower(a), lower(b))
         case .member(let a, let m): return .member(lower(a), m)
         case .field(let a, let s, let m): return .member(lower(a), memberNames[s]![m]!)
@@ -54,8 +57,7 @@ final class GLSLLowering {
         case .comma(let a, let b): return .comma(lower(a), lower(b))
         case .convert(let to, let from, let a): return .convert(to: to, from: from, lower(a))
         case .roundToHalf(let a, let type):
-            let x = lower(a)
-            return .call(lower(.helper(Helper.halfRounding(of: type)!)), [x])
+            return helperCall(Helper.halfRounding(of: type)!, [lower(a)])
         case .wrap(let a, let bits, let signed):
             // The low `bits` bits: shifted up and back (sign-extending), or masked.
             if signed {
@@ -73,19 +75,54 @@ final class GLSLLowering {
                 helper = .narrowStep(increment: s.increment, prefix: s.prefix, bits: bits, signed: signed, type: type.glsl,
                                      unsigned: type.scalar == .uint)
             }
-            return .call(lower(.helper(helper)), [x])
+            return helperCall(helper, [x])
+        case .texture(let t, let call): return lowerTextureCall(lower(t), call)
+        case .componentwiseNot(let a): return .call(.builtin(.not), [lower(a)])
+        case .bitcast(let to, let from, let a):
+            switch (from.scalar!, to.scalar!) {
+            case (.float, .int): return .call(.builtin(.floatBitsToInt), [lower(a)])
+            case (.float, .uint): return .call(.builtin(.floatBitsToUint), [lower(a)])
+            case (.int, .float): return .call(.builtin(.intBitsToFloat), [lower(a)])
+            case (.uint, .float): return .call(.builtin(.uintBitsToFloat), [lower(a)])
+            default: return .constructor(of: to, [lower(a)])   // int <-> uint keeps the bits
+            }
+        }
+    }
+
+    /// A texture's member function in GLSL ES: `texture`/`textureLod` where GL samples with the
+    /// state the stitcher binds, `mtl_sample` (texel by texel) for any other state, `texelFetch`,
+    /// `textureSize`. A `coord::pixel` state divides the coordinate by the texture's size.
+    func lowerTextureCall(_ t: GExpr, _ call: TTextureCall) -> GExpr {
+        let size = GExpr.call(.builtin(.textureSize), [t, .literal(.int(0))])
+        switch call {
+        case .sample(let state, let coord, let lod, let bound):
+            var uv = lower(coord)
+            if state.pixelCoordinates { uv = .binary(.divide, uv, .construct(.vector(.float, 2), arraySize: nil, [size])) }
+            guard bound else {
+                // Textures have one level, so level() and bias() change nothing here.
+                let modes = GExpr.construct(.vector(.int, 2), arraySize: nil,
+                                            [.literal(.int(Int64(state.addressS.rawValue))), .literal(.int(Int64(state.addressT.rawValue)))])
+                return helperCall(.softSample, [t, uv, modes, .literal(.int(Int64(state.filter.rawValue))), state.borderGLSL])
+            }
+            if let lod { return .call(.builtin(lod.level ? .textureLod : .texture), [t, uv, lower(lod.value)]) }
+            return .call(.builtin(.texture), [t, uv])
+        case .read(let coord): return .call(.builtin(.texelFetch), [t, lower(coord), .literal(.int(0))])
+        case .size(let width): return .construct(.scalar(.uint), arraySize: nil, [.member(size, width ? "x" : "y")])
         }
     }
 
     func lower(_ c: Callee) -> GCallee {
         switch c {
         case .function(let f): return .function(f.glslName)
-        case .builtin(let b): return .builtin(b)
-        case .helper(let h):
-            declare(h)
-            return .helper(h.name)
         case .interface(let n): return .interface(n)
         }
+    }
+
+    /// A call of helper `h` (declared now, once, after the helpers its arguments call: lower
+    /// the arguments first).
+    func helperCall(_ h: Helper, _ args: [GExpr]) -> GExpr {
+        declare(h)
+        return .call(.helper(h.name), args)
     }
 
     /// A typed value's GLSL.

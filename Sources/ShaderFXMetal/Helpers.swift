@@ -1,6 +1,6 @@
-/// A generated GLSL function the translation calls (``Callee/helper(_:)``): one per GLSL type it is
-/// instantiated for. A call in the typed tree names the helper; ``GLSLLowering`` declares each one
-/// it meets once, after the helpers it calls (``dependencies``), so a helper is in the output
+/// A generated GLSL function the lowering calls (``GLSLLowering/helperCall(_:_:)``): one per GLSL type it is
+/// instantiated for. No helper appears in the typed tree: the lowering chooses one where a node's
+/// GLSL needs it and declares each one it calls once, after the helpers it calls (``dependencies``), so a helper is in the output
 /// exactly when the output calls it.
 enum Helper: Hashable {
     /// `fmod`: C's remainder, truncated toward zero (GLSL's `mod` floors).

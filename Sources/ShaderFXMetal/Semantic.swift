@@ -63,7 +63,7 @@ struct SamplerState: Equatable {
     }
 
     /// The border colour as a GLSL `vec4`.
-    var borderGLSL: TExpr {
+    var borderGLSL: GExpr {
         let vec4 = GType.vector(.float, 4)
         switch borderColor {
         case .transparentBlack: return .construct(vec4, arraySize: nil, [.literal(.float(0))])
@@ -608,20 +608,16 @@ final class Semantic {
             // Program-scope variables are constants.
             if case .global = v.kind { return true }
             return false
-        case .call(let f, let args):
-            switch f {
-            case .function, .helper, .interface: return false
-            case .builtin(let b):
-                if [.texture, .texelFetch, .textureSize, .dFdx, .dFdy, .fwidth].contains(b) { return false }
-            }
-            return args.allSatisfy(isConstantExpression)
+        case .call:
+            // A user function or the stitching contract's: GLSL ES constant expressions call neither.
+            return false
         case .library(let f, let args, let result):
             return args.allSatisfy { isConstantExpression($0.node) } && GLSLLowering.isConstantExpansion(f, args, result: result)
         case .construct(_, _, let args): return args.allSatisfy(isConstantExpression)
         case .unary(let op, let a): return op != .increment && op != .decrement && isConstantExpression(a)
         case .binary(_, let a, let b), .componentwise(_, let a, let b): return isConstantExpression(a) && isConstantExpression(b)
-        case .truncatingDivision, .roundToHalf, .step: return false
-        case .wrap(let a, _, _): return isConstantExpression(a)
+        case .truncatingDivision, .roundToHalf, .step, .texture: return false
+        case .wrap(let a, _, _), .bitcast(_, _, let a), .componentwiseNot(let a): return isConstantExpression(a)
         case .ternary(let a, let b, let c): return isConstantExpression(a) && isConstantExpression(b) && isConstantExpression(c)
         case .member(let a, _), .field(let a, _, _), .convert(_, _, let a): return isConstantExpression(a)
         case .index(let a, let b): return isConstantExpression(a) && isConstantExpression(b)

@@ -47,9 +47,8 @@ extension Semantic {
             case .float(let x): d = x
             }
             if s == .half { d = halfLiteralValue(d, loc) }
-            if let bits = Semantic.nonFiniteBits(d) {
-                return TE(node: .call(.builtin(.uintBitsToFloat), [.literal(.bits(bits))]), type: .scalar(s))
-            }
+            // Infinity and NaN: no GLSL literal spells them (the lowering makes them from bits).
+            if !Float(d).isFinite { return TE(node: .literal(.float(d)), type: .scalar(s)) }
             return TE(node: .literal(.float(d)), type: .scalar(s), lit: .float(d))
         }
     }
@@ -111,7 +110,13 @@ extension Semantic {
         case .library(let f, let args, _):
             // `sincos` and `modf` write their second argument.
             return f != .sincos && f != .modf && args.allSatisfy { isPure($0.node) }
-        case .roundToHalf(let a, _), .wrap(let a, _, _): return isPure(a)
+        case .roundToHalf(let a, _), .wrap(let a, _, _), .bitcast(_, _, let a), .componentwiseNot(let a): return isPure(a)
+        case .texture(let t, let call):
+            switch call {
+            case .sample(_, let coord, let lod, _): return isPure(t) && isPure(coord) && (lod.map { isPure($0.value) } ?? true)
+            case .read(let coord): return isPure(t) && isPure(coord)
+            case .size: return isPure(t)
+            }
         case .step: return false
         case .construct(_, _, let args): return args.allSatisfy(isPure)
         }
@@ -316,7 +321,7 @@ extension Semantic {
             return TE(node: .unary(op, v.node), type: v.type)
         case .not:
             let v = try lowerExpr(a)
-            if case .vector(.bool, _) = v.type { return TE(node: .call(.builtin(.not), [v.node]), type: v.type) }
+            if case .vector(.bool, _) = v.type { return TE(node: .componentwiseNot(v.node), type: v.type) }
             let b = try toBool(v, a.loc)
             if case .bool(let x) = b.lit { return literal(.bool(!x), .bool) }
             if case .binary(.notEqual, let l, let r) = b.node { return TE(node: .binary(.equal, l, r), type: .bool) }
@@ -720,15 +725,7 @@ extension Semantic {
             throw error(.unsupportedConstruct, loc, "as_type<\(t.metal)>(\(v.type.metal)) is not supported (only between 32-bit float, int and uint of the same size)")
         }
         if from == to { return TE(node: v.node, type: t) }
-        let fn: GLSLBuiltin
-        switch (from, to) {
-        case (.float, .int): fn = .floatBitsToInt
-        case (.float, .uint): fn = .floatBitsToUint
-        case (.int, .float): fn = .intBitsToFloat
-        case (.uint, .float): fn = .uintBitsToFloat
-        default: return TE(node: TExpr.constructor(of: t, [v.node]), type: t)   // int <-> uint keeps the bits
-        }
-        return TE(node: .call(.builtin(fn), [v.node]), type: t)
+        return TE(node: .bitcast(to: t, from: v.type, v.node), type: t)
     }
 
     // MARK: Calls

@@ -45,6 +45,14 @@ indirect enum TExpr {
     /// `++` or `--` of a variable of Metal type `type` whose new value is not the 32-bit one: a
     /// `half` rounded to binary16 under Apple precision, or a narrow integer wrapped to its width.
     case step(TStep, TExpr, type: MType)
+    /// A member function of a texture (a `texture2d<half>` parameter, or the layer's own texture,
+    /// `layer.tex`): the texture and the call (``TTextureCall``). Its GLSL is the lowering's.
+    case texture(TExpr, TTextureCall)
+    /// `as_type<to>(x)`: the bits of a value of Metal type `from` read as type `to` (32-bit
+    /// scalars and vectors of one size).
+    case bitcast(to: MType, from: MType, TExpr)
+    /// `!` of a bool vector, component by component (GLSL spells it `not(v)`).
+    case componentwiseNot(TExpr)
 
     /// The construction of a value of Metal type `t` (an array's: its element type, flattened size).
     static func constructor(of t: MType, _ args: [TExpr]) -> TExpr {
@@ -56,6 +64,19 @@ indirect enum TExpr {
         if case .convert(let to, let from, let inner) = self, to.glsl == from.glsl { return inner.strippingSilentConversions }
         return self
     }
+}
+
+/// A call of a texture's member function, its arguments of the types Metal's overload takes.
+enum TTextureCall {
+    /// `sample(s, coord[, level(x) | bias(x)])`: `coord` a `float2` (in pixels when the state's
+    /// `coord` is `pixel`), `lod` the level or bias given (`level` true for `level(x)`). Where
+    /// `boundState` the stitcher binds the state to the texture (GL samples it); otherwise the
+    /// state is sampled texel by texel (a border, a bicubic filter, or the layer's own texture).
+    case sample(SamplerState, coord: TExpr, lod: (level: Bool, value: TExpr)?, boundState: Bool)
+    /// `read(coord)`: the texel at an `int2` coordinate (level 0).
+    case read(TExpr)
+    /// `get_width()` or `get_height()` (level 0), a `uint`.
+    case size(width: Bool)
 }
 
 /// An increment or decrement whose new value Metal's type rounds or wraps (``TExpr/step(_:_:type:)``).
@@ -85,15 +106,14 @@ struct TValue {
     init(_ v: TE) { self.init(node: v.node, type: v.type) }
 }
 
-/// What a call in the typed tree calls, as analysis resolved it.
+/// What a call in the typed tree calls, as analysis resolved it. A standard-library function is
+/// not a callee but a node of its own (``TExpr/library(_:_:result:)``): no GLSL built-in or
+/// generated helper appears in the typed tree, only in its lowering.
 enum Callee {
     /// A translated Metal function: the overload, template instance or member function chosen.
     case function(FuncInfo)
-    /// A GLSL ES built-in function.
-    case builtin(GLSLBuiltin)
-    /// A generated helper function (`mtl_fmod`...), declared by ``GLSLLowering`` where it is called.
-    case helper(Helper)
-    /// A function of the stitching contract (``StitchedInterface``).
+    /// A function of the stitching contract (``StitchedInterface``): the layer's sample, an
+    /// argument array's element.
     case interface(String)
 }
 
@@ -103,8 +123,6 @@ extension Callee: CustomStringConvertible {
     var description: String {
         switch self {
         case .function(let f): return "function \(f.decl.name)#\(f.id)"
-        case .builtin(let b): return "builtin " + b.rawValue
-        case .helper(let h): return "helper " + h.key
         case .interface(let n): return "interface " + n
         }
     }

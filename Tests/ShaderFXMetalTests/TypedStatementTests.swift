@@ -47,7 +47,13 @@ import Testing
         case .literal: return []
         case .call(_, let args), .construct(_, _, let args): return args.flatMap(uses)
         case .library(_, let args, _): return args.flatMap { uses($0.node) }
-        case .roundToHalf(let a, _), .wrap(let a, _, _), .step(_, let a, _): return uses(a)
+        case .roundToHalf(let a, _), .wrap(let a, _, _), .step(_, let a, _), .bitcast(_, _, let a), .componentwiseNot(let a): return uses(a)
+        case .texture(let t, let call):
+            switch call {
+            case .sample(_, let coord, let lod, _): return uses(t) + uses(coord) + (lod.map { uses($0.value) } ?? [])
+            case .read(let coord): return uses(t) + uses(coord)
+            case .size: return uses(t)
+            }
         case .unary(_, let a), .postfix(_, let a), .member(let a, _), .field(let a, _, _), .convert(_, _, let a): return uses(a)
         case .binary(_, let a, let b), .componentwise(_, let a, let b), .truncatingDivision(_, let a, let b, _),
              .index(let a, let b), .assign(_, let a, let b), .comma(let a, let b): return uses(a) + uses(b)
@@ -367,5 +373,41 @@ import Testing
         #expect(seen.prefix(3) == ["roundToHalf(binary *) half", "wrap16s(convert int(binary *))", "step +postfix 16s int"])
         let lines = body("rw", in: glsl(src))
         #expect(lines.contains("int s = int(position.x * 1000.0) << 16 >> 16;") && lines.contains("mtl_inc16_post(s);"))
+    }
+
+    /// A texture's member function is a node of the texture in the typed tree (its sampler state,
+    /// its `float2` coordinate as written, whether GL can sample with that state); the lowering
+    /// chooses the GLSL: `texture` with the coordinate divided by the size for `coord::pixel`,
+    /// `mtl_sample` for a border (GL ES 3.0 has no border colour), `textureSize` for `get_width`.
+    @Test func textureCallsAreNodesOfTheTexture() throws {
+        let src = """
+        [[ stitchable ]] half4 tx(float2 position, half4 color, texture2d<half> a, texture2d<half> b) {
+            constexpr sampler px(coord::pixel, filter::linear);
+            constexpr sampler edge(address::clamp_to_border, border_color::opaque_white);
+            half4 s = a.sample(px, position);
+            half4 t = b.sample(edge, position / 32.0);
+            uint w = a.get_width();
+            return s * t * half(w);
+        }
+        """
+        let f = try typed(try analysis(src), "tx")
+        var seen: [String] = []
+        for s in flatten(f.body) {
+            guard case .declaration(let items) = s.kind else { continue }
+            for d in items {
+                guard case .texture(_, let call)? = d.value?.node else { continue }
+                switch call {
+                case .sample(let state, _, let lod, let bound):
+                    seen.append("sample pixel:\(state.pixelCoordinates) filter:\(state.filter) lod:\(lod != nil) bound:\(bound)")
+                case .read: seen.append("read")
+                case .size(let width): seen.append(width ? "width" : "height")
+                }
+            }
+        }
+        #expect(seen == ["sample pixel:true filter:linear lod:false bound:true", "sample pixel:false filter:nearest lod:false bound:false", "width"])
+        let lines = body("tx", in: glsl(src))
+        #expect(lines.contains("vec4 s = texture(a, position / vec2(textureSize(a, 0)));"))
+        #expect(lines.contains("vec4 t = mtl_sample(b, position / 32.0, ivec2(3, 3), 0, vec4(1.0));"))
+        #expect(lines.contains("uint w = uint(textureSize(a, 0).x);"))
     }
 }
