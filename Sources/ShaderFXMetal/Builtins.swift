@@ -32,6 +32,9 @@ enum MetalBuiltin: String, CaseIterable {
     case atan, saturate, fmod, round, median3, fmedian3, copysign, min3, max3, fmin3, fmax3, fma, divide
     case log10, exp10, length_squared, distance_squared, cross, refract, all, any, isnan, isinf, isfinite
     case select, transpose, determinant
+    case sinpi, cospi, tanpi, asinpi, acospi, atanpi, atan2pi, fdim, ldexp, frexp, logb, ilogb, nextafter
+    case popcount, clz, ctz, reverse_bits, rotate, extract_bits, insert_bits, absdiff, addsat, subsat, hadd, rhadd
+    case mulhi, madhi, mul24, mad24
 
     /// How a call's arguments are typed and its result's type chosen (the overload Metal takes), and
     /// the generated helpers (by name) its GLSL may call. What GLSL computes it is the lowering's
@@ -99,6 +102,60 @@ enum MetalBuiltin: String, CaseIterable {
                 default:
                     throw s.error(.typeMismatch, c.exprs[2].loc, "the condition of select() must be bool or a bool vector of the same size")
                 }
+            }
+        case .sinpi, .cospi, .tanpi, .asinpi, .acospi, .atanpi: return .generic(arity: 1)
+        case .atan2pi, .fdim: return .generic(arity: 2)
+        case .nextafter: return .generic(arity: 2, helpers: ["mtl_nextafter"])
+        case .logb: return .generic(arity: 1, helpers: ["mtl_logb"])
+        case .ilogb:
+            return BuiltinRecord(helpers: ["mtl_ilogb"]) { s, c, args throws(MetalError) in
+                try c.requireArity(1)
+                let t = try s.genericType(args, allowInt: false, c.name, c.loc)
+                return c.typed(try s.genericArgs(args, c.exprs, t, scalarOK: []), t.with(scalar: .int))
+            }
+        case .ldexp:
+            // ldexp(T x, Ti k): the exponent an int (vector) of x's size.
+            return BuiltinRecord { s, c, args throws(MetalError) in
+                try c.requireArity(2)
+                let t = try s.genericType([args[0]], allowInt: false, c.name, c.loc)
+                let x = try s.convert(args[0], to: t, c.exprs[0].loc)
+                return c.typed([TValue(x), TValue(try s.convert(args[1], to: t.with(scalar: .int), c.exprs[1].loc))], t)
+            }
+        case .frexp:
+            // frexp(T x, thread Ti &exponent): the mantissa returned, the exponent written.
+            return BuiltinRecord(helpers: ["mtl_frexp"], written: { s, c throws(MetalError) in
+                try c.requireArity(2)
+                let x = try s.lowerExpr(c.exprs[0])
+                let out = try s.lowerOutArgument(c.exprs[1], pointer: false)
+                let t = try s.genericType([x], allowInt: false, c.name, c.loc)
+                guard out.type.glsl == t.with(scalar: .int).glsl else {
+                    throw s.error(.semantic, c.exprs[1].loc, "the second argument of 'frexp' must be an '\(t.with(scalar: .int).metal)' variable")
+                }
+                return c.typed([TValue(try s.convert(x, to: t, c.exprs[0].loc)), TValue(out)], t)
+            })
+        case .popcount: return .integer(arity: 1, helpers: ["mtl_popcount"])
+        case .clz: return .integer(arity: 1, helpers: ["mtl_clz"])
+        case .ctz: return .integer(arity: 1, helpers: ["mtl_ctz"])
+        case .reverse_bits: return .integer(arity: 1, helpers: ["mtl_reverse_bits"])
+        case .rotate: return .integer(arity: 2, helpers: ["mtl_rotate"])
+        case .absdiff: return .integer(arity: 2, helpers: ["mtl_absdiff"])
+        case .addsat: return .integer(arity: 2, helpers: ["mtl_addsat"])
+        case .subsat: return .integer(arity: 2, helpers: ["mtl_subsat"])
+        case .hadd: return .integer(arity: 2, helpers: ["mtl_hadd"])
+        case .rhadd: return .integer(arity: 2, helpers: ["mtl_rhadd"])
+        case .mulhi: return .integer(arity: 2, helpers: ["mtl_mulhi", "mtl_umulhi"])
+        case .madhi: return .integer(arity: 3, helpers: ["mtl_mulhi", "mtl_umulhi"])
+        case .mul24: return .integer(arity: 2)
+        case .mad24: return .integer(arity: 3)
+        case .extract_bits, .insert_bits:
+            // (T x, uint offset, uint bits) and (T base, T insert, uint offset, uint bits).
+            return BuiltinRecord(helpers: ["mtl_" + rawValue]) { s, c, args throws(MetalError) in
+                let values = self == .extract_bits ? 1 : 2
+                try c.requireArity(values + 2)
+                let t = try BuiltinRecord.integerType(s, c, Array(args.prefix(values)))
+                var typed = try s.genericArgs(Array(args.prefix(values)), c.exprs, t, scalarOK: [])
+                for k in values..<(values + 2) { typed.append(TValue(try s.convert(args[k], to: .uint, c.exprs[k].loc))) }
+                return c.typed(typed, t)
             }
         case .transpose:
             return .ofMatrix { s, c, m, cols, rows throws(MetalError) in
@@ -177,6 +234,24 @@ struct BuiltinRecord {
         }
     }
 
+    /// The common integer type of arguments of an integer function (an error for a float one).
+    static func integerType(_ s: Semantic, _ c: BuiltinCall, _ args: [TE]) throws(MetalError) -> MType {
+        let t = try s.genericType(args, allowInt: true, c.name, c.loc)
+        guard t.scalar!.isInteger else {
+            throw s.error(.noMatchingOverload, c.loc, "no matching function for call to '\(c.name)': it takes integer arguments, not '\(t.metal)'")
+        }
+        return t
+    }
+
+    /// A component-wise function of integers of one type (`popcount`, `addsat` ...).
+    static func integer(arity n: Int, helpers: [String] = []) -> BuiltinRecord {
+        BuiltinRecord(helpers: helpers) { s, c, args throws(MetalError) in
+            try c.requireArity(n)
+            let t = try integerType(s, c, args)
+            return c.typed(try s.genericArgs(args, c.exprs, t, scalarOK: []), t)
+        }
+    }
+
     /// A function of float vectors of one type giving a scalar (`length`, `dot`...).
     static func reduce(arity n: Int, helpers: [String] = []) -> BuiltinRecord {
         BuiltinRecord(helpers: helpers) { s, c, args throws(MetalError) in
@@ -243,11 +318,8 @@ enum Builtins {
 
     /// Metal functions known but not translated (for a clearer message).
     static let unsupported: Set<String> = [
-        "frexp", "ldexp", "popcount", "clz", "ctz", "extract_bits", "insert_bits", "reverse_bits", "rotate", "mad24",
-        "mul24", "hadd", "rhadd", "absdiff", "addsat", "subsat", "mulhi", "ilogb", "nextafter", "cospi", "sinpi", "tanpi",
-        "acospi", "asinpi", "atanpi", "atan2pi", "fdim", "threadgroup_barrier", "simdgroup_barrier", "pack_float_to_unorm4x8",
-        "unpack_unorm4x8_to_float", "pack_half_to_unorm4x8", "simd_sum", "simd_shuffle", "quad_shuffle", "logb",
-        "discard_fragment", "dfdx_coarse", "is_null_texture",
+        "threadgroup_barrier", "simdgroup_barrier", "pack_float_to_unorm4x8", "unpack_unorm4x8_to_float", "pack_half_to_unorm4x8",
+        "simd_sum", "simd_shuffle", "quad_shuffle", "discard_fragment", "dfdx_coarse", "is_null_texture",
     ]
 
     static func isBuiltinFunction(_ name: String) -> Bool { table[name] != nil }

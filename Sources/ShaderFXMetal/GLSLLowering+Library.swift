@@ -17,6 +17,7 @@ extension GLSLLowering {
         // Arguments first: a helper they call is declared before one the call needs.
         let a = args.map { lower($0.node) }
         func call(_ b: GLSLBuiltin, _ x: [GExpr]) -> GExpr { .call(.builtin(b), x) }
+        let pi = GExpr.literal(.float(Double.pi)), inversePi = GExpr.literal(.float(1 / Double.pi))
         func helper(_ h: Helper, _ x: [GExpr]) -> GExpr { helperCall(h, x) }
         switch f {
         case .sin: return call(.sin, a)
@@ -99,6 +100,36 @@ extension GLSLLowering {
             let n = result.vectorSize
             let bits = { (g: GLSLBuiltin) -> GExpr in .construct(.vector(.uint, n), arraySize: nil, [call(g, a)]) }
             return call(.not, [.construct(.vector(.bool, n), arraySize: nil, [.binary(.bitOr, bits(.isnan), bits(.isinf))])])
+        case .sinpi: return call(.sin, [.binary(.multiply, a[0], pi)])
+        case .cospi: return call(.cos, [.binary(.multiply, a[0], pi)])
+        case .tanpi: return call(.tan, [.binary(.multiply, a[0], pi)])
+        case .asinpi: return .binary(.multiply, call(.asin, a), inversePi)
+        case .acospi: return .binary(.multiply, call(.acos, a), inversePi)
+        case .atanpi: return .binary(.multiply, call(.atan, a), inversePi)
+        case .atan2pi: return .binary(.multiply, call(.atan, a), inversePi)
+        case .fdim: return call(.max, [.binary(.subtract, a[0], a[1]), .literal(.float(0))])
+        case .ldexp: return .binary(.multiply, a[0], call(.exp2, [.constructor(of: args[0].type, [a[1]])]))
+        case .frexp: return helper(.floatBits(.frexp, args[0].type.glsl), a)
+        case .logb: return helper(.floatBits(.logb, result.glsl), a)
+        case .ilogb: return helper(.floatBits(.ilogb, args[0].type.glsl), a)
+        case .nextafter: return helper(.floatBits(.nextafter, result.glsl), a)
+        case .popcount: return helper(.integer(.popcount, result.glsl), a)
+        case .clz: return helper(.integer(.clz, result.glsl), a)
+        case .ctz: return helper(.integer(.ctz, result.glsl), a)
+        case .reverse_bits: return helper(.integer(.reverse_bits, result.glsl), a)
+        case .rotate: return helper(.integer(.rotate, result.glsl), a)
+        case .extract_bits: return helper(.integer(.extract_bits, result.glsl), a)
+        case .insert_bits: return helper(.integer(.insert_bits, result.glsl), a)
+        case .absdiff: return helper(.integer(.absdiff, result.glsl), a)
+        case .addsat: return helper(.integer(.addsat, result.glsl), a)
+        case .subsat: return helper(.integer(.subsat, result.glsl), a)
+        case .hadd: return helper(.integer(.hadd, result.glsl), a)
+        case .rhadd: return helper(.integer(.rhadd, result.glsl), a)
+        case .mulhi: return helper(.integer(.mulhi, result.glsl), a)
+        case .madhi: return .binary(.add, helper(.integer(.mulhi, result.glsl), [a[0], a[1]]), a[2])
+        // Metal leaves mul24 of values past 24 bits undefined: the 32-bit product is one such result.
+        case .mul24: return .binary(.multiply, a[0], a[1])
+        case .mad24: return .binary(.add, .binary(.multiply, a[0], a[1]), a[2])
         case .select:
             // GLSL ES 3.00's mix() with a bvec is float-only: integers select per component.
             guard result.scalar!.isFloat else { return helper(.select(result.glsl, result.vectorSize), a) }

@@ -52,7 +52,7 @@ extension Semantic {
     /// whole number or a choice between arguments: already a binary16 value, nothing to round.
     static let exactHalfBuiltins: Set<String> = [
         "abs", "fabs", "min", "max", "fmin", "fmax", "clamp", "floor", "ceil", "trunc", "rint", "sign", "step",
-        "select", "saturate", "min3", "max3", "fmin3", "fmax3", "median3", "fmedian3", "copysign", "transpose",
+        "select", "saturate", "min3", "max3", "fmin3", "fmax3", "median3", "fmedian3", "copysign", "transpose", "logb", "frexp",
     ]
 
     /// Whether `half` operations at `loc` round to binary16.

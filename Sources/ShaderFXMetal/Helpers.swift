@@ -32,6 +32,20 @@ enum Helper: Hashable {
     case halfStep(increment: Bool, prefix: Bool, columns: Int, rows: Int)
     /// `++`/`--` of a 16- or 8-bit integer variable whose new value wraps.
     case narrowStep(increment: Bool, prefix: Bool, bits: Int, signed: Bool, type: String, unsigned: Bool)
+    /// An integer function of the standard library that GLSL ES 3.00 has no equal for (`bitCount`,
+    /// `findMSB`, `bitfieldExtract`, `umulExtended` are GLSL ES 3.10's), of GLSL type `T` (`int`,
+    /// `uvec3` ...): shifts and masks, without branches, so a vector's components compute together.
+    case integer(IntegerFunction, String)
+    /// A float function of the standard library computed from the value's bits, of GLSL type `T`
+    /// (a vector's calls the scalar one per component).
+    case floatBits(FloatBitsFunction, String)
+
+    enum IntegerFunction: String {
+        case popcount, clz, ctz, reverse_bits, rotate, extract_bits, insert_bits, absdiff, addsat, subsat, hadd, rhadd, mulhi
+    }
+    enum FloatBitsFunction: String {
+        case logb, ilogb, frexp, nextafter
+    }
 
     /// `mtl_h` for the GLSL type of a `half` value of type `t` (nil: no value of that type rounds).
     static func halfRounding(of t: MType) -> Helper? {
@@ -61,6 +75,96 @@ enum Helper: Hashable {
         case .halfStep(let increment, let prefix, _, _): return (increment ? "mtl_hinc" : "mtl_hdec") + (prefix ? "" : "_post")
         case .narrowStep(let increment, let prefix, let bits, let signed, _, _):
             return "mtl_\(signed ? "" : "u")\(increment ? "inc" : "dec")\(bits)" + (prefix ? "" : "_post")
+        case .integer(let f, let T): return "mtl_" + (f == .mulhi && T.hasPrefix("u") ? "umulhi" : f.rawValue)
+        case .floatBits(let f, _): return "mtl_" + f.rawValue
+        }
+    }
+
+    /// The unsigned GLSL type of integer type `T`'s size (`ivec3` → `uvec3`).
+    static func unsignedType(_ T: String) -> String {
+        T.hasPrefix("u") ? T : T == "int" ? "uint" : "u" + T.dropFirst()
+    }
+
+    /// The GLSL `int` type of float type `T`'s size (`vec3` → `ivec3`).
+    static func intType(_ T: String) -> String { T == "float" ? "int" : "i" + T }
+
+    /// The number of components of GLSL type `T` (`vec3`: 3).
+    static func size(_ T: String) -> Int { T.last.flatMap { Int(String($0)) } ?? 1 }
+
+    /// The GLSL definition of integer function `f` for type `T`.
+    private static func integerText(_ f: IntegerFunction, _ T: String) -> String {
+        let U = unsignedType(T), signed = !T.hasPrefix("u"), name = Helper.integer(f, T).name
+        switch f {
+        case .popcount:
+            return "\(T) \(name)(\(T) x) { \(T) c = \(T)(0); for (int i = 0; i < 32; ++i) { c += (x >> i) & \(T)(1); } return c; }"
+        case .clz, .ctz:
+            let loop = f == .clz ? "for (int i = 31; i >= 0; --i)" : "for (int i = 0; i < 32; ++i)"
+            return "\(T) \(name)(\(T) x) { \(T) n = \(T)(0), seen = \(T)(0); \(loop) { seen |= (x >> i) & \(T)(1); n += \(T)(1) - seen; } return n; }"
+        case .reverse_bits:
+            return "\(T) \(name)(\(T) x) { \(T) r = \(T)(0); for (int i = 0; i < 32; ++i) { r |= ((x >> i) & \(T)(1)) << (31 - i); } return r; }"
+        case .rotate:
+            return "\(T) \(name)(\(T) v, \(T) i) { \(U) u = \(U)(v), s = \(U)(i) & \(U)(31u); return \(T)((u << s) | (u >> ((\(U)(32u) - s) & \(U)(31u)))); }"
+        case .extract_bits:
+            // Signed: shifted up to the top, then down with the sign bit copied.
+            let body = signed ? "return (x << (32u - offset - bits)) >> (32u - bits);"
+                : "uint mask = bits >= 32u ? 0xffffffffu : (1u << bits) - 1u; return (x >> offset) & \(T)(mask);"
+            return "\(T) \(name)(\(T) x, uint offset, uint bits) { if (bits == 0u) { return \(T)(0); } \(body) }"
+        case .insert_bits:
+            return "\(T) \(name)(\(T) base, \(T) insert, uint offset, uint bits) { uint mask = (bits >= 32u ? 0xffffffffu : (1u << bits) - 1u) << offset; \(T) m = \(T)(mask); return (base & ~m) | ((insert << offset) & m); }"
+        case .absdiff:
+            return "\(T) \(name)(\(T) x, \(T) y) { return max(x, y) - min(x, y); }"
+        case .addsat:
+            guard signed else { return "\(T) \(name)(\(T) x, \(T) y) { return x + min(y, ~x); }" }
+            // Overflow where x and y share a sign the sum lacks: then the limit of x's sign.
+            return "\(T) \(name)(\(T) x, \(T) y) { \(T) r = x + y; \(T) o = ((x ^ r) & (y ^ r)) >> 31; return (o & ((x >> 31) ^ \(T)(0x7fffffff))) | (~o & r); }"
+        case .subsat:
+            guard signed else { return "\(T) \(name)(\(T) x, \(T) y) { return x - min(x, y); }" }
+            return "\(T) \(name)(\(T) x, \(T) y) { \(T) r = x - y; \(T) o = ((x ^ y) & (x ^ r)) >> 31; return (o & ((x >> 31) ^ \(T)(0x7fffffff))) | (~o & r); }"
+        case .hadd:
+            return "\(T) \(name)(\(T) x, \(T) y) { return (x >> 1) + (y >> 1) + (x & y & \(T)(1)); }"
+        case .rhadd:
+            return "\(T) \(name)(\(T) x, \(T) y) { return (x >> 1) + (y >> 1) + ((x | y) & \(T)(1)); }"
+        case .mulhi:
+            guard signed else {
+                // The high half of the 64-bit product, from 16-bit halves (no partial sum overflows).
+                return """
+                \(T) \(name)(\(T) x, \(T) y) {
+                    \(T) a = x & \(T)(0xffffu), b = x >> 16, c = y & \(T)(0xffffu), d = y >> 16;
+                    \(T) bc = b * c, cross = ((a * c) >> 16) + (bc & \(T)(0xffffu)) + a * d;
+                    return b * d + (bc >> 16) + (cross >> 16);
+                }
+                """
+            }
+            // The signed product's high half: the unsigned one less y where x < 0 and x where y < 0.
+            return "\(T) \(name)(\(T) x, \(T) y) { \(U) ux = \(U)(x), uy = \(U)(y); return \(T)(mtl_umulhi(ux, uy) - (\(U)(x >> 31) & uy) - (\(U)(y >> 31) & ux)); }"
+        }
+    }
+
+    /// The GLSL definition of float-bit function `f` for type `T`.
+    private static func floatBitsText(_ f: FloatBitsFunction, _ T: String) -> String {
+        let name = "mtl_" + f.rawValue, I = intType(T)
+        if T != "float" {
+            // Per component, through the scalar function.
+            let n = size(T)
+            switch f {
+            case .logb, .ilogb:
+                return "\(f == .ilogb ? I : T) \(name)(\(T) x) { \(f == .ilogb ? I : T) r; for (int k = 0; k < \(n); ++k) r[k] = \(name)(x[k]); return r; }"
+            case .frexp:
+                return "\(T) \(name)(\(T) x, out \(I) e) { \(T) r; for (int k = 0; k < \(n); ++k) { int ek; r[k] = \(name)(x[k], ek); e[k] = ek; } return r; }"
+            case .nextafter:
+                return "\(T) \(name)(\(T) x, \(T) y) { \(T) r; for (int k = 0; k < \(n); ++k) r[k] = \(name)(x[k], y[k]); return r; }"
+            }
+        }
+        switch f {
+        case .logb:
+            return "float mtl_logb(float x) { return float(int((floatBitsToUint(x) >> 23) & 0xffu) - 127); }"
+        case .ilogb:
+            return "int mtl_ilogb(float x) { return int((floatBitsToUint(x) >> 23) & 0xffu) - 127; }"
+        case .frexp:
+            // x = m * 2^e with m in [0.5, 1): the exponent field set to 126's.
+            return "float mtl_frexp(float x, out int e) { if (x == 0.0) { e = 0; return x; } uint b = floatBitsToUint(x); e = int((b >> 23) & 0xffu) - 126; return uintBitsToFloat((b & 0x807fffffu) | 0x3f000000u); }"
+        case .nextafter:
+            return "float mtl_nextafter(float x, float y) { if (isnan(x) || isnan(y)) { return x + y; } if (x == y) { return y; } if (x == 0.0) { return y > 0.0 ? uintBitsToFloat(1u) : -uintBitsToFloat(1u); } uint b = floatBitsToUint(x); return uintBitsToFloat((x < y) == (x > 0.0) ? b + 1u : b - 1u); }"
         }
     }
 
@@ -76,6 +180,8 @@ enum Helper: Hashable {
         case .intRemainder(_, let n): return n == 1 ? [.intDivide("int", 1)] : [.intDivide("int", 1), .intRemainder("int", 1)]
         case .halfRound(let c, let r): return c > 0 ? [.halfRound(columns: 0, rows: r)] : []
         case .halfStep(_, _, let c, let r): return [.halfRound(columns: c, rows: r)]
+        case .integer(.mulhi, let T) where !T.hasPrefix("u"): return [.integer(.mulhi, Helper.unsignedType(T))]
+        case .floatBits(let f, let T) where T != "float": return [.floatBits(f, "float")]
         default: return []
         }
     }
@@ -84,7 +190,8 @@ enum Helper: Hashable {
     var key: String {
         switch self {
         case .fmod(let t), .round(let t), .copysign(let t), .median3(let t), .lengthSquared(let t), .distanceSquared(let t),
-             .select(let t, _), .sincos(let t), .intDivide(let t, _), .intRemainder(let t, _), .narrowStep(_, _, _, _, let t, _):
+             .select(let t, _), .sincos(let t), .intDivide(let t, _), .intRemainder(let t, _), .narrowStep(_, _, _, _, let t, _),
+             .integer(_, let t), .floatBits(_, let t):
             return name + ":" + t
         case .softSample: return name
         case .halfRound(let c, let r), .halfStep(_, _, let c, let r): return name + ":" + Helper.halfType(columns: c, rows: r)
@@ -184,6 +291,8 @@ enum Helper: Hashable {
             let step = increment ? "+" : "-"
             let body = prefix ? "x = mtl_h(x \(step) 1.0); return x;" : "\(T) old = x; x = mtl_h(x \(step) 1.0); return old;"
             return "\(T) \(name)(inout \(T) x) { \(body) }"
+        case .integer(let f, let T): return Helper.integerText(f, T)
+        case .floatBits(let f, let T): return Helper.floatBitsText(f, T)
         case .narrowStep(let increment, let prefix, let bits, let signed, let T, let unsigned):
             let stepped = GExpr.binary(increment ? .add : .subtract, .name("x"), .literal(unsigned ? .uint(1) : .int(1)))
             let wrapped: GExpr

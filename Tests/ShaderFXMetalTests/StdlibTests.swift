@@ -156,7 +156,8 @@ import Testing
     }
 
     @Test func unsupportedFunctionsAreReported() {
-        expectError("[[ stitchable ]] half4 f(float2 position, half4 color) { return half4(popcount(1u)); }", "'popcount' is not supported", line: 1, column: 71)
+        expectError("[[ stitchable ]] half4 f(float2 position, half4 color) { return half4(simd_sum(1u)); }", "'simd_sum' is not supported", line: 1, column: 71)
+        expectError("[[ stitchable ]] half4 f(float2 position, half4 color) { return half4(popcount(position.x)); }", "'popcount': it takes integer arguments, not 'float'", line: 1, column: 71)
         expectError("[[ stitchable ]] half4 f(float2 position, half4 color) { return half4(as_type<half2>(position.x)); }", "as_type", line: 1, column: 71)
     }
 }

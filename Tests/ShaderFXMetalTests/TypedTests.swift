@@ -186,6 +186,23 @@ import Testing
         .isfinite: ("bool2 r = isfinite(p);", []),
         .select: ("int2 r = select(int2(1), int2(2), p > 0.5);", ["mtl_select"]),
         .transpose: ("float2x3 r = transpose(float3x2(1.0));", []), .determinant: ("float r = determinant(float2x2(p, p.yx));", []),
+        .sinpi: ("float r = sinpi(p.x);", []), .cospi: ("float2 r = cospi(p);", []), .tanpi: ("float r = tanpi(p.x);", []),
+        .asinpi: ("float r = asinpi(p.x);", []), .acospi: ("float r = acospi(p.x);", []), .atanpi: ("float r = atanpi(p.x);", []),
+        .atan2pi: ("float r = atan2pi(p.y, p.x);", []), .fdim: ("float2 r = fdim(p, p.yx);", []),
+        .ldexp: ("float2 r = ldexp(p, int2(3, -2));", []), .frexp: ("int2 e; float2 r = frexp(p, e);", ["mtl_frexp"]),
+        .logb: ("float r = logb(p.x);", ["mtl_logb"]), .ilogb: ("int3 r = ilogb(c.rgb);", ["mtl_ilogb"]),
+        .nextafter: ("float r = nextafter(p.x, p.y);", ["mtl_nextafter"]),
+        .popcount: ("uint r = popcount(uint(p.x));", ["mtl_popcount"]), .clz: ("int2 r = clz(int2(p));", ["mtl_clz"]),
+        .ctz: ("uint r = ctz(uint(p.x));", ["mtl_ctz"]), .reverse_bits: ("uint r = reverse_bits(uint(p.y));", ["mtl_reverse_bits"]),
+        .rotate: ("int r = rotate(int(p.x), 5);", ["mtl_rotate"]),
+        .extract_bits: ("int r = extract_bits(int(p.x), 2u, 5u);", ["mtl_extract_bits"]),
+        .insert_bits: ("uint3 r = insert_bits(uint3(7u), uint3(p.xyx), 4u, 8u);", ["mtl_insert_bits"]),
+        .absdiff: ("int r = absdiff(int(p.x), -3);", ["mtl_absdiff"]), .addsat: ("int r = addsat(int(p.x), 7);", ["mtl_addsat"]),
+        .subsat: ("uint2 r = subsat(uint2(p), uint2(4u));", ["mtl_subsat"]), .hadd: ("int r = hadd(int(p.x), 9);", ["mtl_hadd"]),
+        .rhadd: ("uint r = rhadd(uint(p.x), 9u);", ["mtl_rhadd"]),
+        .mulhi: ("int r = mulhi(int(p.x), -7);", ["mtl_mulhi", "mtl_umulhi"]),
+        .madhi: ("int r = madhi(int(p.x), 7, 1);", ["mtl_mulhi", "mtl_umulhi"]),
+        .mul24: ("int r = mul24(int(p.x), 3);", []), .mad24: ("uint r = mad24(uint(p.x), 3u, 1u);", []),
     ]
 
     /// Every standard-library function has a record, and its call translates to GLSL that

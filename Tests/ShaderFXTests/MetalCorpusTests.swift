@@ -118,6 +118,7 @@ private func at(_ image: RGBAImage, _ x: Int, _ y: Int) -> SIMD4<Float> {
 
 extension MetalCorpus {
     static let cases: [CorpusCase] = basics + vectors + math + control + functions + reserved + layers + distortions + fills + textures
+        + bits
 
     static let basics: [CorpusCase] = [
         CorpusCase(file: "Basics.metal", function: "identity", kind: .color, check: .exact { $0 }),
@@ -332,6 +333,79 @@ extension MetalCorpus {
             remap(image) { x, y in tile[(3 * x + 1) / 2 % 8, (3 * y + 1) / 2 % 6] } }),
         CorpusCase(file: "Textures.metal", function: "textureLinear", kind: .layer, arguments: [.image(texture16)], check: .model { px in
             px.c * 0.5 + bilinear(texture16, SIMD2(px.p.x + 0.25, px.p.y - 0.5)) * 0.5 }),
+    ]
+}
+
+// MARK: - Integer and float-bit functions, in Swift's fixed-width integers and Float
+
+/// `bitsOfPixel` of BitFunctions.metal.
+private func bitsOfPixel(_ x: Int, _ y: Int) -> UInt32 {
+    (UInt32(x) &* 2654435761) ^ (UInt32(y) &* 40503 &+ 0x9e37_79b9)
+}
+/// Six bits of a value as a channel (bits 26-31, or the low six).
+private func top6(_ v: UInt32) -> Double { Double(v >> 26) / 63 }
+private func rotl(_ v: UInt32, _ n: Int) -> UInt32 { let s = UInt32(truncatingIfNeeded: n) & 31; return s == 0 ? v : (v << s) | (v >> (32 - s)) }
+/// Bits [offset, offset + bits) of v, shifted down (sign-extended when `signed`).
+private func field(_ v: UInt32, _ offset: Int, _ bits: Int, signed: Bool) -> Int64 {
+    let raw = Int64((v >> UInt32(offset)) & ((1 << UInt32(bits)) - 1))
+    return signed && raw >= (1 << (bits - 1)) ? raw - (1 << bits) : raw
+}
+private func insert(_ base: UInt32, _ value: UInt32, _ offset: Int, _ bits: Int) -> UInt32 {
+    let mask = ((UInt32(1) << UInt32(bits)) - 1) << UInt32(offset)
+    return (base & ~mask) | ((value << UInt32(offset)) & mask)
+}
+private func saturated(_ v: Int64) -> Int32 { Int32(min(max(v, Int64(Int32.min)), Int64(Int32.max))) }
+/// frexp as C defines it: x = m * 2^e, 0.5 <= |m| < 1.
+private func frexpParts(_ x: Double) -> (m: Double, e: Int) { let e = Int(x.exponent) + 1; return (x / pow(2, Double(e)), e) }
+
+extension MetalCorpus {
+    static let bits: [CorpusCase] = [
+        CorpusCase(file: "BitFunctions.metal", function: "bitCounts", kind: .color, check: .model { px in
+            let v = bitsOfPixel(px.x, px.y), s = v >> UInt32(px.y % 32), t = v << UInt32(px.x % 32)
+            return rgba(Double(v.nonzeroBitCount) / 32, Double(s.leadingZeroBitCount) / 32, Double(t.trailingZeroBitCount) / 32, 1) }),
+        CorpusCase(file: "BitFunctions.metal", function: "bitFields", kind: .color, check: .model { px in
+            let v = bitsOfPixel(px.x, px.y)
+            var reversed: UInt32 = 0
+            for k in 0..<32 where v & (1 << UInt32(k)) != 0 { reversed |= 1 << UInt32(31 - k) }
+            let e = field(v, px.x % 20, 6, signed: true)
+            return rgba(top6(reversed), top6(rotl(v, px.y * 3)), Double(e + 32) / 63, 1) }),
+        CorpusCase(file: "BitFunctions.metal", function: "bitInserts", kind: .color, check: .model { px in
+            let v = bitsOfPixel(px.x, px.y)
+            let a = insert(v, 0x2a, px.x % 26, 6)
+            let b = insert(v, 0xffff_ffff, 3, 4)
+            return rgba(Double(field(a, px.y % 26, 6, signed: false)) / 63, Double(b & 0x3f) / 63, top6(rotl(v, px.x - 16)), 1) }),
+        CorpusCase(file: "BitFunctions.metal", function: "saturatingSigned", kind: .color, check: .model { px in
+            let v = bitsOfPixel(px.x, px.y)
+            let a = Int64(Int32(bitPattern: v)), b = Int64(Int32(bitPattern: v &* 747796405 &+ 1))
+            let s = saturated(a + b), d = saturated(a - b), h = Int32((a + b) >> 1)
+            return rgba(top6(UInt32(bitPattern: s)), top6(UInt32(bitPattern: d)), top6(UInt32(bitPattern: h)), 1) }),
+        CorpusCase(file: "BitFunctions.metal", function: "saturatingUnsigned", kind: .color, check: .model { px in
+            let a = bitsOfPixel(px.x, px.y), b = a &* 747796405 &+ 1
+            let s = UInt32(min(UInt64(a) + UInt64(b), UInt64(UInt32.max))), d = a >= b ? a - b : 0
+            let absdiff = max(a, b) - min(a, b), rhadd = UInt32((UInt64(a) + UInt64(b) + 1) >> 1)
+            return rgba(top6(s), top6(d), top6(absdiff &+ rhadd), 1) }),
+        CorpusCase(file: "BitFunctions.metal", function: "highProducts", kind: .color, check: .model { px in
+            let a = bitsOfPixel(px.x, px.y), b = a &* 747796405 &+ 1
+            let hu = UInt32((UInt64(a) * UInt64(b)) >> 32)
+            let product = Int64(Int32(bitPattern: a)) * Int64(Int32(bitPattern: b))
+            let hs = Int32(truncatingIfNeeded: product >> 32) &+ Int32(px.x)
+            let m = (a & 0xfff) * (b & 0xfff) + UInt32(px.y) + (a & 0xff) * 3
+            return rgba(top6(hu), top6(UInt32(bitPattern: hs)), Double(m >> 18) / 63, 1) }),
+        CorpusCase(file: "BitFunctions.metal", function: "piFunctions", kind: .color, check: .model { px in
+            let u = px.p.x / 32, v = px.p.y / 24
+            return rgba(sin(.pi * u) * 0.5 + cos(.pi * v) * 0.25 + 0.25, asin(u * 2 - 1) / .pi + 0.5, atan2(v - 0.5, u - 0.5) / .pi * 0.5 + 0.5, 1) }),
+        CorpusCase(file: "BitFunctions.metal", function: "morePiFunctions", kind: .color, check: .model { px in
+            let u = px.p.x / 32, v = px.p.y / 24
+            return rgba(acos(u * 2 - 1) / .pi, atan(v * 4 - 2) / .pi + 0.5, tan(.pi * (u * 0.4 - 0.2)) * 0.5 + 0.5, 1) }),
+        CorpusCase(file: "BitFunctions.metal", function: "floatParts", kind: .color, check: .model { px in
+            let x = (Double(px.x) - 15.25) * pow(2, Double(px.y - 12))
+            let (m, e) = frexpParts(x)
+            return rgba(abs(m) * 2 - 1, Double(e + 16) / 32, (Double(x.exponent) + 16) / 32, 1) }),
+        CorpusCase(file: "BitFunctions.metal", function: "floatSteps", kind: .color, check: .model { px in
+            let x = Float((Double(px.x) - 15.25) * pow(2, Double(px.y - 12)))
+            let up = x.nextUp - x
+            let d = max(px.p.x / 32 - px.p.y / 24, 0) + max(0.25 - 0.5, 0)
+            return rgba(Double(Int(up.exponent) + 40) / 64, d, Double(Int(x.exponent) + 16) / 32, 1) }),
     ]
 }
 
