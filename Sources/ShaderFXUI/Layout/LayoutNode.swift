@@ -32,7 +32,8 @@ public struct LayoutNode: Sendable {
         let value: @Sendable (ViewDimensions) -> CGFloat
     }
 
-    var content: Content
+    /// Set only here, where ``isModifier`` is set with it.
+    private(set) var content: Content
     /// The name `LayoutResult` finds this node's frame by.
     public var name: String?
     /// The layout priority a stack reads (`layoutPriority`).
@@ -41,8 +42,9 @@ public struct LayoutNode: Sendable {
     public var spacing: ViewSpacing
     var guides: [Guide] = []
     /// Whether the node's layout is a modifier's (``ModifierLayout``): known where the node is
-    /// made, so that layout asks no dynamic cast of each node on every pass.
-    var isModifier = false
+    /// made, so that layout asks no dynamic cast of each node on every pass. The node's content
+    /// changes nowhere else, so the two cannot disagree.
+    private(set) var isModifier = false
 
     init(_ content: Content, priority: Double = 0, spacing: ViewSpacing = .standard) {
         self.content = content
