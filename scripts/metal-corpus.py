@@ -58,21 +58,36 @@ def stitchable_functions(folder):
 
 
 def libraries_of(folder):
-    """The libraries of a checkout: each SwiftPM target (Sources/TARGET) with .metal files is
-    one, as each compiles into its own bundle's default library; anything else is one library."""
-    targets, loose = set(), False
+    """The libraries of a checkout, as Xcode and SwiftPM build them: each SwiftPM target
+    (Sources/TARGET) with .metal files is one, as each compiles into its own bundle's default
+    library; so is each Xcode project (a folder holding NAME.xcodeproj), with the .metal files
+    under its folder that no deeper project or target claims; anything else is one library."""
+    projects = set()
+    for root, dirs, _ in os.walk(folder):
+        if any(d.endswith(".xcodeproj") for d in dirs):
+            projects.add(root)
+        dirs[:] = [d for d in dirs if not d.endswith(".xcodeproj")]
+    libraries, loose = set(), False
     for root, _, files in os.walk(folder):
         if not any(name.endswith(".metal") for name in files):
             continue
         parts = os.path.relpath(root, folder).split(os.sep)
         if "Sources" in parts and parts.index("Sources") + 1 < len(parts):
             index = parts.index("Sources")
-            targets.add(os.path.join(folder, *parts[:index + 2]))
+            libraries.add(os.path.join(folder, *parts[:index + 2]))
+            continue
+        owner = root
+        while owner not in projects and owner != folder and os.path.dirname(owner) != owner:
+            owner = os.path.dirname(owner)
+        if owner in projects:
+            libraries.add(owner)
         else:
             loose = True
-    if loose and targets:
-        print(f"note: {folder}: .metal files outside Sources/TARGET are left out", file=sys.stderr)
-    return sorted(targets) or [folder]
+    if loose and libraries:
+        print(f"note: {folder}: .metal files outside an Xcode project or Sources/TARGET are left out", file=sys.stderr)
+    if len(libraries) == 1 and not loose:
+        return [folder]   # one library: the checkout, as before
+    return sorted(libraries) or [folder]
 
 
 def guess(name, glsl_type, size, noise):

@@ -78,6 +78,9 @@ final class Expr {
         case numericLimits(TypeSpec, String)
         /// `sizeof(T)` of a type (analysis gives its size in bytes as Metal lays it out).
         case sizeOf(TypeSpec)
+        /// `sizeof(x)` / `sizeof x` of an expression: the size of its type (the expression is
+        /// typed, never evaluated).
+        case sizeOfValue(Expr)
     }
     var kind: Kind
     var loc: MetalSourceLocation
@@ -115,7 +118,7 @@ final class Expr {
         case .qualified(_, let inner): return inner.kindName
         case .enumerator(let e, let m): return "name '\(e)::\(m)'"
         case .numericLimits: return "literal"
-        case .sizeOf: return "sizeof"
+        case .sizeOf, .sizeOfValue: return "sizeof"
         }
     }
 }
@@ -147,6 +150,9 @@ struct VarDecl {
     /// `extern constant float k;`: without an initialiser, a declaration of a constant another
     /// file of the library defines.
     var isExtern = false
+    /// A static constant of a struct (declared in it, or defined outside it as `S::m`): the
+    /// struct (lowering names the constant `S::m`).
+    var memberOf: String?
     var loc: MetalSourceLocation
 }
 
@@ -213,6 +219,12 @@ struct FuncDecl {
     var memberOf: String?
     /// A constructor (named as its class, `S`, until lowering names it ``Lowering/constructorName``).
     var isConstructor = false
+    /// A static member function (named `S::f` by the parser; no `this`).
+    var isStaticMember = false
+    /// The translation units (files of the library, by index) that see this declaration: one,
+    /// or several for a declaration in a header they include. Default arguments are each unit's
+    /// own (a prototype in a header may give `= 1` where the definition's file gives `= 0.5`).
+    var units: [Int] = []
     /// A constructor's member initialiser list, `: a(x), b{y}`, in the order written.
     var memberInitializers: [MemberInitializer] = []
 }
@@ -231,6 +243,12 @@ struct StructDecl {
     var loc: MetalSourceLocation
     /// Member functions (semantic analysis makes them free functions taking `this`).
     var methods: [FuncDecl] = []
+    /// Its static members as written (functions and constants with the struct as `memberOf`;
+    /// lowering makes them program-scope declarations named `S::m`).
+    var statics: [Decl] = []
+    /// Whether it declared static members: a struct of static members only is a scope, not a
+    /// type GLSL can hold.
+    var hasStaticMembers = false
 }
 
 /// `enum [class] Name [: type] { A, B = 3, C };`
@@ -272,4 +290,54 @@ enum Decl {
 /// The declarations of one preprocessed file.
 struct TranslationUnit {
     var decls: [Decl]
+}
+
+// MARK: Searching the tree
+
+extension Expr {
+    /// Whether this expression, or one inside it, passes `test` (a lambda's body is its own
+    /// function and is not searched).
+    func contains(where test: (Expr) -> Bool) -> Bool {
+        if test(self) { return true }
+        func any(_ items: [Expr]) -> Bool { items.contains { $0.contains(where: test) } }
+        switch kind {
+        case .intLit, .floatLit, .boolLit, .ident, .templateIdent, .lambda, .enumerator, .numericLimits, .sizeOf:
+            return false
+        case .construct(_, let items), .initList(let items):
+            return any(items)
+        case .call(let callee, let args):
+            return callee.contains(where: test) || any(args)
+        case .cast(_, _, let a), .asType(_, let a), .member(let a, _), .arrow(let a, _), .unary(_, let a),
+             .postfix(_, let a), .designated(_, let a), .qualified(_, let a), .sizeOfValue(let a):
+            return a.contains(where: test)
+        case .index(let a, let b), .binary(_, let a, let b), .assign(_, let a, let b), .comma(let a, let b):
+            return any([a, b])
+        case .ternary(let a, let b, let c):
+            return any([a, b, c])
+        }
+    }
+}
+
+extension Stmt {
+    /// Whether an expression of this statement or of one inside it passes `test`
+    /// (``Expr/contains(where:)``).
+    func containsExpression(where test: (Expr) -> Bool) -> Bool {
+        func e(_ x: Expr?) -> Bool { x?.contains(where: test) ?? false }
+        func s(_ x: Stmt?) -> Bool { x?.containsExpression(where: test) ?? false }
+        func v(_ d: VarDecl) -> Bool {
+            d.arrayDims.contains { e($0) } || e(d.initializer) || (d.directInitializer?.args.contains { e($0) } ?? false)
+        }
+        switch kind {
+        case .block(let items): return items.contains { s($0) }
+        case .decl(let vars): return vars.contains(where: v)
+        case .expr(let x), .caseLabel(let x), .staticAssert(let x, _): return e(x)
+        case .returnStmt(let x): return e(x)
+        case .ifElse(let c, let a, let b): return e(c) || s(a) || s(b)
+        case .forLoop(let i, let c, let step, let body): return s(i) || e(c) || e(step) || s(body)
+        case .rangeFor(let d, let x, let body): return v(d) || e(x) || s(body)
+        case .whileLoop(let c, let body), .switchStmt(let c, let body): return e(c) || s(body)
+        case .doWhile(let body, let c): return s(body) || e(c)
+        case .defaultLabel, .breakStmt, .continueStmt, .discard, .empty, .structDecl, .usingNamespace: return false
+        }
+    }
 }

@@ -11,6 +11,10 @@
 ///   initialiser list becomes assignments `this->m = x` at the start of its body; a member
 ///   function defined outside its class is named `S::f`.
 /// - A struct defined inside a function moves to file scope, before the declaration it was in.
+/// - A struct's static members (`static constant half4 red;`, `static float f(float)`) follow it
+///   as program-scope declarations named `S::m` (functions without `this`), as do their
+///   definitions outside the class (`constant half4 S::red = ...;`); `S::m` in an expression
+///   is that name, where other qualifiers are dropped.
 /// - `numeric_limits<T>::member()` becomes the literal of its value.
 /// - `extern` constants without an initialiser go (the translation sees every file of a
 ///   library, so only definitions are kept).
@@ -23,9 +27,12 @@ struct Lowering {
 
     /// Structs found inside the functions of the top-level declaration being lowered.
     private var hoisted: [Decl] = []
+    /// The unit's static members, `S::m`: `S::m` written in an expression names one.
+    private var staticMembers: Set<String> = []
 
     static func lower(_ unit: TranslationUnit) -> TranslationUnit {
         var lowering = Lowering()
+        lowering.staticMembers = Lowering.staticMembers(of: unit.decls)
         var decls: [Decl] = []
         for d in unit.decls {
             let lowered = lowering.lower(d)
@@ -60,6 +67,26 @@ struct Lowering {
         }
     }
 
+    /// The static members the declarations declare or define, `S::m`.
+    private static func staticMembers(of decls: [Decl]) -> Set<String> {
+        var names: Set<String> = []
+        for d in decls {
+            switch d {
+            case .structure(let s):
+                names.formUnion(staticMembers(of: s.statics))
+            case .global(let v):
+                if let owner = v.memberOf { names.insert(owner + "::" + v.name) }
+            case .function(let f):
+                if let owner = f.memberOf, f.isStaticMember { names.insert(owner + "::" + f.name) }
+            case .namespace(_, let inner, _):
+                names.formUnion(staticMembers(of: inner))
+            case .typeAlias, .enumeration, .usingNamespace, .staticAssert, .typedefStruct:
+                break
+            }
+        }
+        return names
+    }
+
     // MARK: Declarations
 
     private mutating func lower(_ d: Decl) -> [Decl] {
@@ -67,10 +94,15 @@ struct Lowering {
         case .function(let f):
             return [.function(lower(f))]
         case .structure(let s):
-            return [.structure(lower(s))]
+            // Static members follow their struct as program-scope declarations `S::m`.
+            var decls: [Decl] = [.structure(lower(s))]
+            for d in s.statics { decls += lower(d) }
+            return decls
         case .global(let v):
             if v.isExtern && v.initializer == nil && v.directInitializer == nil { return [] }
-            return [.global(lower(v))]
+            var lowered = lower(v)
+            if let owner = v.memberOf { lowered.name = owner + "::" + v.name }
+            return [.global(lowered)]
         case .typeAlias:
             return [d]
         case .enumeration(let e):
@@ -113,6 +145,8 @@ struct Lowering {
 
     private mutating func lower(_ s: StructDecl) -> StructDecl {
         var s = s
+        s.hasStaticMembers = !s.statics.isEmpty
+        s.statics = []
         for k in s.members.indices { s.members[k] = lower(s.members[k]) }
         for k in s.methods.indices { s.methods[k] = lower(s.methods[k]) }
         return s
@@ -278,10 +312,13 @@ struct Lowering {
             e.kind = .designated(m, lower(x))
         case .lambda(let f):
             e.kind = .lambda(lower(f))
-        case .qualified(_, let inner):
+        case .qualified(let path, let inner):
+            if let member = staticMember(path, inner) { return member }
             return lower(inner)
         case .enumerator(let name, let member):
             e.kind = .ident(name + "::" + member)
+        case .sizeOfValue(let x):
+            e.kind = .sizeOfValue(lower(x))
         case .numericLimits(let t, let member):
             // The parser takes only members with a value; another is left for analysis to report.
             return Lowering.numericLimit(t.named, member, e.loc) ?? e
@@ -289,10 +326,17 @@ struct Lowering {
         return e
     }
 
+    /// `S::m` naming a static member of struct `S`: the name `S::m`.
+    private func staticMember(_ path: [String], _ inner: Expr) -> Expr? {
+        guard let owner = path.last, case .ident(let member) = inner.kind, staticMembers.contains(owner + "::" + member) else { return nil }
+        return Expr(.ident(owner + "::" + member), inner.loc)
+    }
+
     /// A called name written `metal::f` stays `metal::f` (the standard library's `f`); other
     /// namespaces are dropped.
     private mutating func lowerCallee(_ e: Expr) -> Expr {
         guard case .qualified(let path, let inner) = e.kind else { return lower(e) }
+        if let member = staticMember(path, inner) { return member }
         if path.first == "metal", case .ident(let n) = inner.kind { return Expr(.ident("metal::" + n), inner.loc) }
         if case .qualified = inner.kind { return lowerCallee(inner) }
         return lower(inner)

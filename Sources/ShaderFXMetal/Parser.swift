@@ -8,6 +8,11 @@ struct Parser {
     var userTypes: Set<String> = []
     /// Member functions of the struct being parsed.
     var pendingMethods: [FuncDecl] = []
+    /// Static members of the struct being parsed (``StructDecl/statics``).
+    var pendingStatics: [Decl] = []
+    /// The static members declared so far, `S::m` (so that `S::m` parses as a qualified name and
+    /// `T S::m = ...` as the definition of one).
+    var staticMembers: Set<String> = []
     /// Names of function templates (so `f<float>(x)` parses as explicit template arguments).
     var templateNames: Set<String> = []
     /// Scoped enums (`enum class`), whose enumerators are written `Name::A`.
@@ -20,7 +25,7 @@ struct Parser {
     static let unsupportedKeywords: [String: String] = [
         "union": "unions",
         "operator": "operator overloading", "kernel": "kernel functions", "vertex": "vertex functions", "fragment": "fragment functions",
-        "goto": "goto", "sizeof": "sizeof", "new": "new", "delete": "delete", "decltype": "decltype",
+        "goto": "goto", "new": "new", "delete": "delete", "decltype": "decltype",
         "typename": "templates",
         "double": "double (Metal has no double precision)", "long": "long (64-bit integers)", "ulong": "ulong (64-bit integers)",
     ]
@@ -230,7 +235,9 @@ struct Parser {
             let name = try identifier("struct name")
             userTypes.insert(name.text)
             let members = try parseStructBody(name: name.text)
-            var decls: [Decl] = [.structure(StructDecl(name: name.text, members: members, loc: name.loc, methods: pendingMethods))]
+            var decls: [Decl] = [.structure(StructDecl(name: name.text, members: members, loc: name.loc, methods: pendingMethods,
+                                                       statics: pendingStatics))]
+            pendingStatics = []
             if !accept(";") {
                 // struct S { ... } s = ...;
                 let type = TypeSpec(name: name.text, loc: name.loc)
@@ -243,6 +250,19 @@ struct Parser {
         let type = try parseType()
         if type.isConst || type.addressSpace == "constant" { isConstant = true }
         attrs += try parseAttributes()
+        if cur.kind == .identifier, peek().isPunct("::"), peek(2).kind == .identifier, !peek(3).isPunct("("),
+           staticMembers.contains(cur.text + "::" + peek(2).text) {
+            // `constant T S::m = value;`: a static constant defined outside its class.
+            let owner = next().text
+            pos += 1
+            let vars = try parseDeclarators(type: type, isConstant: true, isStatic: true)
+            try expect(";")
+            return vars.map { v in
+                var v = v
+                v.memberOf = owner
+                return .global(v)
+            }
+        }
         if cur.isPunct("::"), userTypes.contains(type.name), peek().isIdent(type.name), peek(2).isPunct("(") {
             // `S::S(...) [: m(x), ...] { ... }`: a constructor defined outside its class.
             pos += 1
@@ -261,6 +281,7 @@ struct Parser {
             pos += 1
             var f = try parseFunction(returnType: type, name: next(), stitchable: false)
             f.memberOf = owner
+            f.isStaticMember = staticMembers.contains(owner + "::" + f.name)
             return [.function(f)]
         }
         let nameTok = try identifier("a name")
@@ -380,17 +401,59 @@ struct Parser {
         return [.enumeration(decl)]
     }
 
+    /// A static member of struct `owner`: a function (`static float f(float x) { ... }`) or
+    /// constants (`static constant half4 red;`, `static constexpr float k = 2;`), as written,
+    /// with the struct as their `memberOf` (``pendingStatics``); a constant without a value is a
+    /// declaration whose definition follows outside the class (`constant half4 S::red = ...;`).
+    mutating func parseStaticMember(of owner: String) throws(MetalError) {
+        let keyword = next()
+        guard !owner.isEmpty else {
+            throw MetalError(.unsupportedConstruct, location: keyword.loc, message: "static members are not supported in an unnamed or typedef struct; write 'struct S { ... };'")
+        }
+        let type = try parseType()
+        if cur.kind == .identifier && peek().isPunct("(") {
+            let nameTok = next()
+            var f = try parseFunction(returnType: type, name: nameTok, stitchable: false)
+            f.memberOf = owner
+            f.isStaticMember = true
+            staticMembers.insert(owner + "::" + f.name)
+            pendingStatics.append(.function(f))
+            return
+        }
+        for var v in try parseDeclarators(type: type, isConstant: true, isStatic: true) {
+            staticMembers.insert(owner + "::" + v.name)
+            v.memberOf = owner
+            v.isExtern = v.initializer == nil && v.directInitializer == nil
+            pendingStatics.append(.global(v))
+        }
+        try expect(";")
+    }
+
+    /// Where a static member (a function or a constant) is declared.
+    static func location(of d: Decl) -> MetalSourceLocation? {
+        switch d {
+        case .function(let f): return f.loc
+        case .global(let v): return v.loc
+        default: return nil
+        }
+    }
+
     mutating func parseStructBody(name structName: String = "") throws(MetalError) -> [VarDecl] {
         try expect("{")
         var members: [VarDecl] = []
         pendingMethods = []
+        pendingStatics = []
         while !accept("}") {
             if cur.kind == .eof { throw MetalError(.syntax, location: cur.loc, message: "expected '}' at end of struct") }
             try checkUnsupported(cur)
             if cur.isIdent("struct") && peek(2).isPunct("{") {
                 throw MetalError(.unsupportedConstruct, location: cur.loc, message: "nested struct definitions are not supported; define the struct at file scope")
             }
-            if cur.isIdent("static") || cur.isIdent("operator") || cur.isIdent("virtual") || cur.isIdent("friend") {
+            if cur.isIdent("static") {
+                try parseStaticMember(of: structName)
+                continue
+            }
+            if cur.isIdent("operator") || cur.isIdent("virtual") || cur.isIdent("friend") {
                 throw MetalError(.unsupportedConstruct, location: cur.loc, message: "'\(cur.text)' struct members are not supported")
             }
             if cur.isIdent("public") || cur.isIdent("private") || cur.isIdent("protected"), peek().isPunct(":") {
@@ -498,8 +561,9 @@ struct Parser {
             while !accept(">") {
                 if cur.kind == .eof { throw MetalError(.syntax, location: cur.loc, message: "expected '>'") }
                 if accept(",") { continue }
+                if cur.isIdent("metal"), peek().isPunct("::"), peek(2).isIdent("access") { pos += 2 }
                 if cur.isIdent("access") {
-                    // access::sample / access::read
+                    // access::sample / access::read (or metal::access::...)
                     pos += 1
                     try expect("::")
                     let a = try identifier("an access qualifier")
@@ -871,6 +935,10 @@ struct Parser {
                     let members = try parseStructBody(name: name.text)
                     let local = StructDecl(name: name.text, members: members, loc: name.loc, methods: pendingMethods)
                     pendingMethods = saved
+                    if let first = pendingStatics.first {
+                        pendingStatics = []
+                        throw MetalError(.unsupportedConstruct, location: Parser.location(of: first) ?? name.loc, message: "a struct defined in a function cannot have static members; define it at file scope")
+                    }
                     try expect(";", "after the struct definition")
                     return Stmt(.structDecl(local), t.loc)
                 }
@@ -1081,6 +1149,11 @@ struct Parser {
                 try expect(")", "to end the sizeof")
                 return Expr(.sizeOf(type), t.loc)
             }
+            if t.text == "sizeof" {
+                // `sizeof(x)` or `sizeof x` of an expression.
+                pos += 1
+                return Expr(.sizeOfValue(try parseUnary()), t.loc)
+            }
             try checkUnsupported(t)
             if t.text == "true" || t.text == "false" { pos += 1; return Expr(.boolLit(t.text == "true"), t.loc) }
             if t.text == "this" { pos += 1; return Expr(.ident("this"), t.loc) }
@@ -1106,6 +1179,11 @@ struct Parser {
                 for k in 0..<j where peek(k).kind == .identifier { path.append(peek(k).text) }
                 pos += j
                 return Expr(.qualified(path, try parsePrimary()), t.loc)
+            }
+            if peek().isPunct("::"), peek(2).kind == .identifier, staticMembers.contains(t.text + "::" + peek(2).text) {
+                // A static member: `S::k`, `S::f(x)` (lowering names it).
+                pos += 2
+                return Expr(.qualified([t.text], try parsePrimary()), t.loc)
             }
             if peek().isPunct("::"), enumNames.contains(t.text), peek(2).kind == .identifier {
                 pos += 3

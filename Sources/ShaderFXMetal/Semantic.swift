@@ -25,6 +25,9 @@ struct StructInfo {
     var name: String
     var members: [(name: String, type: MType, loc: MetalSourceLocation)]
     var loc: MetalSourceLocation
+    /// Whether the members' types give Metal's layout (false where one is a narrow integer or a
+    /// packed vector, which ``MType`` keeps as `int` and as a plain vector): what sizeof needs.
+    var layoutKnown = true
 }
 
 /// A sampler state from a `constexpr sampler`.
@@ -98,6 +101,9 @@ struct VarInfo {
     /// For a `short`, `ushort`, `char` or `uchar` variable (held in 32 bits): its width, so that
     /// what is stored in it wraps as it does in Metal.
     var narrow: (bits: Int, signed: Bool)?
+    /// For an array of `short`s, `char`s...: their width (what sizeof needs; stores into the
+    /// elements are not wrapped).
+    var narrowElements: (bits: Int, signed: Bool)?
 }
 
 /// A user function (one overload).
@@ -125,6 +131,28 @@ final class FuncInfo {
     var bindings: [String: MType] = [:]
     /// A lambda whose return type comes from its first `return`.
     var deducesReturnType = false
+    /// Per translation unit that declares it with default arguments, those it sees, by
+    /// parameter (C++ takes a call's defaults from the declarations its own file sees).
+    var unitDefaults: [Int: [Expr?]] = [:]
+
+    /// Adds the default arguments declaration `f` gives to the units that see it.
+    func recordDefaults(of f: FuncDecl) {
+        guard f.params.contains(where: { $0.defaultValue != nil }) else { return }
+        for unit in f.units {
+            var values = unitDefaults[unit] ?? Array(repeating: nil, count: f.params.count)
+            for (k, p) in f.params.enumerated() where k < values.count {
+                if let d = p.defaultValue { values[k] = d }
+            }
+            unitDefaults[unit] = values
+        }
+    }
+
+    /// The default arguments a call from a function of `units` sees: its unit's own where a
+    /// declaration in it gives some, else those of the merged declaration.
+    func defaults(seenFrom units: [Int]) -> [Expr?] {
+        if let unit = units.first(where: { unitDefaults[$0] != nil }), let values = unitDefaults[unit] { return values }
+        return params.map(\.defaultValue)
+    }
 
     init(id: Int, decl: FuncDecl, returnType: MType, params: [ParamInfo]) {
         self.id = id
@@ -167,6 +195,8 @@ struct ParamInfo {
 /// explicit, maps the standard library, and lowers the AST to a ``GProgram``.
 final class Semantic {
     var structs: [String: StructInfo] = [:]
+    /// Structs with static members and no others (a scope for `S::m`), where each was defined.
+    var staticOnlyStructs: [String: MetalSourceLocation] = [:]
     var structOrder: [String] = []
     var aliases: [String: TypeSpec] = [:]
     var globals: [String: VarInfo] = [:]
@@ -252,10 +282,10 @@ final class Semantic {
 
     func run(_ units: [TranslationUnit]) throws(MetalError) {
         // Declarations seen twice at the same location come from one header included by several files.
-        var seen: Set<String> = []
+        var seen: [String: Int] = [:]
         var decls: [Decl] = []
-        for u in units {
-            for d in u.decls {
+        for (unit, u) in units.enumerated() {
+            for var d in u.decls {
                 let key: String
                 switch d {
                 case .function(let f): key = "f \(f.name) \(f.params.count) \(f.loc) \(f.body != nil)"
@@ -265,7 +295,19 @@ final class Semantic {
                 case .staticAssert(_, _, let loc): key = "static_assert \(loc)"
                 case .enumeration, .namespace, .usingNamespace, .typedefStruct: throw Semantic.unlowered(d)
                 }
-                if seen.insert(key).inserted { decls.append(d) }
+                if let index = seen[key] {
+                    if case .function(var f) = decls[index] {
+                        f.units.append(unit)
+                        decls[index] = .function(f)
+                    }
+                    continue
+                }
+                if case .function(var f) = d {
+                    f.units = [unit]
+                    d = .function(f)
+                }
+                seen[key] = decls.count
+                decls.append(d)
             }
         }
         // Stitchable names are fixed: claim them first.
@@ -303,7 +345,7 @@ final class Semantic {
         for d in decls + getters.map(Decl.function) {
             switch d {
             case .function(let f):
-                if let owner = f.memberOf { try declareMember(f, of: owner) } else { try declareFunction(f) }
+                if let owner = f.memberOf, !f.isStaticMember { try declareMember(f, of: owner) } else { try declareFunction(f) }
             case .structure(let s):
                 // Member functions become free functions `S_m(inout S this, ...)`.
                 for m in s.methods {
@@ -352,7 +394,7 @@ final class Semantic {
             return try resolve(t)
         }
         if spec.name == "texture2d" {
-            if let arg = spec.templateArgs.first, arg.name != "half" && arg.name != "float" {
+            if let arg = spec.templateArgs.first, case let element = try resolve(arg), element != .half && element != .float {
                 throw error(.unsupportedConstruct, spec.loc, "texture2d<\(arg.name)> is not supported (use texture2d<half> or texture2d<float>)")
             }
             return .texture
@@ -364,6 +406,10 @@ final class Semantic {
             throw error(.unsupportedConstruct, spec.loc, "vec<T, N> is not supported; use the named vector type (e.g. float3)")
         }
         if let s = structs[name] { return .structure(s.name) }
+        if staticOnlyStructs[name] != nil {
+            throw error(.unsupportedConstruct, spec.loc, "struct '\(name)' has only static members: GLSL has no empty struct to hold a value of it",
+                        notes: [MetalNote(location: staticOnlyStructs[name]!, message: "'\(name)' declared here")])
+        }
         if let t = MType.builtin(named: name) { return t }
         throw error(.unknownType, spec.loc, "unknown type '\(name)'")
     }
@@ -417,6 +463,8 @@ final class Semantic {
             return constInt(args[0])
         case .sizeOf(let spec):
             return (try? resolve(spec)).flatMap { metalSize(spec, $0) }.map(Int64.init)
+        case .sizeOfValue(let x):
+            return (try? lowerExpr(x)).flatMap { metalSize(of: $0.type, narrow: narrowness(of: x)) }.map(Int64.init)
         case .ternary(let c, let a, let b):
             guard let cv = constInt(c) else { return nil }
             return cv != 0 ? constInt(a) : constInt(b)
@@ -455,8 +503,18 @@ final class Semantic {
             let t = try resolveArray(base, m.arrayDims, initCount: nil, loc: m.loc)
             members.append((m.name, t, m.loc))
         }
+        if members.isEmpty && s.hasStaticMembers {
+            // `struct Colors { static constant half4 red; ... };`: a scope for its static members
+            // (program-scope names `Colors::red`), with no value GLSL could hold.
+            staticOnlyStructs[s.name] = s.loc
+            return
+        }
         if members.isEmpty { throw error(.unsupportedConstruct, s.loc, "empty structs are not supported in GLSL") }
-        structs[s.name] = StructInfo(name: s.name, members: members, loc: s.loc)
+        let layoutKnown = s.members.allSatisfy { m in
+            let named = aliases[m.type.named]?.named ?? m.type.named
+            return Semantic.narrowBits(named) == nil && !named.hasPrefix("packed_")
+        }
+        structs[s.name] = StructInfo(name: s.name, members: members, loc: s.loc, layoutKnown: layoutKnown)
         structOrder.append(s.name)
     }
 
@@ -596,7 +654,7 @@ final class Semantic {
             return visit(a) || visit(b)
         case .ternary(let a, let b, let c): return visit(a) || visit(b) || visit(c)
         case .intLit, .floatLit, .boolLit, .templateIdent, .lambda, .enumerator, .numericLimits, .sizeOf: return false
-        case .qualified(_, let a), .cast(_, _, let a): return visit(a)
+        case .qualified(_, let a), .cast(_, _, let a), .sizeOfValue(let a): return visit(a)
         }
     }
 
@@ -681,6 +739,7 @@ final class Semantic {
     }
 
     func declareFunction(_ f: FuncDecl) throws(MetalError) {
+        let f = Semantic.pointersIndexedAsArrays(f)
         // `thread half weights[]`: GLSL wants sized array parameters, so such a function is made
         // once per size it is called with, as a template is per type.
         let unsized = f.params.contains { $0.arrayDims.first.map { $0 == nil } ?? false }
@@ -760,6 +819,7 @@ final class Semantic {
                 throw error(.redefinition, f.loc, "'\(f.name)' redeclared with a different return type",
                             notes: [MetalNote(location: existing.decl.loc, message: "previous declaration is here")])
             }
+            existing.recordDefaults(of: f)
             if f.body != nil {
                 var merged = f
                 // Default arguments may be given on the prototype.
@@ -767,6 +827,7 @@ final class Semantic {
                     if i < existing.params.count, let d = existing.params[i].defaultValue { merged.params[i].defaultValue = d; params[i].defaultValue = d }
                 }
                 merged.isStitchable = f.isStitchable || existing.decl.isStitchable
+                merged.isStaticMember = f.isStaticMember || existing.decl.isStaticMember
                 existing.decl = merged
                 existing.params = params
             }
@@ -779,8 +840,41 @@ final class Semantic {
                         notes: previousDefinition(other.decl.loc))
         }
         let info = FuncInfo(id: allFunctions.count, decl: f, returnType: ret, params: params)
+        info.recordDefaults(of: f)
         allFunctions.append(info)
         functions[f.name, default: []].append(info)
+    }
+
+    /// `f` with each `thread T *p` parameter that its body indexes (`p[i]`) and never
+    /// dereferences (`*p`, `p->m`) or moves (`p + 1`, `p++`) made the unsized array parameter
+    /// `thread T p[]`: what the caller passes is an array (it decays to the pointer in Metal),
+    /// and GLSL passes arrays, not pointers.
+    static func pointersIndexedAsArrays(_ f: FuncDecl) -> FuncDecl {
+        guard let body = f.body else { return f }
+        var f = f
+        for k in f.params.indices {
+            let p = f.params[k]
+            guard p.type.isPointer, p.arrayDims.isEmpty, p.type.addressSpace == nil || p.type.addressSpace == "thread" else { continue }
+            func names(_ e: Expr) -> Bool { if case .ident(p.name) = e.kind { return true } else { return false } }
+            let indexed = body.containsExpression { e in
+                if case .index(let a, _) = e.kind { return names(a) }
+                return false
+            }
+            guard indexed else { continue }
+            let otherwise = body.containsExpression { e in
+                switch e.kind {
+                case .unary(let op, let a): return names(a) && op != .address
+                case .postfix(_, let a), .arrow(let a, _): return names(a)
+                case .binary(_, let a, let b): return names(a) || names(b)
+                case .assign(_, let a, _): return names(a)
+                default: return false
+                }
+            }
+            guard !otherwise else { continue }
+            f.params[k].type.isPointer = false
+            f.params[k].arrayDims = [nil]
+        }
+        return f
     }
 
     func sameSignature(_ a: [ParamInfo], _ b: [ParamInfo]) -> Bool {
@@ -978,6 +1072,20 @@ final class Semantic {
     // MARK: Scopes
 
     /// The struct whose member function is being lowered, if any.
+    /// The struct whose member (a method, or a static member function) is being analysed,
+    /// which names its static members unqualified.
+    var currentOwner: String? {
+        guard let f = current, let r = f.decl.name.range(of: "::") else { return nil }
+        let owner = String(f.decl.name[..<r.lowerBound])
+        return structs[owner] != nil || staticOnlyStructs[owner] != nil ? owner : nil
+    }
+
+    /// A static member constant named unqualified inside its struct's functions.
+    func lookupStaticMember(_ name: String) -> VarInfo? {
+        guard let owner = currentOwner else { return nil }
+        return globals[owner + "::" + name]
+    }
+
     var currentMethodStruct: StructInfo? {
         guard let f = current, let r = f.decl.name.range(of: "::") else { return nil }
         return structs[String(f.decl.name[..<r.lowerBound])]

@@ -254,6 +254,13 @@ extension Semantic {
                 throw error(.unsupportedConstruct, e.loc, "sizeof('\(t.metal)') is not supported (only of scalar, vector and matrix types)")
             }
             return literal(.int(Int64(n)), .uint)
+        case .sizeOfValue(let x):
+            // The operand is typed (for its type) and dropped: sizeof never evaluates it.
+            let typed = try lowerExpr(x)
+            guard let n = metalSize(of: typed.type, narrow: narrowness(of: x)) else {
+                throw error(.unsupportedConstruct, e.loc, "sizeof of a value of type '\(typed.type.metal)' is not supported (scalars, vectors, matrices, arrays of them and structs of them)")
+            }
+            return literal(.int(Int64(n)), .uint)
         case .qualified, .enumerator, .numericLimits, .cast:
             throw error(.semantic, e.loc, "internal error: an expression reached semantic analysis without being lowered")
         }
@@ -276,7 +283,7 @@ extension Semantic {
             // A member used by name inside a member function: `this->m`.
             return TE(node: .field(try reference(this, loc), structure: s.name, member: m.name), type: m.type, lvalue: true)
         }
-        if let v = lookup(name) {
+        if let v = lookup(name) ?? lookupStaticMember(name) {
             switch v.kind {
             case .lambda:
                 throw error(.unsupportedConstruct, loc, "lambda '\(name)' used as a value (only calls are supported)")
@@ -752,6 +759,10 @@ extension Semantic {
             throw error(.noMatchingOverload, loc, "called object '\(name)' is a variable, not a function",
                         notes: [MetalNote(location: v.loc, message: "'\(name)' declared here")])
         }
+        if let owner = currentOwner, let statics = functions[owner + "::" + name], statics.allSatisfy(\.decl.isStaticMember) {
+            // A static member function called unqualified inside its struct: no `this`.
+            if let r = try lowerUserCall(owner + "::" + name, statics, args, loc, fallbackToBuiltin: false) { return r }
+        }
         if let s = currentMethodStruct, let methods = functions[s.name + "::" + name] {
             let this = Expr(.unary(.address, Expr(.ident("this"), loc)), loc)
             if let r = try lowerUserCall(s.name + "::" + name, methods, [this] + args, loc, fallbackToBuiltin: false) { return r }
@@ -806,8 +817,10 @@ extension Semantic {
             plain.append(try lowerExpr(a))
         }
         var best: [(FuncInfo, Int)] = []
+        let callerUnits = current?.decl.units ?? []
         for f in overloads {
-            let required = f.params.firstIndex { $0.defaultValue != nil } ?? f.params.count
+            let defaults = f.defaults(seenFrom: callerUnits)
+            let required = defaults.firstIndex { $0 != nil } ?? f.params.count
             guard args.count >= required, args.count <= f.params.count else { continue }
             var cost = 0
             var ok = true
@@ -841,6 +854,7 @@ extension Semantic {
                         notes: winners.map { MetalNote(location: $0.0.decl.loc, message: "candidate function declared here") })
         }
         let f = winners[0].0
+        let defaults = f.defaults(seenFrom: callerUnits)
         var out: [TExpr] = []
         for (k, p) in f.params.enumerated() {
             if k < args.count {
@@ -858,7 +872,7 @@ extension Semantic {
                 } else {
                     out.append(try lowerInitializer(args[k], to: p.type).node)
                 }
-            } else if let d = p.defaultValue {
+            } else if let d = defaults[k] {
                 out.append(try lowerInitializer(d, to: p.type).node)
             }
         }

@@ -247,6 +247,11 @@ extension Semantic {
             let symbol = TVariable(v.name, type, .local, v.loc)
             var info = VarInfo(type: type, symbol: symbol, isConst: v.isConstant, loc: v.loc)
             info.narrow = narrow
+            var element = type
+            while case .array(let inner, _) = element { element = inner }
+            if element != type, element.scalar?.isInteger == true {
+                info.narrowElements = Semantic.narrowBits(aliases[v.type.named]?.named ?? v.type.named)
+            }
             if v.isConstant, type.isScalar, type.scalar?.isInteger == true, let i = v.initializer {
                 info.constInt = constInt(i)
                 if let c = info.constInt, let narrow { info.constInt = Semantic.wrap(c, narrow) }
@@ -414,23 +419,67 @@ extension Semantic {
 
     /// The size in bytes of a value of type `t` (written `spec`) as Metal lays it out (MSL §2.2,
     /// §2.3): `bool` and `char` 1, `short` and `half` 2, `int`, `uint` and `float` 4; a 3-component
-    /// vector takes the room of 4; a matrix is its columns. Nil for other types.
+    /// vector takes the room of 4, a packed one only its components'; a matrix is its columns; an
+    /// array its elements; a struct its members at their alignments. Nil for other types.
     func metalSize(_ spec: TypeSpec, _ t: MType) -> Int? {
-        let element: Int
-        if let narrow = Semantic.narrowBits(aliases[spec.named]?.named ?? spec.named) {
-            element = narrow.bits / 8
-        } else {
-            switch t.scalar {
-            case .bool?: element = 1
-            case .half?: element = 2
-            case .int?, .uint?, .float?: element = 4
-            case nil: return nil
+        let named = aliases[spec.named]?.named ?? spec.named
+        if named.hasPrefix("packed_"), case .vector(let s, let n) = t {
+            return Semantic.metalLayout(of: .scalar(s), narrow: nil, structs: structs).map { $0.size * n }
+        }
+        return metalSize(of: t, narrow: Semantic.narrowBits(named))
+    }
+
+    /// The size in bytes of a value of type `t`; `narrow`: its integers are `short`s or `char`s
+    /// of that many bits (``MType`` keeps them as `int`).
+    func metalSize(of t: MType, narrow: (bits: Int, signed: Bool)?) -> Int? {
+        Semantic.metalLayout(of: t, narrow: narrow, structs: structs)?.size
+    }
+
+    /// Size and alignment of `t` in Metal's layout; nil for textures, samplers, the layer, the
+    /// array arguments, and structs with members whose layout ``MType`` does not keep (narrow
+    /// integers, packed vectors: ``StructInfo/layoutKnown``).
+    static func metalLayout(of t: MType, narrow: (bits: Int, signed: Bool)?, structs: [String: StructInfo]) -> (size: Int, align: Int)? {
+        func scalarBytes(_ s: Scalar) -> Int {
+            switch s {
+            case .bool: return 1
+            case .half: return 2
+            case .int, .uint: return narrow.map { $0.bits / 8 } ?? 4
+            case .float: return 4
             }
         }
         switch t {
-        case .scalar: return element
-        case .vector(_, let n): return element * (n == 3 ? 4 : n)
-        case .matrix(_, let c, let r): return c * element * (r == 3 ? 4 : r)
+        case .scalar(let s):
+            let n = scalarBytes(s)
+            return (n, n)
+        case .vector(let s, let n):
+            let size = scalarBytes(s) * (n == 3 ? 4 : n)
+            return (size, size)
+        case .matrix(let s, let c, let r):
+            let column = scalarBytes(s) * (r == 3 ? 4 : r)
+            return (column * c, column)
+        case .array(let element, let n):
+            guard let e = metalLayout(of: element, narrow: narrow, structs: structs) else { return nil }
+            return (e.size * n, e.align)
+        case .structure(let name):
+            guard let info = structs[name], info.layoutKnown else { return nil }
+            var offset = 0, align = 1
+            for m in info.members {
+                guard let l = metalLayout(of: m.type, narrow: nil, structs: structs) else { return nil }
+                offset = (offset + l.align - 1) / l.align * l.align + l.size
+                align = max(align, l.align)
+            }
+            return ((offset + align - 1) / align * align, align)
+        case .void, .texture, .sampler, .layer, .floatArray, .colorArray:
+            return nil
+        }
+    }
+
+    /// The narrow integer type (`short`, `char`...) of the variable an expression names or
+    /// indexes (`s`, `s[i]`), which ``MType`` keeps as `int`.
+    func narrowness(of e: Expr) -> (bits: Int, signed: Bool)? {
+        switch e.kind {
+        case .ident(let n): return lookup(n).flatMap { $0.narrow ?? $0.narrowElements }
+        case .index(let a, _): return narrowness(of: a)
         default: return nil
         }
     }

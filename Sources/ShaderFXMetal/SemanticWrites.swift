@@ -51,7 +51,8 @@ extension Semantic {
             scan(a, &u); scan(b, &u)
         case .ternary(let a, let b, let c):
             scan(a, &u); scan(b, &u); scan(c, &u)
-        case .intLit, .floatLit, .boolLit, .ident, .templateIdent, .lambda, .enumerator, .numericLimits, .sizeOf:
+        case .intLit, .floatLit, .boolLit, .ident, .templateIdent, .lambda, .enumerator, .numericLimits, .sizeOf, .sizeOfValue:
+            // sizeof's operand is not evaluated, so it writes nothing.
             break
         case .qualified(_, let a), .cast(_, _, let a):
             scan(a, &u)

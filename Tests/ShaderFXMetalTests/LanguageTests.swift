@@ -278,7 +278,7 @@ import Testing
                     "is declared but never defined")
         expectError("struct S { float a; S(float x) : a(x, x) {} };\n", "needs exactly one value", line: 1, column: 34)
         expectError("float T::f() { return 1.0; }\n", "'T' is not a class or struct defined before this member function 'T::f'", line: 1, column: 7)
-        expectError("struct S { float a; static float k; };\n", "'static' struct members", line: 1, column: 21)
+        expectError("typedef struct { float a; static constant float k = 1; } S;\n", "static members are not supported in an unnamed or typedef struct", line: 1, column: 27)
         expectError("struct S { float a = 1; };\n", "default member initializers", line: 1, column: 18)
     }
 

@@ -112,7 +112,7 @@ import Testing
 
     @Test func aHelperThatFailsTakesItsCallersAndSaysWhy() throws {
         let r = try library([("Art.metal", """
-            float2x2 rotate2d(float a) { return float2x2(cos(a), -sin(a), sin(a), cos(a)) * float(sizeof(a)); }
+            float2x2 rotate2d(float a) { return float2x2(cos(a), -sin(a), sin(a), cos(a)) * float(long(1)); }
             float rotate2d(float2 a) { return a.x; }
             [[ stitchable ]] half4 spin(float2 p, half4 c, float t) { return half4((rotate2d(t) * p).x); }
             [[ stitchable ]] half4 plain(float2 p, half4 c) { return c; }

@@ -182,4 +182,122 @@ import Testing
         #expect(b.prefix(3) == ["vec3 rgb = vec3(color);", "vec2 xy = vec2(vec4(position, 0.0, 1.0));", "ivec2 i = ivec2(ivec3(vec3(position, 1.0)));"])
         expectError("[[ stitchable ]] half4 f(float2 p, half4 c) { half3 v = half3(c, 1); return c; }", "5 components given to construct 'half3'")
     }
+
+    @Test func staticMembersOfStructs() {
+        // `static` members are program-scope names `S::m`: constants declared in the class and
+        // defined outside it (or given their value inside), and functions without `this`; inside
+        // the struct's own functions they are named unqualified. A struct of static members only
+        // is a scope, not a value GLSL could hold.
+        let g = glsl("""
+        struct Colors {
+            static constant half4 red;
+            static constexpr constant float gain = 0.5;
+            static half4 tint(half4 c) { return c * gain + red * (1 - gain); }
+        };
+        constant half4 Colors::red = half4(1, 0, 0, 1);
+        struct Wave {
+            float phase;
+            static float shape(float x);
+            float at(float x) const { return shape(x + phase); }
+        };
+        float Wave::shape(float x) { return sin(x) * Colors::gain; }
+        [[ stitchable ]] half4 f(float2 p, half4 c) {
+            Wave w = Wave{0.25};
+            return Colors::tint(c) * half(Wave::shape(p.x) + w.at(p.y));
+        }
+        """)
+        #expect(g.contains("const vec4 Colors_red = vec4(1.0, 0.0, 0.0, 1.0);"))
+        #expect(g.contains("const float Colors_gain = 0.5;"))
+        #expect(body("Colors_tint", in: g) == ["return c * Colors_gain + Colors_red * (1.0 - Colors_gain);"])
+        #expect(body("Wave_shape", in: g) == ["return sin(x) * Colors_gain;"])
+        #expect(body("Wave_at", in: g) == ["return Wave_shape(x + m_this.phase);"])
+        #expect(body("f", in: g).last == "return Colors_tint(c) * (Wave_shape(p.x) + Wave_at(w, p.y));")
+        expectError("""
+        struct Scope { static constant float k = 1; };
+        [[ stitchable ]] half4 f(float2 p, half4 c) { Scope s; return c; }
+        """, "struct 'Scope' has only static members", line: 2)
+        expectError("""
+        [[ stitchable ]] half4 f(float2 p, half4 c) { struct L { static constant float k = 1; }; return c; }
+        """, "a struct defined in a function cannot have static members")
+    }
+
+    @Test func defaultArgumentsAreEachFilesOwn() {
+        // C++ takes a call's default arguments from the declarations its own file sees: the
+        // header's prototype gives `= 1` to the files that include it, while the file defining the
+        // function gives its own `= 0.5`.
+        let r = try? MetalTranslator().translate([
+            MetalSourceFile(path: "Helpers.h", text: "half4 gray(half, half = 1);\n"),
+            MetalSourceFile(path: "Helpers.metal", text: header + """
+            half4 gray(half n, half alpha = 0.5) { return half4(n, n, n, alpha); }
+            [[ stitchable ]] half4 inside(float2 p, half4 c) { return gray(c.r); }
+            """),
+            MetalSourceFile(path: "Shaders.metal", text: header + """
+            #include "Helpers.h"
+            [[ stitchable ]] half4 outside(float2 p, half4 c) { return gray(c.g); }
+            """),
+        ])
+        #expect(r.map { glslangErrors($0.glsl) } == .some(nil))
+        #expect(r.map { body("inside", in: $0.glsl) } == ["return gray(c.r, 0.5);"])
+        #expect(r.map { body("outside", in: $0.glsl) } == ["return gray(c.g, 1.0);"])
+    }
+
+    @Test func sizeofOfValues() {
+        // `sizeof(x)` and `sizeof x` give the size of the value's type as Metal lays it out,
+        // without evaluating it: an array's count is `sizeof(a) / sizeof(a[0])`.
+        let b = stmts("""
+        float3 centres[6];
+        short counts[5];
+        struct P { float3 a; float b; half c; };
+        P q;
+        int n = sizeof(centres) / sizeof(centres[0]);
+        int m = sizeof counts / sizeof(counts[0]);
+        uint bytes = sizeof(counts) + sizeof(q) + sizeof(P) + sizeof(position.x++);
+        return half4(half(n), half(m), half(bytes), position.x);
+        """)
+        #expect(b.contains("int n = int(96u / 16u);"))
+        #expect(b.contains("int m = int(10u / 2u);"))
+        // P's float3 takes 16 bytes, its float and half end at 22, rounded to a multiple of 16: 32.
+        #expect(b.contains("uint bytes = 10u + 32u + 32u + 4u;"))
+        #expect(!b.joined().contains("++"))
+        expectError("""
+        struct Q { packed_float3 a; };
+        [[ stitchable ]] half4 f(float2 p, half4 c) { Q q; return c * half(sizeof(q)); }
+        """, "sizeof of a value of type 'Q' is not supported")
+    }
+
+    @Test func threadPointersIndexedAsArrays() {
+        // `thread half *weights` indexed as `weights[i]` takes the array its caller passes (it decays
+        // to the pointer in Metal): an unsized array parameter, inout where the function writes it.
+        // A pointer dereferenced with `*` stays an inout value.
+        let g = glsl("""
+        void fill(float sigma, thread half *weights) { for (int i = 0; i < 4; i++) { weights[i] = half(i) * sigma; } }
+        void bump(thread float *x) { *x += 1; }
+        [[ stitchable ]] half4 f(float2 p, half4 c) {
+            half w[4];
+            fill(0.5, w);
+            float y = p.y;
+            bump(&y);
+            return half4(w[0], w[1], w[3], half(y));
+        }
+        """)
+        #expect(g.contains("void fill_n4(float sigma, inout float weights[4]) {"))
+        #expect(g.contains("void bump(inout float x) {"))
+        #expect(body("f", in: g).contains("fill_n4(0.5, w);"))
+    }
+
+    @Test func textureArgumentsSpelledThroughAliasesAndNamespaces() {
+        // `metal::texture2d<f16, metal::access::sample>` with `using f16 = half;`, as a published
+        // shader declares its image argument.
+        let r = translate("""
+        using f16 = half;
+        [[ stitchable ]] half4 f(float2 p, half4 c, metal::texture2d<f16, metal::access::sample> image, float2 size) {
+            constexpr sampler s(filter::linear);
+            return image.sample(s, p / size);
+        }
+        """)
+        #expect(r.functions.first?.parameters.map(\.name) == ["image", "size"])
+        expectError("""
+        [[ stitchable ]] half4 f(float2 p, half4 c, texture2d<int> image) { return c; }
+        """, "texture2d<int> is not supported")
+    }
 }

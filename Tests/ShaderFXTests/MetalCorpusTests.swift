@@ -264,6 +264,13 @@ extension MetalCorpus {
             return rgba(px.c.x * 0.75 + 0.125, clamp01(d * 2 / 3), 0.25, 1) }),
         CorpusCase(file: "Functions.metal", function: "headerHelpers", kind: .color, check: .model { px in
             let y = luma(px.c); return rgba(y * 0.5, 0.5, y, 1) }),
+        CorpusCase(file: "Functions.metal", function: "staticMembersAndSizeof", kind: .color, check: .model { px in
+            // Five Gaussian weights (spread 1.5), normalised; the colour a quarter of the way to orange.
+            let raw = (0..<5).map { i in exp(-Double(i * i) / (2 * 1.5 * 1.5)) }
+            let total = raw.reduce(0, +)
+            let scale = 0.5 + raw[0] / total + raw[4] / total * 5
+            let warm = SIMD3(px.c.x, px.c.y, px.c.z) * 0.75 + SIMD3(1, 0.5, 0) * 0.25
+            return rgba(warm.x * scale, warm.y * scale, warm.z * scale, scale) }),
     ]
 
     static let reserved: [CorpusCase] = [

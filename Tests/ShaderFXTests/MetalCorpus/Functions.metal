@@ -162,3 +162,33 @@ float wave(float x, float k) {
 static float triangle(float x) {
     return abs(fract(x) * 2.0 - 1.0);
 }
+
+// Static members, as a published shader keeps its palette: declared in the class, defined
+// outside it; a static function named from outside and, unqualified, from inside.
+struct Tones {
+    static constant half4 warm;
+    static constexpr constant float mixAmount = 0.25;
+    static half4 toward(half4 c, half4 target) { return mix(c, target, half(mixAmount)); }
+    static half4 warmed(half4 c) { return toward(c, warm); }
+};
+constant half4 Tones::warm = half4(1.0, 0.5, 0.0, 1.0);
+
+// A kernel of weights filled through a pointer, its size taken by sizeof.
+void fillWeights(float spread, thread float *weights, int count) {
+    float sum = 0.0;
+    for (int i = 0; i < count; i++) {
+        weights[i] = exp(-float(i * i) / (2.0 * spread * spread));
+        sum += weights[i];
+    }
+    for (int i = 0; i < count; i++) {
+        weights[i] /= sum;
+    }
+}
+
+[[ stitchable ]] half4 staticMembersAndSizeof(float2 position, half4 color) {
+    float weights[5];
+    int count = sizeof(weights) / sizeof(weights[0]);
+    fillWeights(1.5, weights, count);
+    half4 warm = Tones::warmed(color);
+    return half4(warm.rgb, 1.0) * half(0.5 + weights[0] + weights[4] * float(count));
+}
