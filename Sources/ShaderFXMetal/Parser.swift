@@ -250,18 +250,13 @@ struct Parser {
         let type = try parseType()
         if type.isConst || type.addressSpace == "constant" { isConstant = true }
         attrs += try parseAttributes()
+        var staticOwner: String?
         if cur.kind == .identifier, peek().isPunct("::"), peek(2).kind == .identifier, !peek(3).isPunct("("),
            staticMembers.contains(cur.text + "::" + peek(2).text) {
             // `constant T S::m = value;`: a static constant defined outside its class.
-            let owner = next().text
+            staticOwner = next().text
             pos += 1
-            let vars = try parseDeclarators(type: type, isConstant: true, isStatic: true)
-            try expect(";")
-            return vars.map { v in
-                var v = v
-                v.memberOf = owner
-                return .global(v)
-            }
+            isConstant = true
         }
         if cur.isPunct("::"), userTypes.contains(type.name), peek().isIdent(type.name), peek(2).isPunct("(") {
             // `S::S(...) [: m(x), ...] { ... }`: a constructor defined outside its class.
@@ -300,6 +295,7 @@ struct Parser {
         return vars.map { v in
             var v = v
             v.isExtern = isExtern
+            v.memberOf = staticOwner
             return .global(v)
         }
     }
