@@ -257,6 +257,58 @@ struct PhotoTierTests {
         if width >= 64 { #expect(chosen.count > 1, "\(chosen)") }
     }
 
+    @Test("the row filters' two compiled loops (AVX2 and plain) give what the PNG specification's filters give, and the sampled costs its sums: every filter, 1-8 bytes a pixel, rows of 1 to 70,000 bytes",
+          arguments: [(1, 1), (3, 2), (4, 3), (1, 63), (3, 64), (2, 65), (3, 300), (4, 1000), (6, 11520), (8, 4096), (4, 70_000)])
+    func rowFilterVariants(_ bpp: Int, _ n: Int) {
+        let variants = sfx_filter_use_avx2() != 0 ? [0, 1] : [0]
+        var random = SplitMix(state: UInt64(n * 31 + bpp))
+        // Noise, and a smooth ramp with small noise, so that every predictor is taken somewhere
+        // (Paeth's three choices and its ties included).
+        let row = (0..<n).map { i in i % 512 < 256 ? random.byte() : UInt8(truncatingIfNeeded: i / 7 + Int(random.byte() % 3)) }
+        let above = (0..<n).map { i in i % 512 < 256 ? random.byte() : UInt8(truncatingIfNeeded: i / 7 + Int(random.byte() % 5)) }
+        for variant in variants {
+            var expectedCosts = [UInt32](repeating: 0, count: 5)
+            for filter in 0..<5 {
+                let expected = referenceFilter(row, above: above, bytesPerPixel: bpp, filter: filter)
+                var out = [UInt8](repeating: 0, count: n)
+                out.withUnsafeMutableBufferPointer { sfx_filter_row_variant(Int32(variant), Int32(filter), row, above, $0.baseAddress!, n, bpp) }
+                #expect(out == expected, "filter \(filter), variant \(variant)")
+                expectedCosts[filter] = expected.indices.filter { $0 % 256 < 64 }
+                    .reduce(0) { $0 + UInt32(min(Int(expected[$1]), 256 - Int(expected[$1]))) }
+            }
+            var costs = [UInt32](repeating: 7, count: 5)
+            costs.withUnsafeMutableBufferPointer {
+                sfx_filter_sampled_costs_variant(Int32(variant), row, above, n, bpp, 64, 256, $0.baseAddress!)
+            }
+            #expect(costs == expectedCosts, "variant \(variant)")
+        }
+    }
+
+    @Test("Paeth in both compiled loops predicts as the specification does for every left, up and up-left byte (16,777,216 cases)")
+    func paethEveryCase() {
+        let variants = sfx_filter_use_avx2() != 0 ? [0, 1] : [0]
+        // 256 bytes a pixel: byte 256 + j of a row has left = row[j], up = above[256 + j] and
+        // up-left = above[j]. The first pixel holds left `a` and up-left `c`, the second every up.
+        let n = 512
+        var row = [UInt8](repeating: 0, count: n), above = [UInt8](repeating: 0, count: n)
+        var out = [UInt8](repeating: 0, count: n)
+        for j in 0..<256 { above[256 + j] = UInt8(j); row[256 + j] = UInt8(truncatingIfNeeded: j &* 7 &+ 3) }
+        var wrong = 0
+        for variant in variants {
+            for a in 0..<256 {
+                for c in 0..<256 {
+                    for j in 0..<256 { row[j] = UInt8(a); above[j] = UInt8(c) }
+                    out.withUnsafeMutableBufferPointer { sfx_filter_row_variant(Int32(variant), 4, row, above, $0.baseAddress!, n, 256) }
+                    for b in 0..<256 {
+                        let predicted = referencePrediction(filter: 4, left: a, above: b, aboveLeft: c)
+                        if out[256 + b] != UInt8((Int(row[256 + b]) - predicted + 256) % 256) { wrong += 1 }
+                    }
+                }
+            }
+        }
+        #expect(wrong == 0)
+    }
+
     @Test("photographic files are at most 1.10x the size of libpng's zlib level 1 with its adaptive filters (Pillow's compress_level=1)",
           arguments: [3, 4])
     func photoSizes(_ channels: Int) throws {

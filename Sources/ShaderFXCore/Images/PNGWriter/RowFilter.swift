@@ -1,5 +1,7 @@
 // PNG row filters (PNG specification, section 9) and the per-row choice among them.
 
+import CPNGShim
+
 /// The five PNG filter types; the raw value is the byte written before each filtered row.
 enum RowFilter: UInt8, CaseIterable, Sendable {
     case none = 0, sub = 1, up = 2, average = 3, paeth = 4
@@ -78,18 +80,13 @@ struct RowFilterer: ~Copyable {
     static let samplePeriod = 256
 
     /// The filter whose output over the samples of the row has the smallest sum of
-    /// magnitudes; ties go to the simpler filter, as in `chooseMinimumSum`.
+    /// magnitudes; ties go to the simpler filter, as in `chooseMinimumSum`. The sums are C's
+    /// (`sfx_filter_sampled_costs`, with AVX2 where the processor has it).
     private func chooseSampledMinimumSum(_ row: UnsafePointer<UInt8>, _ prior: UnsafePointer<UInt8>) -> RowFilter {
         var costs: (UInt32, UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0, 0)
-        var start = 0
-        while start < rowLength {
-            let range = start..<min(rowLength, start + Self.sampleBytes)
-            costs.0 &+= cost(.none, row, prior, range)
-            costs.1 &+= cost(.sub, row, prior, range)
-            costs.2 &+= cost(.up, row, prior, range)
-            costs.3 &+= cost(.average, row, prior, range)
-            costs.4 &+= cost(.paeth, row, prior, range)
-            start += Self.samplePeriod
+        withUnsafeMutableBytes(of: &costs) { raw in
+            sfx_filter_sampled_costs(row, prior, rowLength, bytesPerPixel, Self.sampleBytes, Self.samplePeriod,
+                                     raw.baseAddress!.assumingMemoryBound(to: UInt32.self))
         }
         var best = RowFilter.none, least = costs.0
         if costs.1 < least { best = .sub; least = costs.1 }
@@ -97,14 +94,6 @@ struct RowFilterer: ~Copyable {
         if costs.3 < least { best = .average; least = costs.3 }
         if costs.4 < least { best = .paeth }
         return best
-    }
-
-    /// The cost of `row[range]` filtered with `filter` (the sum of the output's magnitudes),
-    /// computed without writing the output.
-    @inline(__always)
-    private func cost(_ filter: RowFilter, _ row: UnsafePointer<UInt8>, _ prior: UnsafePointer<UInt8>,
-                      _ range: Range<Int>) -> UInt32 {
-        filtered(filter, row, prior, range) { part, value in Self.blockSum(part, value) }
     }
 
     /// The bytes of `row[range]` filtered with `filter`, the one definition of each filter:
@@ -218,14 +207,12 @@ struct RowFilterer: ~Copyable {
     }
 
     /// Writes `row` filtered with `filter` to `out` (`rowLength` bytes), without its cost: the
-    /// filter chosen from samples, or fixed, is only applied.
+    /// filter chosen from samples, or fixed, is only applied, by C's loop (`sfx_filter_row`,
+    /// with AVX2 where the processor has it).
     private func store(
         _ filter: RowFilter, _ row: UnsafePointer<UInt8>, _ prior: UnsafePointer<UInt8>,
         _ out: UnsafeMutablePointer<UInt8>
     ) {
-        _ = filtered(filter, row, prior, 0..<rowLength) { part, value in
-            for i in part { out[i] = value(i) }
-            return 0
-        }
+        sfx_filter_row(Int32(filter.rawValue), row, prior, out, rowLength, bytesPerPixel)
     }
 }
