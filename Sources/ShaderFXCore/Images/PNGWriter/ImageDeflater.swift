@@ -332,24 +332,32 @@ struct BlockCodes {
             DeflateTables.distanceSlot.withUnsafeBufferPointer { distanceSlot in
                 literalFrequencies.withUnsafeMutableBufferPointer { literals in
                     distanceFrequencies.withUnsafeMutableBufferPointer { distances in
-                        var at = source
-                        for i in 0..<count {
-                            let sequence = sequences[i]
-                            let end = at + Int(sequence.literals)
+                        // Sampled bytes go into four tables of counts, a byte in four to each,
+                        // folded into the literals' counts after: one byte's count is not
+                        // waiting on the last byte's when the two are equal, as filtered
+                        // photographic bytes often are.
+                        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: sampled ? 1024 : 0) { tables in
+                            if sampled { tables.baseAddress!.initialize(repeating: 0, count: 1024) }
+                            var at = source
+                            for i in 0..<count {
+                                let sequence = sequences[i]
+                                let end = at + Int(sequence.literals)
+                                if sampled {
+                                    Self.countSampledBytes(at - source, end - source, of: source, into: tables.baseAddress!)
+                                } else {
+                                    Self.countBytes(at, count: end - at, into: literals.baseAddress!)
+                                }
+                                at = end
+                                if sequence.length > 0 {
+                                    literals[257 + Int(lengthSlot[Int(sequence.length)])] &+= 1
+                                    distances[Int(distanceSlot[DeflateTables.distanceIndex(Int(sequence.distance))])] &+= 1
+                                    at += Int(sequence.length)
+                                }
+                            }
                             if sampled {
-                                Self.countSampledBytes(at - source, end - source, of: source, into: literals.baseAddress!)
-                            } else {
-                                Self.countBytes(at, count: end - at, into: literals.baseAddress!)
+                                let t = tables.baseAddress!
+                                for v in 0..<256 { literals[v] = (t[v] &+ t[256 + v] &+ t[512 + v] &+ t[768 + v]) &* 4 | 1 }
                             }
-                            at = end
-                            if sequence.length > 0 {
-                                literals[257 + Int(lengthSlot[Int(sequence.length)])] &+= 1
-                                distances[Int(distanceSlot[DeflateTables.distanceIndex(Int(sequence.distance))])] &+= 1
-                                at += Int(sequence.length)
-                            }
-                        }
-                        if sampled {
-                            for v in 0..<256 { literals[v] = literals[v] &* 4 | 1 }
                         }
                         literals[256] = 1
                     }
@@ -455,15 +463,25 @@ struct BlockCodes {
         }
     }
 
-    /// Adds to `counts` the bytes of `source[start..<end]` that are among the first 64 of
-    /// every 256 from `source`.
+    /// Adds the bytes of `source[start..<end]` that are among the first 64 of every 256 from
+    /// `source` to the four tables of counts at `tables` (256 entries each; byte `i` of a
+    /// window goes to table `i % 4`), whose sums are the counts.
     @inline(__always)
     static func countSampledBytes(_ start: Int, _ end: Int, of source: UnsafePointer<UInt8>,
-                                  into counts: UnsafeMutablePointer<UInt32>) {
+                                  into tables: UnsafeMutablePointer<UInt32>) {
         var window = start & ~255
         while window < end {
             let from = max(start, window), to = min(end, window + 64)
-            if from < to { countBytes(source + from, count: to - from, into: counts) }
+            var i = from
+            while i + 4 <= to {
+                let word = UnsafeRawPointer(source + i).loadUnaligned(as: UInt32.self)
+                tables[Int(word & 0xFF)] &+= 1
+                tables[256 + Int(word >> 8 & 0xFF)] &+= 1
+                tables[512 + Int(word >> 16 & 0xFF)] &+= 1
+                tables[768 + Int(word >> 24)] &+= 1
+                i += 4
+            }
+            while i < to { tables[Int(source[i])] &+= 1; i += 1 }
             window += 256
         }
     }
