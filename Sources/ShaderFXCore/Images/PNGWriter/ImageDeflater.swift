@@ -449,39 +449,37 @@ struct BlockCodes {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 1024) { tables in
             let t = tables.baseAddress!
             t.initialize(repeating: 0, count: 1024)
-            var i = 0
-            while i + 4 <= count {
-                let word = UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt32.self)
-                t[Int(word & 0xFF)] &+= 1
-                t[256 + Int(word >> 8 & 0xFF)] &+= 1
-                t[512 + Int(word >> 16 & 0xFF)] &+= 1
-                t[768 + Int(word >> 24)] &+= 1
-                i += 4
-            }
-            while i < count { t[Int(bytes[i])] &+= 1; i += 1 }
+            countBytes(bytes, count: count, intoFourTables: t)
             for v in 0..<256 { counts[v] &+= t[v] &+ t[256 + v] &+ t[512 + v] &+ t[768 + v] }
         }
     }
 
+    /// Adds `bytes[0..<count]` to the four tables of counts at `tables` (256 entries each),
+    /// a byte in four to each, so that equal neighbouring bytes do not wait on each other's
+    /// count; their sums are the counts.
+    @inline(__always)
+    static func countBytes(_ bytes: UnsafePointer<UInt8>, count: Int, intoFourTables tables: UnsafeMutablePointer<UInt32>) {
+        var i = 0
+        while i + 4 <= count {
+            let word = UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt32.self)
+            tables[Int(word & 0xFF)] &+= 1
+            tables[256 + Int(word >> 8 & 0xFF)] &+= 1
+            tables[512 + Int(word >> 16 & 0xFF)] &+= 1
+            tables[768 + Int(word >> 24)] &+= 1
+            i += 4
+        }
+        while i < count { tables[Int(bytes[i])] &+= 1; i += 1 }
+    }
+
     /// Adds the bytes of `source[start..<end]` that are among the first 64 of every 256 from
-    /// `source` to the four tables of counts at `tables` (256 entries each; byte `i` of a
-    /// window goes to table `i % 4`), whose sums are the counts.
+    /// `source` to the four tables of counts at `tables` (``countBytes(_:count:intoFourTables:)``).
     @inline(__always)
     static func countSampledBytes(_ start: Int, _ end: Int, of source: UnsafePointer<UInt8>,
                                   into tables: UnsafeMutablePointer<UInt32>) {
         var window = start & ~255
         while window < end {
             let from = max(start, window), to = min(end, window + 64)
-            var i = from
-            while i + 4 <= to {
-                let word = UnsafeRawPointer(source + i).loadUnaligned(as: UInt32.self)
-                tables[Int(word & 0xFF)] &+= 1
-                tables[256 + Int(word >> 8 & 0xFF)] &+= 1
-                tables[512 + Int(word >> 16 & 0xFF)] &+= 1
-                tables[768 + Int(word >> 24)] &+= 1
-                i += 4
-            }
-            while i < to { tables[Int(source[i])] &+= 1; i += 1 }
+            if from < to { countBytes(source + from, count: to - from, intoFourTables: tables) }
             window += 256
         }
     }
