@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Records what `shaderfx translate` prints for every Metal input the project knows: each .metal
-# file under examples/ and Tests/ (and the public corpus under /tmp/corpus when present) on its
+# file under examples/ and Tests/ (and the public corpora under /tmp/corpus* when present) on its
 # own, and each folder holding .metal files as a library (--library), in both precisions. Two
 # snapshots taken before and after a change to the translator compare with `diff -r`: a
 # refactoring of ShaderFXMetal must leave them byte-identical.
@@ -13,7 +13,7 @@ bin=${2:-.build/debug/shaderfx}
 mkdir -p "$out"
 
 roots=(examples Tests)
-[ -d /tmp/corpus ] && roots+=(/tmp/corpus)
+for c in /tmp/corpus /tmp/corpus[0-9]*; do [ -d "$c" ] && roots+=("$c"); done
 files=$(find "${roots[@]}" -name '*.metal' -type f | LC_ALL=C sort)
 folders=$(printf '%s\n' "$files" | xargs -d '\n' -n1 dirname | LC_ALL=C sort -u)
 

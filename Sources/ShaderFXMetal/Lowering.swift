@@ -11,6 +11,8 @@
 ///   initialiser list becomes assignments `this->m = x` at the start of its body; a member
 ///   function defined outside its class is named `S::f`.
 /// - A struct defined inside a function moves to file scope, before the declaration it was in.
+/// - A `thread T *p` parameter that its function only indexes (`p[i]`) becomes the unsized
+///   array parameter `thread T p[]` (what the caller passes is an array).
 /// - A struct's static members (`static constant half4 red;`, `static float f(float)`) follow it
 ///   as program-scope declarations named `S::m` (functions without `this`), as do their
 ///   definitions outside the class (`constant half4 S::red = ...;`); `S::m` in an expression
@@ -177,7 +179,7 @@ struct Lowering {
                 f.body = lowered
             }
         }
-        return f
+        return Lowering.pointersIndexedAsArrays(f)
     }
 
     private mutating func lower(_ v: VarDecl) -> VarDecl {
@@ -324,6 +326,38 @@ struct Lowering {
             return Lowering.numericLimit(t.named, member, e.loc) ?? e
         }
         return e
+    }
+
+    /// `f` with each `thread T *p` parameter that its body indexes (`p[i]`) and never
+    /// dereferences (`*p`, `p->m`) or moves (`p + 1`, `p++`) made the unsized array parameter
+    /// `thread T p[]`: what the caller passes is an array (it decays to the pointer in Metal),
+    /// and GLSL passes arrays, not pointers.
+    private static func pointersIndexedAsArrays(_ f: FuncDecl) -> FuncDecl {
+        guard let body = f.body else { return f }
+        var f = f
+        for k in f.params.indices {
+            let p = f.params[k]
+            guard p.type.isPointer, p.arrayDims.isEmpty, p.type.addressSpace == nil || p.type.addressSpace == "thread" else { continue }
+            func names(_ e: Expr) -> Bool { if case .ident(p.name) = e.kind { return true } else { return false } }
+            let indexed = body.containsExpression { e in
+                if case .index(let a, _) = e.kind { return names(a) }
+                return false
+            }
+            guard indexed else { continue }
+            let otherwise = body.containsExpression { e in
+                switch e.kind {
+                case .unary(let op, let a): return names(a) && op != .address
+                case .postfix(_, let a), .arrow(let a, _): return names(a)
+                case .binary(_, let a, let b): return names(a) || names(b)
+                case .assign(_, let a, _): return names(a)
+                default: return false
+                }
+            }
+            guard !otherwise else { continue }
+            f.params[k].type.isPointer = false
+            f.params[k].arrayDims = [nil]
+        }
+        return f
     }
 
     /// `S::m` naming a static member of struct `S`: the name `S::m`.

@@ -739,7 +739,6 @@ final class Semantic {
     }
 
     func declareFunction(_ f: FuncDecl) throws(MetalError) {
-        let f = Semantic.pointersIndexedAsArrays(f)
         // `thread half weights[]`: GLSL wants sized array parameters, so such a function is made
         // once per size it is called with, as a template is per type.
         let unsized = f.params.contains { $0.arrayDims.first.map { $0 == nil } ?? false }
@@ -843,38 +842,6 @@ final class Semantic {
         info.recordDefaults(of: f)
         allFunctions.append(info)
         functions[f.name, default: []].append(info)
-    }
-
-    /// `f` with each `thread T *p` parameter that its body indexes (`p[i]`) and never
-    /// dereferences (`*p`, `p->m`) or moves (`p + 1`, `p++`) made the unsized array parameter
-    /// `thread T p[]`: what the caller passes is an array (it decays to the pointer in Metal),
-    /// and GLSL passes arrays, not pointers.
-    static func pointersIndexedAsArrays(_ f: FuncDecl) -> FuncDecl {
-        guard let body = f.body else { return f }
-        var f = f
-        for k in f.params.indices {
-            let p = f.params[k]
-            guard p.type.isPointer, p.arrayDims.isEmpty, p.type.addressSpace == nil || p.type.addressSpace == "thread" else { continue }
-            func names(_ e: Expr) -> Bool { if case .ident(p.name) = e.kind { return true } else { return false } }
-            let indexed = body.containsExpression { e in
-                if case .index(let a, _) = e.kind { return names(a) }
-                return false
-            }
-            guard indexed else { continue }
-            let otherwise = body.containsExpression { e in
-                switch e.kind {
-                case .unary(let op, let a): return names(a) && op != .address
-                case .postfix(_, let a), .arrow(let a, _): return names(a)
-                case .binary(_, let a, let b): return names(a) || names(b)
-                case .assign(_, let a, _): return names(a)
-                default: return false
-                }
-            }
-            guard !otherwise else { continue }
-            f.params[k].type.isPointer = false
-            f.params[k].arrayDims = [nil]
-        }
-        return f
     }
 
     func sameSignature(_ a: [ParamInfo], _ b: [ParamInfo]) -> Bool {
@@ -1071,7 +1038,6 @@ final class Semantic {
 
     // MARK: Scopes
 
-    /// The struct whose member function is being lowered, if any.
     /// The struct whose member (a method, or a static member function) is being analysed,
     /// which names its static members unqualified.
     var currentOwner: String? {
@@ -1086,10 +1052,8 @@ final class Semantic {
         return globals[owner + "::" + name]
     }
 
-    var currentMethodStruct: StructInfo? {
-        guard let f = current, let r = f.decl.name.range(of: "::") else { return nil }
-        return structs[String(f.decl.name[..<r.lowerBound])]
-    }
+    /// The struct whose member function is being lowered, if any.
+    var currentMethodStruct: StructInfo? { currentOwner.flatMap { structs[$0] } }
 
     func lookupLocal(_ name: String) -> VarInfo? {
         for s in scopes.reversed() { if let v = s[name] { return v } }

@@ -332,20 +332,20 @@ struct BlockCodes {
             DeflateTables.distanceSlot.withUnsafeBufferPointer { distanceSlot in
                 literalFrequencies.withUnsafeMutableBufferPointer { literals in
                     distanceFrequencies.withUnsafeMutableBufferPointer { distances in
-                        // Sampled bytes go into four tables of counts, a byte in four to each,
-                        // folded into the literals' counts after: one byte's count is not
-                        // waiting on the last byte's when the two are equal, as filtered
-                        // photographic bytes often are.
-                        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: sampled ? 1024 : 0) { tables in
-                            if sampled { tables.baseAddress!.initialize(repeating: 0, count: 1024) }
+                        // Bytes are counted into four tables, a byte in four to each, and the
+                        // tables summed after: one byte's count does not wait on the last
+                        // byte's when the two are equal, as filtered bytes often are.
+                        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 1024) { tables in
+                            let t = tables.baseAddress!
+                            t.initialize(repeating: 0, count: 1024)
                             var at = source
                             for i in 0..<count {
                                 let sequence = sequences[i]
                                 let end = at + Int(sequence.literals)
                                 if sampled {
-                                    Self.countSampledBytes(at - source, end - source, of: source, into: tables.baseAddress!)
+                                    Self.countSampledBytes(at - source, end - source, of: source, into: t)
                                 } else {
-                                    Self.countBytes(at, count: end - at, into: literals.baseAddress!)
+                                    Self.countBytes(at, count: end - at, intoFourTables: t)
                                 }
                                 at = end
                                 if sequence.length > 0 {
@@ -354,9 +354,9 @@ struct BlockCodes {
                                     at += Int(sequence.length)
                                 }
                             }
-                            if sampled {
-                                let t = tables.baseAddress!
-                                for v in 0..<256 { literals[v] = (t[v] &+ t[256 + v] &+ t[512 + v] &+ t[768 + v]) &* 4 | 1 }
+                            for v in 0..<256 {
+                                let counted = t[v] &+ t[256 + v] &+ t[512 + v] &+ t[768 + v]
+                                literals[v] = sampled ? counted &* 4 | 1 : counted
                             }
                         }
                         literals[256] = 1
@@ -434,24 +434,6 @@ struct BlockCodes {
             bits += Int(distanceFrequencies[symbol]) * (Int(distanceLengths[symbol]) + Int(DeflateTables.distanceExtra[symbol]))
         }
         bitCount = bits
-    }
-
-    /// Adds the number of times each byte value occurs in `bytes[0..<count]` to `counts`.
-    ///
-    /// Long runs are counted into four tables in turn, so that a byte repeated does not wait
-    /// for its own previous count to be stored.
-    @inline(__always)
-    static func countBytes(_ bytes: UnsafePointer<UInt8>, count: Int, into counts: UnsafeMutablePointer<UInt32>) {
-        guard count >= 1024 else {
-            for i in 0..<count { counts[Int(bytes[i])] &+= 1 }
-            return
-        }
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 1024) { tables in
-            let t = tables.baseAddress!
-            t.initialize(repeating: 0, count: 1024)
-            countBytes(bytes, count: count, intoFourTables: t)
-            for v in 0..<256 { counts[v] &+= t[v] &+ t[256 + v] &+ t[512 + v] &+ t[768 + v] }
-        }
     }
 
     /// Adds `bytes[0..<count]` to the four tables of counts at `tables` (256 entries each),

@@ -96,55 +96,10 @@ struct RowFilterer: ~Copyable {
         return best
     }
 
-    /// The bytes of `row[range]` filtered with `filter`, the one definition of each filter:
-    /// `visit` gets the first pixel's part of the range (no left neighbour: a = c = 0) and the
-    /// rest, each with the function giving the filtered byte at an index, and returns a cost
-    /// that is summed.
-    @inline(__always)
-    private func filtered(_ filter: RowFilter, _ row: UnsafePointer<UInt8>, _ prior: UnsafePointer<UInt8>, _ range: Range<Int>,
-                          _ visit: (Range<Int>, (Int) -> UInt8) -> UInt32) -> UInt32 {
-        let bpp = min(bytesPerPixel, rowLength)
-        let head = range.lowerBound..<max(range.lowerBound, min(range.upperBound, bpp))
-        let body = head.upperBound..<range.upperBound
-        switch filter {
-        case .none:
-            return visit(range) { row[$0] }
-        case .sub:
-            return visit(head) { row[$0] } &+ visit(body) { row[$0] &- row[$0 &- bpp] }
-        case .up:
-            return visit(range) { row[$0] &- prior[$0] }
-        case .average:
-            return visit(head) { row[$0] &- (prior[$0] >> 1) } &+ visit(body) { i in
-                let a = row[i &- bpp], b = prior[i]
-                return row[i] &- ((a & b) &+ ((a ^ b) >> 1))
-            }
-        case .paeth:
-            return visit(head) { row[$0] &- prior[$0] } &+ visit(body) { i in
-                row[i] &- Self.paeth(row[i &- bpp], prior[i], prior[i &- bpp])
-            }
-        }
-    }
-
-    /// The magnitude of a filtered byte read as signed: libpng's cost measure.
-    @inline(__always)
-    private static func cost(_ value: UInt8) -> UInt32 {
-        // min(v, 256 - v): v for v < 128, 256 - v otherwise.
-        UInt32(min(value, 0 &- value))
-    }
-
-    /// The Paeth predictor of `left`, `up`, `upLeft`.
-    @inline(__always)
-    private static func paeth(_ left: UInt8, _ up: UInt8, _ upLeft: UInt8) -> UInt8 {
-        let a = Int16(left), b = Int16(up), c = Int16(upLeft)
-        let bc = b &- c, ac = a &- c, abc = bc &+ ac
-        let pa = bc < 0 ? 0 &- bc : bc, pb = ac < 0 ? 0 &- ac : ac, pc = abc < 0 ? 0 &- abc : abc
-        return pa <= pb && pa <= pc ? left : (pb <= pc ? up : upLeft)
-    }
-
     /// Computes all four candidate rows into `scratch` with their costs; returns the cheapest.
     ///
-    /// Each filter is one simple loop over the row (which stays in the L1 cache), written so
-    /// that the compiler vectorizes it.
+    /// Each filter is C's loop over the row (`store`), its cost summed from its output, which
+    /// is still in the L1 cache.
     private func chooseMinimumSum(_ row: UnsafePointer<UInt8>, _ prior: UnsafePointer<UInt8>)
         -> RowFilter
     {
@@ -163,25 +118,18 @@ struct RowFilterer: ~Copyable {
         return RowFilter(rawValue: UInt8(best))!
     }
 
-    /// The sum of the magnitudes of `count` bytes read as signed.
-    @inline(__always)
-    private static func cost(of bytes: UnsafePointer<UInt8>, count: Int) -> UInt32 {
-        blockSum(0..<count) { bytes[$0] }
-    }
-
-    /// Sums the costs of `value(i)` for every `i` in `range`.
+    /// The sum of the magnitudes of `count` bytes read as signed (min(v, 256 - v)).
     ///
     /// The sum runs in 16-bit lanes over blocks of 256 bytes (at most 256 * 128 = 32768), so
     /// that the vectorized loop handles 8 bytes per 128-bit operation instead of 4.
-    @inline(__always)
-    private static func blockSum(_ range: Range<Int>, _ value: (Int) -> UInt8) -> UInt32 {
+    private static func cost(of bytes: UnsafePointer<UInt8>, count: Int) -> UInt32 {
         var sum: UInt32 = 0
-        var start = range.lowerBound
-        while start < range.upperBound {
-            let end = min(range.upperBound, start &+ 256)
+        var start = 0
+        while start < count {
+            let end = min(count, start &+ 256)
             var partial: UInt16 = 0
             for i in start..<end {
-                let v = value(i)
+                let v = bytes[i]
                 partial &+= UInt16(min(v, 0 &- v))
             }
             sum &+= UInt32(partial)
@@ -192,18 +140,12 @@ struct RowFilterer: ~Copyable {
 
     /// Writes `row` filtered with `filter` to `out` (`rowLength` bytes); returns the cost of
     /// the output (the sum of its bytes' magnitudes read as signed).
-    @discardableResult
     private func apply(
         _ filter: RowFilter, _ row: UnsafePointer<UInt8>, _ prior: UnsafePointer<UInt8>,
         _ out: UnsafeMutablePointer<UInt8>
     ) -> UInt32 {
-        filtered(filter, row, prior, 0..<rowLength) { part, value in
-            Self.blockSum(part) { i in
-                let v = value(i)
-                out[i] = v
-                return v
-            }
-        }
+        store(filter, row, prior, out)
+        return Self.cost(of: UnsafePointer(out), count: rowLength)
     }
 
     /// Writes `row` filtered with `filter` to `out` (`rowLength` bytes), without its cost: the
