@@ -83,7 +83,7 @@ enum MetalBuiltin: String, CaseIterable {
                 let t = try s.genericType(Array(args.prefix(2)), allowInt: false, c.name, c.loc)
                 let a = try s.genericArgs(Array(args.prefix(2)), c.exprs, t, scalarOK: [])
                 let eta = try s.convert(args[2], to: .float, c.exprs[2].loc)
-                return c.typed(a + [TValue(eta)], t)
+                return c.typed(a + [eta.node], t)
             }
         case .all, .any: return .reduceBool
         case .isnan, .isinf, .isfinite: return .classify
@@ -96,9 +96,9 @@ enum MetalBuiltin: String, CaseIterable {
                 let cond = args[2]
                 switch cond.type {
                 case .scalar:
-                    return c.typed(a + [TValue(try s.toBool(cond, c.exprs[2].loc))], t)
+                    return c.typed(a + [try s.toBool(cond, c.exprs[2].loc).node], t)
                 case .vector(.bool, let n) where n == t.vectorSize:
-                    return c.typed(a + [TValue(cond)], t)
+                    return c.typed(a + [cond.node], t)
                 default:
                     throw s.error(.typeMismatch, c.exprs[2].loc, "the condition of select() must be bool or a bool vector of the same size")
                 }
@@ -119,7 +119,7 @@ enum MetalBuiltin: String, CaseIterable {
                 try c.requireArity(2)
                 let t = try s.genericType([args[0]], allowInt: false, c.name, c.loc)
                 let x = try s.convert(args[0], to: t, c.exprs[0].loc)
-                return c.typed([TValue(x), TValue(try s.convert(args[1], to: t.with(scalar: .int), c.exprs[1].loc))], t)
+                return c.typed([x.node, try s.convert(args[1], to: t.with(scalar: .int), c.exprs[1].loc).node], t)
             }
         case .frexp:
             // frexp(T x, thread Ti &exponent): the mantissa returned, the exponent written.
@@ -131,7 +131,7 @@ enum MetalBuiltin: String, CaseIterable {
                 guard out.type.glsl == t.with(scalar: .int).glsl else {
                     throw s.error(.semantic, c.exprs[1].loc, "the second argument of 'frexp' must be an '\(t.with(scalar: .int).metal)' variable")
                 }
-                return c.typed([TValue(try s.convert(x, to: t, c.exprs[0].loc)), TValue(out)], t)
+                return c.typed([try s.convert(x, to: t, c.exprs[0].loc).node, out.node], t)
             })
         case .popcount: return .integer(arity: 1, helpers: ["mtl_popcount"])
         case .clz: return .integer(arity: 1, helpers: ["mtl_clz"])
@@ -154,20 +154,20 @@ enum MetalBuiltin: String, CaseIterable {
                 try c.requireArity(values + 2)
                 let t = try BuiltinRecord.integerType(s, c, Array(args.prefix(values)))
                 var typed = try s.genericArgs(Array(args.prefix(values)), c.exprs, t, scalarOK: [])
-                for k in values..<(values + 2) { typed.append(TValue(try s.convert(args[k], to: .uint, c.exprs[k].loc))) }
+                for k in values..<(values + 2) { typed.append(try s.convert(args[k], to: .uint, c.exprs[k].loc).node) }
                 return c.typed(typed, t)
             }
         case .transpose:
             return .ofMatrix { s, c, m, cols, rows throws(MetalError) in
                 guard case .matrix(let scalar, _, _) = m.type else { preconditionFailure("ofMatrix gives a matrix") }
-                return c.typed([TValue(m)], .matrix(scalar, rows, cols))
+                return c.typed([m.node], .matrix(scalar, rows, cols))
             }
         case .determinant:
             return .ofMatrix { s, c, m, cols, rows throws(MetalError) in
                 guard case .matrix(let scalar, _, _) = m.type, cols == rows else {
                     throw s.error(.noMatchingOverload, c.loc, "'determinant' takes a square matrix")
                 }
-                return c.typed([TValue(m)], .scalar(scalar))
+                return c.typed([m.node], .scalar(scalar))
             }
         }
     }
@@ -189,8 +189,8 @@ struct BuiltinCall {
     }
 
     /// The call of the overload taking `args` (each already of its parameter's type), of result type `result`.
-    func typed(_ args: [TValue], _ result: MType) -> TE {
-        TE(node: .library(builtin, args, result: result), type: result)
+    func typed(_ args: [TExpr], _ result: MType) -> TE {
+        TE(node: .library(builtin, args), type: result)
     }
 }
 
@@ -272,7 +272,7 @@ struct BuiltinRecord {
             guard out.type.glsl == t.glsl else {
                 throw s.error(.semantic, c.exprs[1].loc, "the second argument of '\(c.name)' must be a '\(t.metal)' variable")
             }
-            return c.typed([TValue(try s.convert(x, to: t, c.exprs[0].loc)), TValue(out)], t)
+            return c.typed([try s.convert(x, to: t, c.exprs[0].loc).node, out.node], t)
         })
     }
 
@@ -281,11 +281,11 @@ struct BuiltinRecord {
         BuiltinRecord { s, c, args throws(MetalError) in
             try c.requireArity(1)
             switch args[0].type {
-            case .scalar(.bool), .vector(.bool, _): return c.typed([TValue(args[0])], .bool)
+            case .scalar(.bool), .vector(.bool, _): return c.typed([args[0].node], .bool)
             case .vector:
                 // Metal converts to bool per component.
                 let b = try s.lowerBinary(.notEqual, args[0], s.literal(.int(0), args[0].type.scalar!), c.loc)
-                return c.typed([TValue(b)], .bool)
+                return c.typed([b.node], .bool)
             default:
                 throw s.error(.noMatchingOverload, c.loc, "'\(c.name)' takes a vector of booleans")
             }
@@ -297,7 +297,7 @@ struct BuiltinRecord {
         BuiltinRecord { s, c, args throws(MetalError) in
             try c.requireArity(1)
             let t = try s.genericType(args, allowInt: false, c.name, c.loc)
-            return c.typed([TValue(try s.convert(args[0], to: t, c.exprs[0].loc))], t.with(scalar: .bool))
+            return c.typed([try s.convert(args[0], to: t, c.exprs[0].loc).node], t.with(scalar: .bool))
         }
     }
 
@@ -365,15 +365,15 @@ extension Semantic {
     }
 
     /// The arguments converted to the generic type `t` (the `allowed` ones kept scalar where all of them are).
-    func genericArgs(_ args: [TE], _ exprs: [Expr], _ t: MType, scalarOK allowed: Set<Int>) throws(MetalError) -> [TValue] {
-        var out: [TValue] = []
+    func genericArgs(_ args: [TE], _ exprs: [Expr], _ t: MType, scalarOK allowed: Set<Int>) throws(MetalError) -> [TExpr] {
+        var out: [TExpr] = []
         // GLSL's scalar overloads take all those arguments scalar (`clamp(v, float, float)`), or none.
         let scalarOK = allowed.allSatisfy { $0 < args.count && args[$0].type.isScalar } ? allowed : []
         for (k, a) in args.enumerated() {
             if a.type.isScalar && t.isVector && scalarOK.contains(k) {
-                out.append(TValue(try convert(a, to: .scalar(t.scalar!), exprs[k].loc)))
+                out.append(try convert(a, to: .scalar(t.scalar!), exprs[k].loc).node)
             } else {
-                out.append(TValue(try convert(a, to: t, exprs[k].loc)))
+                out.append(try convert(a, to: t, exprs[k].loc).node)
             }
         }
         return out

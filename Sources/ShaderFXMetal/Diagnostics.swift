@@ -118,6 +118,9 @@ public enum MetalDiagnosticKind: String, Sendable, CaseIterable {
     case limit
     /// A source file or folder that cannot be read.
     case sourceFile
+    /// A fault of the translator itself, not of the Metal (an analysis that contradicts itself):
+    /// the message asks for a report.
+    case internalError
 }
 
 /// A note attached to a diagnostic: a second place that explains the first.

@@ -6,16 +6,16 @@
 /// has no equal (C's truncating `fmod`, `round` away from zero, `sincos`). The switch is
 /// exhaustive: a function added to ``MetalBuiltin`` does not compile without its lowering.
 extension GLSLLowering {
-    func lowerLibraryCall(_ f: MetalBuiltin, _ args: [TValue], result: MType) -> GExpr {
+    func lowerLibraryCall(_ f: MetalBuiltin, _ args: [TExpr], result: MType) -> GExpr {
         // `select` with a scalar condition is a conditional, lowered (and its helpers declared)
         // condition first.
         if f == .select, args[2].type.isScalar {
-            let c = lower(args[2].node)
-            let b = lower(args[1].node)
-            return .ternary(c, b, lower(args[0].node))
+            let c = lower(args[2])
+            let b = lower(args[1])
+            return .ternary(c, b, lower(args[0]))
         }
         // Arguments first: a helper they call is declared before one the call needs.
-        let a = args.map { lower($0.node) }
+        let a = args.map { lower($0) }
         func call(_ b: GLSLBuiltin, _ x: [GExpr]) -> GExpr { .call(.builtin(b), x) }
         let pi = GExpr.literal(.float(Double.pi)), inversePi = GExpr.literal(.float(1 / Double.pi))
         func helper(_ h: Helper, _ x: [GExpr]) -> GExpr { helperCall(h, x) }
@@ -140,8 +140,8 @@ extension GLSLLowering {
     /// Whether the GLSL of a call of `f` with arguments of these types is a GLSL ES constant
     /// expression where its arguments are (only built-ins GLSL evaluates at compile time: no
     /// helper, no derivative), found by lowering such a call of constant arguments.
-    static func isConstantExpansion(_ f: MetalBuiltin, _ args: [TValue], result: MType) -> Bool {
-        let constants = args.map { TValue(node: .literal(.int(0)), type: $0.type) }
+    static func isConstantExpansion(_ f: MetalBuiltin, _ args: [TExpr], result: MType) -> Bool {
+        let constants = args.map { TExpr.literal(.int(0), $0.type) }
         return GLSLLowering().lowerLibraryCall(f, constants, result: result).isConstantForm
     }
 }

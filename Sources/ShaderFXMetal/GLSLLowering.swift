@@ -19,7 +19,7 @@ final class GLSLLowering {
     var memberNames: [String: [String: String]] = [:]
 
     func lower(_ e: TExpr) -> GExpr {
-        switch e {
+        switch e.kind {
         case .literal(.float(let d)) where !Float(d).isFinite:
             // GLSL ES has no literal for infinity or NaN: the float of their bits.
             return .call(.builtin(.uintBitsToFloat), [.literal(.bits(Semantic.nonFiniteBits(d)!))])
@@ -29,7 +29,7 @@ final class GLSLLowering {
             // Arguments first: a helper they call is declared before the one calling it.
             let a = args.map(lower)
             return .call(lower(callee), a)
-        case .library(let f, let args, let result): return lowerLibraryCall(f, args, result: result)
+        case .library(let f, let args): return lowerLibraryCall(f, args, result: e.type)
         case .construct(let t, let size, let args): return .construct(lower(t), arraySize: size, args.map(lower))
         case .unary(let op, let a): return .unary(op, lower(a))
         case .postfix(let op, let a): return .postfix(op, lower(a))
@@ -78,6 +78,7 @@ final class GLSLLowering {
             return helperCall(helper, [x])
         case .texture(let t, let call): return lowerTextureCall(lower(t), call)
         case .componentwiseNot(let a): return .call(.builtin(.not), [lower(a)])
+        case .voided(let a): return lower(a)
         case .bitcast(let to, let from, let a):
             switch (from.scalar!, to.scalar!) {
             case (.float, .int): return .call(.builtin(.floatBitsToInt), [lower(a)])

@@ -94,7 +94,7 @@ extension Semantic {
     func roundedHalfArithmetic(_ op: BinaryOperator, _ a: TE, _ b: TE, type t: MType, _ loc: MetalSourceLocation) -> TE {
         var l = a.node, r = b.node
         if op == .add || op == .subtract, roundsHalf(at: loc) {
-            if let p = a.roundedFrom, case .binary(.multiply, _, _) = p { l = p } else if let p = b.roundedFrom, case .binary(.multiply, _, _) = p { r = p }
+            if let p = a.roundedFrom, case .binary(.multiply, _, _) = p.kind { l = p } else if let p = b.roundedFrom, case .binary(.multiply, _, _) = p.kind { r = p }
         }
         return roundedHalf(TE(node: .binary(op, l, r), type: t), loc)
     }

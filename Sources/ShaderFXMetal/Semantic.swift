@@ -1,8 +1,9 @@
 import ShaderFXContract
-/// A typed, lowered expression.
+/// An analysed expression: its typed tree and what analysis knows of it as a whole.
 struct TE {
     var node: TExpr
-    var type: MType
+    /// The Metal type of its value (its root node's).
+    var type: MType { node.type }
     var lvalue = false
     /// The constant value, when the expression is a literal (for folding conversions).
     var lit: Lit?
@@ -17,6 +18,17 @@ struct TE {
         case int(Int64)
         case float(Double)
         case bool(Bool)
+    }
+
+    /// A root of kind `kind` and Metal type `type`.
+    init(node kind: TExpr.Kind, type: MType, lvalue: Bool = false, lit: Lit? = nil) {
+        self.init(TExpr(kind, type), lvalue: lvalue, lit: lit)
+    }
+
+    init(_ node: TExpr, lvalue: Bool = false, lit: Lit? = nil) {
+        self.node = node
+        self.lvalue = lvalue
+        self.lit = lit
     }
 }
 
@@ -277,7 +289,7 @@ final class Semantic {
         case .global(let v): loc = v.loc
         case .typeAlias(_, _, let l), .staticAssert(_, _, let l): loc = l
         }
-        return MetalError(.semantic, location: loc, message: "internal error: a declaration reached semantic analysis without being lowered")
+        return MetalError(.internalError, location: loc, message: "internal error: a declaration reached semantic analysis without being lowered")
     }
 
     func run(_ units: [TranslationUnit]) throws(MetalError) {
@@ -660,7 +672,7 @@ final class Semantic {
 
     /// Is the expression a GLSL ES constant expression (literals, constants, constructors, built-ins)?
     func isConstantExpression(_ g: TExpr) -> Bool {
-        switch g {
+        switch g.kind {
         case .literal: return true
         case .variable(let v):
             // Program-scope variables are constants.
@@ -669,13 +681,13 @@ final class Semantic {
         case .call:
             // A user function or the stitching contract's: GLSL ES constant expressions call neither.
             return false
-        case .library(let f, let args, let result):
-            return args.allSatisfy { isConstantExpression($0.node) } && GLSLLowering.isConstantExpansion(f, args, result: result)
+        case .library(let f, let args):
+            return args.allSatisfy(isConstantExpression) && GLSLLowering.isConstantExpansion(f, args, result: g.type)
         case .construct(_, _, let args): return args.allSatisfy(isConstantExpression)
         case .unary(let op, let a): return op != .increment && op != .decrement && isConstantExpression(a)
         case .binary(_, let a, let b), .componentwise(_, let a, let b): return isConstantExpression(a) && isConstantExpression(b)
         case .truncatingDivision, .roundToHalf, .step, .texture: return false
-        case .wrap(let a, _, _), .bitcast(_, _, let a), .componentwiseNot(let a): return isConstantExpression(a)
+        case .wrap(let a, _, _), .bitcast(_, _, let a), .componentwiseNot(let a), .voided(let a): return isConstantExpression(a)
         case .ternary(let a, let b, let c): return isConstantExpression(a) && isConstantExpression(b) && isConstantExpression(c)
         case .member(let a, _), .field(let a, _, _), .convert(_, _, let a): return isConstantExpression(a)
         case .index(let a, let b): return isConstantExpression(a) && isConstantExpression(b)
@@ -890,7 +902,7 @@ final class Semantic {
             // What enters a stitchable function as `half` (the colour, `half` arguments) is binary16.
             for (info, p) in zip(f.params, params) where info.type.isHalf && !info.type.isArray {
                 let v = roundedHalf(TE(node: .variable(p.variable), type: info.type), info.loc)
-                if case .roundToHalf = v.node { reassign(p, v) }
+                if case .roundToHalf = v.node.kind { reassign(p, v) }
             }
         }
         // A narrow integer parameter holds what its argument converts to (`short s` given 70000 is 4464).
@@ -901,9 +913,20 @@ final class Semantic {
         out += try analyzeStmts(stmts)
         if f.returnType != .void && !TStmt.endsWithReturn(out) {
             // C++ leaves falling off the end undefined; GLSL compilers may reject it. Return a zero value.
-            out.append(TStmt(.returnStmt(TE(node: zeroValue(f.returnType), type: f.returnType)), nil))
+            out.append(TStmt(.returnStmt(TE(zeroValue(f.returnType))), nil))
         }
-        f.typed = TFunction(loc: f.decl.loc, parameters: params, returnType: f.returnType, body: out)
+        let typed = TFunction(loc: f.decl.loc, parameters: params, returnType: f.returnType, body: out)
+        #if DEBUG
+        // The typed tree's invariant (TypeCheck.swift); release builds trust analysis.
+        var checker = TypeCheck(structs: structs)
+        checker.check(typed, name: f.decl.name)
+        if let first = checker.problems.first {
+            throw error(.internalError, f.decl.loc, "internal error: the typed tree is inconsistent \(first)" +
+                        (checker.problems.count > 1 ? " (and \(checker.problems.count - 1) more)" : "") +
+                        "; this is a fault of ShaderFX's translator, not of the Metal: please report it with this file")
+        }
+        #endif
+        f.typed = typed
         f.effectKind = kind
         analysed.append(f)
     }
@@ -1077,10 +1100,10 @@ final class Semantic {
         switch t {
         case .scalar(let s):
             switch s {
-            case .bool: return .literal(.bool(false))
-            case .int: return .literal(.int(0))
-            case .uint: return .literal(.uint(0))
-            default: return .literal(.float(0))
+            case .bool: return .literal(.bool(false), t)
+            case .int: return .literal(.int(0), t)
+            case .uint: return .literal(.uint(0), t)
+            default: return .literal(.float(0), t)
             }
         case .vector(let s, _), .matrix(let s, _, _): return TExpr.constructor(of: t, [zeroValue(.scalar(s))])
         case .array(_, _):
@@ -1088,8 +1111,8 @@ final class Semantic {
             return TExpr.constructor(of: t, Array(repeating: zeroValue(e), count: t.flatCount))
         case .structure(let n):
             let info = structs[n]!
-            return .construct(.structure(info.name), arraySize: nil, info.members.map { zeroValue($0.type) })
-        default: return .literal(.int(0))
+            return TExpr(.construct(.structure(info.name), arraySize: nil, info.members.map { zeroValue($0.type) }), t)
+        default: return .literal(.int(0), t)
         }
     }
 }

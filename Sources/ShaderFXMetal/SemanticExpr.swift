@@ -60,13 +60,14 @@ extension Semantic {
             if let off = sub.offset, !isPure(off) {
                 throw error(.semantic, loc, "a row of a multidimensional array indexed with side effects cannot be used as a value")
             }
+            let element = v.type.innermost
             let items: [TExpr] = (0..<v.type.flatCount).map { k in
-                guard let off = sub.offset else { return .index(sub.base, .literal(.int(Int64(k)))) }
-                if k == 0 { return .index(sub.base, off) }
-                if case .literal(.int(let i)) = off { return .index(sub.base, .literal(.int(i + Int64(k)))) }
-                return .index(sub.base, .binary(.add, off, .literal(.int(Int64(k)))))
+                guard let off = sub.offset else { return TExpr(.index(sub.base, .int(Int64(k))), element) }
+                if k == 0 { return TExpr(.index(sub.base, off), element) }
+                if case .literal(.int(let i)) = off.kind { return TExpr(.index(sub.base, .int(i + Int64(k))), element) }
+                return TExpr(.index(sub.base, TExpr(.binary(.add, off, .int(Int64(k))), .int)), element)
             }
-            return try convert(TE(node: TExpr.constructor(of: v.type, items), type: v.type), to: t, loc, explicit: explicit)
+            return try convert(TE(TExpr.constructor(of: v.type, items)), to: t, loc, explicit: explicit)
         }
         if v.type == t { return v }
         switch (v.type, t) {
@@ -82,7 +83,8 @@ extension Semantic {
         case (.matrix(_, let c1, let r1), .matrix(_, let c2, let r2)) where c1 == c2 && r1 == r2:
             return roundedHalf(TE(node: .convert(to: t, from: v.type, v.node), type: t), loc)
         case (.array(let e1, let n1), .array(let e2, let n2)) where n1 == n2 && e1.glsl == e2.glsl && e1.flatCount == e2.flatCount:
-            return TE(node: v.node, type: t)
+            // Arrays of one GLSL type (`half[3]` and `float[3]` at float): a conversion GLSL prints as nothing.
+            return TE(node: .convert(to: t, from: v.type, v.node), type: t)
         default:
             throw error(.typeMismatch, loc, "cannot convert '\(v.type.metal)' to '\(t.metal)'")
         }
@@ -96,7 +98,7 @@ extension Semantic {
 
     /// Has the expression no side effects (so it may be evaluated several times)?
     func isPure(_ g: TExpr) -> Bool {
-        switch g {
+        switch g.kind {
         case .literal, .variable: return true
         case .assign, .postfix, .comma: return false
         case .unary(let op, let a): return op != .increment && op != .decrement && isPure(a)
@@ -107,10 +109,10 @@ extension Semantic {
         case .call(let f, let args):
             if case .function = f { return false }
             return args.allSatisfy(isPure)
-        case .library(let f, let args, _):
+        case .library(let f, let args):
             // `sincos` and `modf` write their second argument.
-            return f != .sincos && f != .modf && args.allSatisfy { isPure($0.node) }
-        case .roundToHalf(let a, _), .wrap(let a, _, _), .bitcast(_, _, let a), .componentwiseNot(let a): return isPure(a)
+            return f != .sincos && f != .modf && args.allSatisfy(isPure)
+        case .roundToHalf(let a, _), .wrap(let a, _, _), .bitcast(_, _, let a), .componentwiseNot(let a), .voided(let a): return isPure(a)
         case .texture(let t, let call):
             switch call {
             case .sample(_, let coord, let lod, _): return isPure(t) && isPure(coord) && (lod.map { isPure($0.value) } ?? true)
@@ -205,7 +207,7 @@ extension Semantic {
             guard case .ident(let n) = base.kind, let v = lookup(n), case .pointer = v.kind else {
                 throw error(.unsupportedConstruct, e.loc, "'->' is only supported on 'thread T *' parameters")
             }
-            return try lowerMember(TE(node: try reference(v, e.loc), type: v.type, lvalue: true), name, e.loc)
+            return try lowerMember(TE(try reference(v, e.loc), lvalue: true), name, e.loc)
         case .index(let base, let idx):
             return try lowerIndex(base, idx, e.loc)
         case .unary(let op, let a):
@@ -262,7 +264,7 @@ extension Semantic {
             }
             return literal(.int(Int64(n)), .uint)
         case .qualified, .enumerator, .numericLimits, .cast:
-            throw error(.semantic, e.loc, "internal error: an expression reached semantic analysis without being lowered")
+            throw error(.internalError, e.loc, "internal error: an expression reached semantic analysis without being lowered")
         }
     }
 
@@ -272,7 +274,7 @@ extension Semantic {
 
     /// A use of variable `v` (a local, a parameter, a program-scope constant).
     func reference(_ v: VarInfo, _ loc: MetalSourceLocation) throws(MetalError) -> TExpr {
-        guard let symbol = v.symbol else { throw error(.semantic, loc, "internal error: a name without a variable used as one") }
+        guard let symbol = v.symbol else { throw error(.internalError, loc, "internal error: a name without a variable used as one") }
         return .variable(symbol)
     }
 
@@ -290,15 +292,16 @@ extension Semantic {
             case .computed(let getter):
                 return try lowerCall(Expr(.ident(getter), loc), [], loc)
             case .arrayCount(let array):
-                let count = TExpr.member(.variable(array), "count")
-                return v.type == .uint ? TE(node: .construct(.scalar(.uint), arraySize: nil, [count]), type: .uint) : TE(node: count, type: .int)
+                // GLSL's `a.length()`, an int (printed as the member `count`, ``GLSLLowering``).
+                let count = TExpr(.member(.variable(array), "count"), .int)
+                return v.type == .uint ? TE(node: .convert(to: .uint, from: .int, count), type: .uint) : TE(count)
             case .pointer:
                 // A bare pointer is only meaningful when passed on; callers handle that case.
-                return TE(node: try reference(v, loc), type: v.type, lvalue: true)
+                return TE(try reference(v, loc), lvalue: true)
             case .value:
                 if v.type == .sampler { return TE(node: .literal(.placeholder("/*sampler*/")), type: .sampler) }
                 // Integer constants carry their value, so `SIZE / 2` folds (GLSL constant initializers need it).
-                return TE(node: try reference(v, loc), type: v.type, lvalue: !v.isConst, lit: v.isConst ? v.constInt.map { .int($0) } : nil)
+                return TE(try reference(v, loc), lvalue: !v.isConst, lit: v.isConst ? v.constInt.map { .int($0) } : nil)
             }
         }
         if let c = try builtinConstant(name, loc) { return c }
@@ -317,7 +320,7 @@ extension Semantic {
             guard case .ident(let n) = a.kind, let v = lookup(n), case .pointer = v.kind else {
                 throw error(.unsupportedConstruct, loc, "'*' dereference is only supported on 'thread T *' parameters")
             }
-            return TE(node: try reference(v, loc), type: v.type, lvalue: true)
+            return TE(try reference(v, loc), lvalue: true)
         case .address:
             throw error(.unsupportedConstruct, loc, "taking an address with '&' is only supported for an argument passed to a 'thread T *' parameter")
         case .increment, .decrement:
@@ -331,7 +334,7 @@ extension Semantic {
             if case .vector(.bool, _) = v.type { return TE(node: .componentwiseNot(v.node), type: v.type) }
             let b = try toBool(v, a.loc)
             if case .bool(let x) = b.lit { return literal(.bool(!x), .bool) }
-            if case .binary(.notEqual, let l, let r) = b.node { return TE(node: .binary(.equal, l, r), type: .bool) }
+            if case .binary(.notEqual, let l, let r) = b.node.kind { return TE(node: .binary(.equal, l, r), type: .bool) }
             return TE(node: .unary(.not, b.node), type: .bool)
         case .bitNot:
             var v = try lowerExpr(a)
@@ -343,7 +346,7 @@ extension Semantic {
             var v = try lowerExpr(a)
             guard v.type.isArithmetic else { throw error(.typeMismatch, loc, "invalid operand to unary '\(op)': '\(v.type.metal)'") }
             if v.type.scalar == .bool { v = try convert(v, to: v.type.with(scalar: .int), loc) }
-            if op == .plus { return TE(node: v.node, type: v.type, lit: v.lit) }
+            if op == .plus { return TE(v.node, lit: v.lit) }
             if let l = v.lit {
                 switch l {
                 case .int(let i): return literal(.int(0 &- i), v.type.scalar!)
@@ -384,10 +387,11 @@ extension Semantic {
             guard [.add, .subtract, .multiply, .divide].contains(op) else { throw error(.typeMismatch, loc, "invalid operands to '\(op)': '\(x.type.metal)' and '\(y.type.metal)'") }
             var a = x
             var b = y
-            if a.type.isScalar { a = try convert(a, to: .float, loc) }
-            if b.type.isScalar { b = try convert(b, to: .float, loc) }
-            if a.type.isVector { a = try convert(a, to: a.type.with(scalar: .float), loc) }
-            if b.type.isVector { b = try convert(b, to: b.type.with(scalar: .float), loc) }
+            // The other operand takes the matrix's element type (`half` or `float`), so the
+            // product's type is the matrix's (a second matrix converts to the first's).
+            let element = (x.type.isMatrix ? x.type : y.type).scalar!
+            if !a.type.isMatrix || a.type.scalar != element { a = try convert(a, to: a.type.with(scalar: element), loc) }
+            if !b.type.isMatrix || b.type.scalar != element { b = try convert(b, to: b.type.with(scalar: element), loc) }
             var t = a.type.isMatrix ? a.type : b.type
             if op == .multiply {
                 switch (a.type, b.type) {
@@ -485,7 +489,7 @@ extension Semantic {
         }
         // `x op= y` stays compound when GLSL accepts it as is.
         if combined.type == l.type || (combined.type.glsl == l.type.glsl) {
-            if case .binary(let o, let a, let b) = combined.node, o == binop, "\(a)" == "\(l.node)" {
+            if case .binary(let o, let a, let b) = combined.node.kind, o == binop, "\(a)" == "\(l.node)" {
                 return TE(node: .assign(op, a, b), type: l.type)
             }
         }
@@ -548,7 +552,7 @@ extension Semantic {
             guard case .array = elem else {
                 if let sub = base.subarray {
                     var off = idx.node
-                    if let o = sub.offset { off = .binary(.add, o, idx.node) }
+                    if let o = sub.offset { off = TExpr(.binary(.add, o, idx.node), .int) }
                     return TE(node: .index(sub.base, off), type: elem, lvalue: base.lvalue)
                 }
                 return TE(node: .index(base.node, idx.node), type: elem, lvalue: base.lvalue)
@@ -557,11 +561,11 @@ extension Semantic {
             let i = idx.type == .int ? idx : try convert(idx, to: .int, idxExpr.loc)
             let stride = elem.flatCount
             let scaled: TExpr = {
-                if case .int(let v) = i.lit { return .literal(.int(v * Int64(stride))) }
-                return .binary(.multiply, i.node, .literal(.int(Int64(stride))))
+                if case .int(let v) = i.lit { return .int(v * Int64(stride)) }
+                return TExpr(.binary(.multiply, i.node, .int(Int64(stride))), .int)
             }()
             var off = scaled
-            if let o = base.subarray?.offset { off = .binary(.add, o, scaled) }
+            if let o = base.subarray?.offset { off = TExpr(.binary(.add, o, scaled), .int) }
             let root = base.subarray?.base ?? base.node
             var te = TE(node: .literal(.placeholder("/*subarray*/")), type: elem, lvalue: base.lvalue)
             te.subarray = (root, off)
@@ -648,7 +652,7 @@ extension Semantic {
                 let w = signed ? (v << (64 - bits)) >> (64 - bits) : v & ((1 << bits) - 1)
                 return literal(.int(w), t.scalar!)
             }
-            return narrowed(TE(node: wide.node, type: t), (bits, signed))
+            return narrowed(TE(wide.node), (bits, signed))
         }
         // `T{{...}, ...}` and `T{.m = ...}`: brace items initialise `T` as its aggregate.
         if args.contains(where: { if case .initList = $0.kind { true } else if case .designated = $0.kind { true } else { false } }) {
@@ -658,9 +662,9 @@ extension Semantic {
         for a in args { vals.append(try lowerExpr(a)) }
         if t == .void, vals.count == 1 {
             // `(void)x;` silences unused-value warnings.
-            return TE(node: vals[0].node, type: .void)
+            return TE(node: .voided(vals[0].node), type: .void)
         }
-        if vals.isEmpty { return TE(node: zeroValue(t), type: t) }
+        if vals.isEmpty { return TE(zeroValue(t)) }
         switch t {
         case .scalar:
             guard vals.count == 1, vals[0].type.isScalar else {
@@ -674,7 +678,7 @@ extension Semantic {
                 // `half3(color)` of a half4 keeps the first components (public SwiftUI shaders
                 // that Xcode compiles use it); GLSL's vec3(vec4) does the same.
                 if case .vector(_, let m) = vals[0].type, m > n {
-                    return TE(node: TExpr.constructor(of: t, [try convert(vals[0], to: .vector(s, m), args[0].loc).node]), type: t)
+                    return TE(TExpr.constructor(of: t, [try convert(vals[0], to: .vector(s, m), args[0].loc).node]))
                 }
             }
             var total = 0
@@ -694,7 +698,7 @@ extension Semantic {
             guard total == n else {
                 throw error(.typeMismatch, loc, "\(total) components given to construct '\(t.metal)', which has \(n)")
             }
-            return TE(node: TExpr.constructor(of: t, out), type: t)
+            return TE(TExpr.constructor(of: t, out))
         case .matrix(let s, let c, let r):
             if vals.count == 1, vals[0].type.isMatrix { return try convert(vals[0], to: t, loc) }
             var out: [TExpr] = []
@@ -709,7 +713,7 @@ extension Semantic {
             guard total == c * r || (total == 1 && vals.count == 1) else {
                 throw error(.typeMismatch, loc, "\(total) components given to construct '\(t.metal)', which has \(c * r)")
             }
-            return TE(node: TExpr.constructor(of: t, out), type: t)
+            return TE(TExpr.constructor(of: t, out))
         case .structure(let name):
             let info = structs[name]!
             if vals.count == 1, vals[0].type == t { return vals[0] }
@@ -731,7 +735,7 @@ extension Semantic {
               from != .half, to != .half, from != .bool, to != .bool else {
             throw error(.unsupportedConstruct, loc, "as_type<\(t.metal)>(\(v.type.metal)) is not supported (only between 32-bit float, int and uint of the same size)")
         }
-        if from == to { return TE(node: v.node, type: t) }
+        if from == to { return v }
         return TE(node: .bitcast(to: t, from: v.type, v.node), type: t)
     }
 
@@ -797,7 +801,7 @@ extension Semantic {
         var inner = a
         if case .unary(.address, let x) = a.kind { inner = x }
         else if pointer, case .ident(let n) = a.kind, let v = lookup(n), case .pointer = v.kind {
-            return TE(node: try reference(v, a.loc), type: v.type, lvalue: true)
+            return TE(try reference(v, a.loc), lvalue: true)
         } else if pointer {
             throw error(.semantic, a.loc, "pass the address of a local variable ('&x') to a 'thread T *' parameter")
         }

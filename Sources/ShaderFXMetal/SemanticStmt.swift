@@ -15,7 +15,7 @@ extension Semantic {
             try checkStaticAssert(condition, message, s.loc)
             return []
         case .structDecl, .usingNamespace:
-            throw error(.semantic, s.loc, "internal error: a statement reached semantic analysis without being lowered")
+            throw error(.internalError, s.loc, "internal error: a statement reached semantic analysis without being lowered")
         case .block(let items):
             let body = try withScope { () throws(MetalError) -> [TStmt] in try analyzeStmts(items) }
             return [TStmt(.block(body), s.loc)]
@@ -24,8 +24,8 @@ extension Semantic {
             return items.isEmpty ? [] : [TStmt(.declaration(items), s.loc)]
         case .expr(let e):
             let te = try lowerExpr(e)
-            if case .assign(let op, let target, let value) = te.node {
-                return [TStmt(.assignment(op, target: TE(node: target, type: te.type), value: value), s.loc)]
+            if case .assign(let op, let target, let value) = te.node.kind {
+                return [TStmt(.assignment(op, target: TE(target), value: value), s.loc)]
             }
             return [TStmt(.expression(te), s.loc)]
         case .ifElse(let c, let a, let b):
@@ -87,8 +87,8 @@ extension Semantic {
                     }
                     return out
                 }
-                let initS = TStmt(.declaration([TDeclarator(variable: index, isConst: false, value: TE(node: .literal(.int(0)), type: .int))]), s.loc)
-                let cond = TE(node: .binary(.less, .variable(index), .literal(.int(Int64(n)))), type: .bool)
+                let initS = TStmt(.declaration([TDeclarator(variable: index, isConst: false, value: TE(.int(0)))]), s.loc)
+                let cond = TE(node: .binary(.less, .variable(index), .int(Int64(n))), type: .bool)
                 let step = TE(node: .unary(.increment, .variable(index)), type: .int)
                 return [TStmt(.forLoop(initS, cond, step, TStmt(.block(loopBody), body.loc)), s.loc)]
             }
@@ -289,11 +289,11 @@ extension Semantic {
         }
         switch t {
         case .scalar:
-            if items.isEmpty { return TE(node: zeroValue(t), type: t) }
+            if items.isEmpty { return TE(zeroValue(t)) }
             guard items.count == 1 else { throw error(.semantic, e.loc, "too many initializers for '\(t.metal)'") }
             return try lowerInitializer(items[0], to: t)
         case .vector(let s, let n):
-            if items.isEmpty { return TE(node: zeroValue(t), type: t) }
+            if items.isEmpty { return TE(zeroValue(t)) }
             if items.count == 1 {
                 let v = try lowerExpr(items[0])
                 if v.type.isVector { return try convert(v, to: t, e.loc) }
@@ -302,7 +302,7 @@ extension Semantic {
             var args: [TExpr] = []
             for i in items { args.append(try lowerInitializer(i, to: .scalar(s)).node) }
             while args.count < n { args.append(zeroValue(.scalar(s))) }
-            return TE(node: TExpr.constructor(of: t, args), type: t)
+            return TE(TExpr.constructor(of: t, args))
         case .matrix(let s, let c, let r):
             var args: [TExpr] = []
             var columns = 0
@@ -313,7 +313,7 @@ extension Semantic {
                 if v.type.isVector { args.append(try convert(v, to: .vector(s, r), i.loc).node); columns += 1 }
                 else { args.append(try convert(v, to: .scalar(s), i.loc).node) }
             }
-            if args.isEmpty { return TE(node: zeroValue(t), type: t) }
+            if args.isEmpty { return TE(zeroValue(t)) }
             // Columns left out are zero, as C++ fills an aggregate's missing elements.
             if columns == args.count, columns < c {
                 while args.count < c { args.append(zeroValue(.vector(s, r))) }
@@ -321,7 +321,7 @@ extension Semantic {
             if args.count != c * r && args.count != c && args.count != 1 {
                 throw error(.semantic, e.loc, "\(args.count) initializers for '\(t.metal)', which has \(c) columns of \(r)")
             }
-            return TE(node: TExpr.constructor(of: t, args), type: t)
+            return TE(TExpr.constructor(of: t, args))
         case .array(let elem, let n):
             guard items.count <= n else { throw error(.semantic, e.loc, "too many initializers for array of \(n)") }
             var flat: [TExpr] = []
@@ -333,7 +333,7 @@ extension Semantic {
             for _ in items.count..<n {
                 if case .array = elem { flat.append(contentsOf: flattenArrayValue(zero, elem)) } else { flat.append(zero) }
             }
-            return TE(node: TExpr.constructor(of: t, flat), type: t)
+            return TE(TExpr.constructor(of: t, flat))
         case .structure(let name):
             guard let info = structs[name] else { throw error(.semantic, e.loc, "unknown struct") }
             if items.count == 1, case .initList = items[0].kind {} else if items.count == 1, case .designated = items[0].kind {} else if items.count == 1 {
@@ -370,8 +370,8 @@ extension Semantic {
 
     /// The elements of a flattened array constructor value.
     func flattenArrayValue(_ g: TExpr, _ t: MType) -> [TExpr] {
-        if case .construct(_, _, let args) = g.strippingSilentConversions { return args }
-        return (0..<t.flatCount).map { TExpr.index(g, .literal(.int(Int64($0)))) }
+        if case .construct(_, _, let args) = g.strippingSilentConversions.kind { return args }
+        return (0..<t.flatCount).map { TExpr(.index(g, .int(Int64($0))), t.innermost) }
     }
 }
 

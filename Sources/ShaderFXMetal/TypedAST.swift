@@ -1,67 +1,115 @@
-/// The typed tree semantic analysis produces for each expression it analyses (``TE`` holds its root
-/// with the Metal type, whether it is assignable and its constant value). Every value conversion of
-/// MSL is a ``TExpr/convert(to:from:_:)`` node carrying both Metal types, and every call names the
-/// callee analysis resolved (``Callee``): the user function overload or template instance chosen, a
-/// GLSL built-in, a generated helper. ``GLSLLowering`` walks it to the GLSL IR (``GExpr``) without
-/// deciding any type again; a function template's body gives one tree per instance.
-indirect enum TExpr {
-    case literal(GLiteral)
-    /// A variable, by the symbol analysis declared (``GLSLLowering`` names it in the output).
-    case variable(TVariable)
-    case call(Callee, [TExpr])
-    /// A call of a function of Metal's standard library as analysis typed it: the overload's
-    /// arguments, each already of the type that overload takes (an out argument: the variable it
-    /// writes), and its result's type. What GLSL computes it is the lowering's choice
-    /// (``GLSLLowering/lowerLibraryCall(_:_:result:)``: a built-in, an expansion, a generated helper).
-    case library(MetalBuiltin, [TValue], result: MType)
-    /// A construction of a value of GLSL type `type` (an array's: its element type, flattened size).
-    case construct(GType, arraySize: Int?, [TExpr])
-    case unary(UnaryOperator, TExpr)
-    case postfix(PostfixOperator, TExpr)
-    case binary(BinaryOperator, TExpr, TExpr)
-    /// A comparison of two vectors of one size, component by component (Metal's `a < b` of
-    /// vectors, a bool vector); GLSL spells it as a function (`lessThan(a, b)`).
-    case componentwise(BinaryOperator, TExpr, TExpr)
-    /// `/` or `%` of signed integers (`int` or an `intN`, `size` components) that C truncates
-    /// toward zero, where GLSL ES leaves negative operands undefined (a generated helper in GLSL).
-    case truncatingDivision(BinaryOperator, TExpr, TExpr, size: Int)
-    case ternary(TExpr, TExpr, TExpr)
-    /// A vector swizzle (`.xy`), or a member GLSL spells as it is (an array's `count`).
-    case member(TExpr, String)
-    /// A member of a user struct, by the Metal names of the struct and the member
-    /// (``GLSLLowering`` gives both their GLSL names).
-    case field(TExpr, structure: String, member: String)
-    case index(TExpr, TExpr)
-    case assign(AssignOperator, TExpr, TExpr)
-    case comma(TExpr, TExpr)
-    /// A value conversion from Metal type `from` to `to`, implicit or written (``GExpr/convert(to:from:_:)``).
-    case convert(to: MType, from: MType, TExpr)
-    /// A `half` value (of Metal type `type`) computed at float, rounded to binary16: where Apple
-    /// precision rounds (HalfPrecision.swift). GLSL has no binary16 arithmetic: `mtl_h` rounds.
-    case roundToHalf(TExpr, type: MType)
-    /// A value of an 8- or 16-bit integer type, held in 32 bits, wrapped to its width as Metal's
-    /// arithmetic wraps it (`short(70000)` is 4464).
-    case wrap(TExpr, bits: Int, signed: Bool)
-    /// `++` or `--` of a variable of Metal type `type` whose new value is not the 32-bit one: a
-    /// `half` rounded to binary16 under Apple precision, or a narrow integer wrapped to its width.
-    case step(TStep, TExpr, type: MType)
-    /// A member function of a texture (a `texture2d<half>` parameter, or the layer's own texture,
-    /// `layer.tex`): the texture and the call (``TTextureCall``). Its GLSL is the lowering's.
-    case texture(TExpr, TTextureCall)
-    /// `as_type<to>(x)`: the bits of a value of Metal type `from` read as type `to` (32-bit
-    /// scalars and vectors of one size).
-    case bitcast(to: MType, from: MType, TExpr)
-    /// `!` of a bool vector, component by component (GLSL spells it `not(v)`).
-    case componentwiseNot(TExpr)
+/// The typed tree semantic analysis produces for each expression it analyses: every node
+/// (``TExpr``) carries its Metal type, and ``TE`` holds a root with whether it is assignable and
+/// its constant value. Every value conversion of MSL is a ``TExpr/Kind/convert(to:from:_:)`` node
+/// carrying both Metal types, and every call names the callee analysis resolved (``Callee``): the
+/// user function overload or template instance chosen, a GLSL built-in, a generated helper.
+/// ``GLSLLowering`` walks it to the GLSL IR (``GExpr``) without deciding any type again; a function
+/// template's body gives one tree per instance. ``TypeCheck`` checks that each node's type is the
+/// one its kind and its operands' types give.
+struct TExpr {
+    /// The Metal type of the node's value (`void` for a call of a void function or `(void)x`).
+    let type: MType
+    let kind: Kind
+
+    init(_ kind: Kind, _ type: MType) {
+        self.kind = kind
+        self.type = type
+    }
+
+    /// What the node computes, from its operands (each a typed node).
+    indirect enum Kind {
+        case literal(GLiteral)
+        /// A variable, by the symbol analysis declared (``GLSLLowering`` names it in the output).
+        case variable(TVariable)
+        case call(Callee, [TExpr])
+        /// A call of a function of Metal's standard library as analysis typed it: the overload's
+        /// arguments, each already of the type that overload takes (an out argument: the variable it
+        /// writes); the node's type is the result's. What GLSL computes it is the lowering's choice
+        /// (``GLSLLowering/lowerLibraryCall(_:_:result:)``: a built-in, an expansion, a generated helper).
+        case library(MetalBuiltin, [TExpr])
+        /// A construction of a value of GLSL type `type` (an array's: its element type, flattened size).
+        case construct(GType, arraySize: Int?, [TExpr])
+        case unary(UnaryOperator, TExpr)
+        case postfix(PostfixOperator, TExpr)
+        case binary(BinaryOperator, TExpr, TExpr)
+        /// A comparison of two vectors of one size, component by component (Metal's `a < b` of
+        /// vectors, a bool vector); GLSL spells it as a function (`lessThan(a, b)`).
+        case componentwise(BinaryOperator, TExpr, TExpr)
+        /// `/` or `%` of signed integers (`int` or an `intN`, `size` components) that C truncates
+        /// toward zero, where GLSL ES leaves negative operands undefined (a generated helper in GLSL).
+        case truncatingDivision(BinaryOperator, TExpr, TExpr, size: Int)
+        case ternary(TExpr, TExpr, TExpr)
+        /// A vector swizzle (`.xy`), or a member GLSL spells as it is (an array's `count`).
+        case member(TExpr, String)
+        /// A member of a user struct, by the Metal names of the struct and the member
+        /// (``GLSLLowering`` gives both their GLSL names).
+        case field(TExpr, structure: String, member: String)
+        case index(TExpr, TExpr)
+        case assign(AssignOperator, TExpr, TExpr)
+        case comma(TExpr, TExpr)
+        /// A value conversion from Metal type `from` to `to`, implicit or written (``GExpr/convert(to:from:_:)``).
+        case convert(to: MType, from: MType, TExpr)
+        /// A `half` value (of Metal type `type`) computed at float, rounded to binary16: where Apple
+        /// precision rounds (HalfPrecision.swift). GLSL has no binary16 arithmetic: `mtl_h` rounds.
+        case roundToHalf(TExpr, type: MType)
+        /// A value of an 8- or 16-bit integer type, held in 32 bits, wrapped to its width as Metal's
+        /// arithmetic wraps it (`short(70000)` is 4464).
+        case wrap(TExpr, bits: Int, signed: Bool)
+        /// `++` or `--` of a variable of Metal type `type` whose new value is not the 32-bit one: a
+        /// `half` rounded to binary16 under Apple precision, or a narrow integer wrapped to its width.
+        case step(TStep, TExpr, type: MType)
+        /// A member function of a texture (a `texture2d<half>` parameter, or the layer's own texture,
+        /// `layer.tex`): the texture and the call (``TTextureCall``). Its GLSL is the lowering's.
+        case texture(TExpr, TTextureCall)
+        /// `as_type<to>(x)`: the bits of a value of Metal type `from` read as type `to` (32-bit
+        /// scalars and vectors of one size).
+        case bitcast(to: MType, from: MType, TExpr)
+        /// `!` of a bool vector, component by component (GLSL spells it `not(v)`).
+        case componentwiseNot(TExpr)
+        /// `(void)x`: `x` evaluated and its value dropped.
+        case voided(TExpr)
+    }
 
     /// The construction of a value of Metal type `t` (an array's: its element type, flattened size).
     static func constructor(of t: MType, _ args: [TExpr]) -> TExpr {
-        .construct(t.innermost.glslType, arraySize: t.glslArraySize, args)
+        TExpr(.construct(t.innermost.glslType, arraySize: t.glslArraySize, args), t)
+    }
+
+    /// A literal of Metal type `t`.
+    static func literal(_ l: GLiteral, _ t: MType) -> TExpr { TExpr(.literal(l), t) }
+
+    /// The `int` literal `k` (an index, an offset).
+    static func int(_ k: Int64) -> TExpr { TExpr(.literal(.int(k)), .int) }
+
+    /// A use of variable `v`.
+    static func variable(_ v: TVariable) -> TExpr { TExpr(.variable(v), v.type) }
+
+    /// The node's operands, in the order they are written (a texture call's: the texture, then
+    /// its arguments).
+    var children: [TExpr] {
+        switch kind {
+        case .literal, .variable: return []
+        case .call(_, let args), .library(_, let args), .construct(_, _, let args): return args
+        case .unary(_, let a), .postfix(_, let a), .member(let a, _), .field(let a, _, _), .convert(_, _, let a),
+             .roundToHalf(let a, _), .wrap(let a, _, _), .step(_, let a, _), .bitcast(_, _, let a),
+             .componentwiseNot(let a), .voided(let a):
+            return [a]
+        case .binary(_, let a, let b), .componentwise(_, let a, let b), .truncatingDivision(_, let a, let b, _),
+             .index(let a, let b), .assign(_, let a, let b), .comma(let a, let b):
+            return [a, b]
+        case .ternary(let a, let b, let c): return [a, b, c]
+        case .texture(let t, let call):
+            switch call {
+            case .sample(_, let coord, let lod, _): return [t, coord] + (lod.map { [$0.value] } ?? [])
+            case .read(let coord): return [t, coord]
+            case .size: return [t]
+            }
+        }
     }
 
     /// The expression inside any conversions that print nothing (their GLSL types are equal).
     var strippingSilentConversions: TExpr {
-        if case .convert(let to, let from, let inner) = self, to.glsl == from.glsl { return inner.strippingSilentConversions }
+        if case .convert(let to, let from, let inner) = kind, to.glsl == from.glsl { return inner.strippingSilentConversions }
         return self
     }
 }
@@ -93,21 +141,8 @@ struct TStep {
     let rounding: Rounding
 }
 
-/// A node of the typed tree with its Metal type (an argument of a standard-library call).
-struct TValue {
-    let node: TExpr
-    let type: MType
-
-    init(node: TExpr, type: MType) {
-        self.node = node
-        self.type = type
-    }
-
-    init(_ v: TE) { self.init(node: v.node, type: v.type) }
-}
-
 /// What a call in the typed tree calls, as analysis resolved it. A standard-library function is
-/// not a callee but a node of its own (``TExpr/library(_:_:result:)``): no GLSL built-in or
+/// not a callee but a node of its own (``TExpr/Kind/library(_:_:)``): no GLSL built-in or
 /// generated helper appears in the typed tree, only in its lowering.
 enum Callee {
     /// A translated Metal function: the overload, template instance or member function chosen.

@@ -142,7 +142,12 @@ indirect enum MType: Equatable, Sendable {
         case .scalar(let s): return s.metal
         case .vector(let s, let n): return "\(s.metal)\(n)"
         case .matrix(let s, let c, let r): return "\(s.metal)\(c)x\(r)"
-        case .array(let e, let n): return "\(e.metal)[\(n)]"
+        case .array(_, _):
+            // As C declares it: `float a[2][3]` is two arrays of three, `float[2][3]`.
+            var dims = ""
+            var t = self
+            while case .array(let e, let n) = t { dims += "[\(n)]"; t = e }
+            return t.metal + dims
         case .structure(let n): return n
         case .texture: return "texture2d<half>"
         case .sampler: return "sampler"

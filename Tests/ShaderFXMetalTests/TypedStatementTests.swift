@@ -42,23 +42,8 @@ import Testing
 
     /// The variables an expression reads or writes.
     func uses(_ e: TExpr) -> [TVariable] {
-        switch e {
-        case .variable(let v): return [v]
-        case .literal: return []
-        case .call(_, let args), .construct(_, _, let args): return args.flatMap(uses)
-        case .library(_, let args, _): return args.flatMap { uses($0.node) }
-        case .roundToHalf(let a, _), .wrap(let a, _, _), .step(_, let a, _), .bitcast(_, _, let a), .componentwiseNot(let a): return uses(a)
-        case .texture(let t, let call):
-            switch call {
-            case .sample(_, let coord, let lod, _): return uses(t) + uses(coord) + (lod.map { uses($0.value) } ?? [])
-            case .read(let coord): return uses(t) + uses(coord)
-            case .size: return uses(t)
-            }
-        case .unary(_, let a), .postfix(_, let a), .member(let a, _), .field(let a, _, _), .convert(_, _, let a): return uses(a)
-        case .binary(_, let a, let b), .componentwise(_, let a, let b), .truncatingDivision(_, let a, let b, _),
-             .index(let a, let b), .assign(_, let a, let b), .comma(let a, let b): return uses(a) + uses(b)
-        case .ternary(let a, let b, let c): return uses(a) + uses(b) + uses(c)
-        }
+        if case .variable(let v) = e.kind { return [v] }
+        return e.children.flatMap(uses)
     }
 
     static let shadowing = """
@@ -95,7 +80,7 @@ import Testing
             return nil
         }
         #expect(assignments.map(\.0) == [.add, .assign, .add])
-        if case .variable(let v) = assignments[0].1.node { #expect(v === xs[1]) } else { Issue.record("x += 1.0 does not assign a variable") }
+        if case .variable(let v) = assignments[0].1.node.kind { #expect(v === xs[1]) } else { Issue.record("x += 1.0 does not assign a variable") }
         guard case .returnStmt(let r?) = f.body.last?.kind else { Issue.record("no return"); return }
         #expect(uses(r.node).contains { $0 === xs[0] } && !uses(r.node).contains { $0 === xs[1] || $0 === xs[2] })
 
@@ -222,7 +207,7 @@ import Testing
         #expect(get.typed?.parameters.map(\.variable.type) == [.structure("input")])
         var fields: [String] = []
         func visit(_ e: TExpr) {
-            switch e {
+            switch e.kind {
             case .field(let a, let structure, let member): fields.append("\(structure).\(member)"); visit(a)
             case .binary(_, let a, let b): visit(a); visit(b)
             case .member(let a, _), .convert(_, _, let a): visit(a)
@@ -323,8 +308,8 @@ import Testing
         for s in flatten(f.body) {
             guard case .declaration(let items) = s.kind else { continue }
             for d in items {
-                guard case .library(let fn, let args, let result)? = d.value?.node else { continue }
-                calls.append("\(fn.rawValue)(\(args.map(\.type.metal).joined(separator: ", "))) -> \(result.metal)")
+                guard let call = d.value?.node, case .library(let fn, let args) = call.kind else { continue }
+                calls.append("\(fn.rawValue)(\(args.map(\.type.metal).joined(separator: ", "))) -> \(call.type.metal)")
             }
         }
         #expect(calls == ["fma(half, half, half) -> half", "log10(float) -> float", "abs(uint) -> uint",
@@ -351,7 +336,7 @@ import Testing
         let f = try typed(try analysis(src, precision: .apple), "rw")
         var seen: [String] = []
         func describe(_ e: TExpr) -> String {
-            switch e {
+            switch e.kind {
             case .roundToHalf(let a, let t): return "roundToHalf(\(describe(a))) \(t.metal)"
             case .wrap(let a, let bits, let signed): return "wrap\(bits)\(signed ? "s" : "u")(\(describe(a)))"
             case .step(let s, _, let t):
@@ -395,7 +380,7 @@ import Testing
         for s in flatten(f.body) {
             guard case .declaration(let items) = s.kind else { continue }
             for d in items {
-                guard case .texture(_, let call)? = d.value?.node else { continue }
+                guard let value = d.value?.node, case .texture(_, let call) = value.kind else { continue }
                 switch call {
                 case .sample(let state, _, let lod, let bound):
                     seen.append("sample pixel:\(state.pixelCoordinates) filter:\(state.filter) lod:\(lod != nil) bound:\(bound)")
@@ -409,5 +394,91 @@ import Testing
         #expect(lines.contains("vec4 s = texture(a, position / vec2(textureSize(a, 0)));"))
         #expect(lines.contains("vec4 t = mtl_sample(b, position / 32.0, ivec2(3, 3), 0, vec4(1.0));"))
         #expect(lines.contains("uint w = uint(textureSize(a, 0).x);"))
+    }
+
+    /// Every node of the typed tree carries its Metal type, inner nodes too, checked against MSL's
+    /// rules written here by hand: a member of a `half4` is a `half`, `i * 2` of ints is an int
+    /// inside a float expression, an element of a flattened 2-D array is its innermost type, and
+    /// the vector a `half2x2` multiplies becomes a `half2` (the matrix's element type).
+    @Test func everyNodeCarriesItsMetalType() throws {
+        let src = """
+        struct Wave { float amplitude; half2 direction; };
+        float height(Wave w, float x) { return w.amplitude * x; }
+        [[ stitchable ]] half4 nodes(float2 position, half4 color, float time) {
+            int i = int(position.x);
+            float table[2][3] = {{1, 2, 3}, {4, 5, 6}};
+            Wave w = Wave{0.5, half2(1, 0)};
+            half2x2 m = half2x2(1, 0, 0, 1);
+            half2 turned = m * position;
+            float h = height(w, time) + float(i * 2) + table[1][2];
+            half r = color.r * w.direction.x;
+            return i > 2 ? color * r : half4(turned, half(h), 1);
+        }
+        """
+        let s = try analysis(src)
+        let f = try typed(s, "nodes")
+        // Each node printed as its kind and type, in pre-order.
+        var seen: [String] = []
+        func visit(_ e: TExpr) {
+            let what: String
+            switch e.kind {
+            case .variable(let v): what = v.name
+            case .member(_, let m): what = "." + m
+            case .field(_, _, let m): what = "." + m
+            case .binary(let op, _, _): what = op.rawValue
+            case .convert: what = "convert"
+            case .index: what = "[]"
+            case .call(.function(let g), _): what = g.decl.name + "()"
+            case .ternary: what = "?:"
+            default: what = "other"
+            }
+            seen.append(what + ": " + e.type.metal)
+            e.children.forEach(visit)
+        }
+        var byVariable: [String: [String]] = [:]
+        for statement in flatten(f.body) {
+            if case .declaration(let items) = statement.kind {
+                for d in items { seen = []; if let v = d.value { visit(v.node) }; byVariable[d.variable.name] = seen }
+            }
+            if case .returnStmt(let r?) = statement.kind { seen = []; visit(r.node); byVariable["return"] = seen }
+        }
+        #expect(byVariable["r"] == ["*: half", ".r: half", "color: half4", ".x: half", ".direction: half2", "w: Wave"])
+        #expect(byVariable["turned"] == ["*: half2", "m: half2x2", "convert: half2", "position: float2"])
+        let h = try #require(byVariable["h"])
+        #expect(h.prefix(3) == ["+: float", "+: float", "height(): float"])
+        #expect(h.contains("*: int") && h.contains("i: int") && h.contains("convert: float"))
+        // `table[1][2]`: one index (1 * 3 + 2) into the flattened array, of the innermost type.
+        #expect(h.suffix(5) == ["[]: float", "table: float[2][3]", "+: int", "other: int", "other: int"])
+        #expect(byVariable["return"]?.first == "?:: half4")
+        // The whole tree satisfies the checker, as every debug-build translation does.
+        var checker = TypeCheck(structs: s.structs)
+        for g in s.allFunctions { if let t = g.typed { checker.check(t, name: g.decl.name) } }
+        #expect(checker.problems == [])
+    }
+
+    /// The checker finds a node whose type does not follow from its kind and operands, each kind
+    /// of mistake analysis could make: an operation of two types typed as one of them, a
+    /// conversion whose source is not its operand's type, an element typed as its vector, a
+    /// return of the wrong type. A well-typed tree passes.
+    @Test func theTypeCheckFindsMistypedNodes() {
+        let x = TVariable("x", .float, .local, nil)
+        let h = TVariable("h", .half, .local, nil)
+        let v = TVariable("v", .vector(.float, 3), .local, nil)
+        func problems(_ e: TExpr, returning type: MType? = nil) -> [String] {
+            var checker = TypeCheck(structs: [:])
+            let f = TFunction(loc: MetalSourceLocation(file: "t.metal", line: 1, column: 1), parameters: [],
+                              returnType: type ?? e.type, body: [TStmt(.returnStmt(TE(e)), nil)])
+            checker.check(f, name: "f")
+            return checker.problems
+        }
+        let good = TExpr(.binary(.add, .variable(x), TExpr(.convert(to: .float, from: .half, .variable(h)), .float)), .float)
+        #expect(problems(good) == [])
+        #expect(problems(TExpr(.binary(.add, .variable(x), .variable(h)), .float)).count == 1)
+        #expect(problems(TExpr(.convert(to: .float, from: .half, .variable(x)), .float)).count == 1)
+        #expect(problems(TExpr(.index(.variable(v), .int(1)), .vector(.float, 3))).count == 1)
+        #expect(problems(TExpr(.index(.variable(v), .int(1)), .float)) == [])
+        #expect(problems(TExpr(.member(.variable(v), "xy"), .vector(.float, 3))).count == 1)
+        #expect(problems(TExpr(.binary(.less, .variable(x), .variable(x)), .float)).count == 1)
+        #expect(problems(good, returning: .half) == ["in 'f': a float returned where half is"])
     }
 }
