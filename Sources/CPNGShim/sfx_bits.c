@@ -14,18 +14,18 @@
 // The loop, as an inline function both variants are compiled from: the compiler's choice of
 // shift instructions is the only difference.
 static inline __attribute__((always_inline)) const uint8_t *
-write_literals(const uint8_t *at, const uint8_t *end, const uint32_t *table, sfx_bit_state *state) {
+write_literals(const uint8_t *at, const uint8_t *end, const uint16_t *codes, const uint8_t *lengths,
+               sfx_bit_state *state) {
     uint8_t *out = state->out;
     uint64_t bits = state->bits, count = state->count;
     while (end - at >= 4) {
-        uint32_t word;
-        memcpy(&word, at, 4);
-        const uint32_t e0 = table[word & 0xFF], e1 = table[(word >> 8) & 0xFF];
-        const uint32_t e2 = table[(word >> 16) & 0xFF], e3 = table[word >> 24];
-        const uint64_t n0 = e0 >> 24, n1 = e1 >> 24, n2 = e2 >> 24, n3 = e3 >> 24;
+        // Each byte indexes both tables as loaded (a zero-extending load each): no mask or shift
+        // to take a code and its length apart.
+        const uint8_t b0 = at[0], b1 = at[1], b2 = at[2], b3 = at[3];
+        const uint64_t n0 = lengths[b0], n1 = lengths[b1], n2 = lengths[b2], n3 = lengths[b3];
         // Two codes joined, then the two pairs: one value of at most 56 bits for the four.
-        const uint64_t low = (uint64_t)(e0 & 0xFFFFFF) | (uint64_t)(e1 & 0xFFFFFF) << n0;
-        const uint64_t high = (uint64_t)(e2 & 0xFFFFFF) | (uint64_t)(e3 & 0xFFFFFF) << n2;
+        const uint64_t low = (uint64_t)codes[b0] | (uint64_t)codes[b1] << n0;
+        const uint64_t high = (uint64_t)codes[b2] | (uint64_t)codes[b3] << n2;
         bits |= (low | high << (n0 + n1)) << count;
         count += n0 + n1 + n2 + n3;
         // Store all 8 bytes; keep the 0...7 bits past the whole bytes (count is at most 63).
@@ -42,15 +42,15 @@ write_literals(const uint8_t *at, const uint8_t *end, const uint32_t *table, sfx
     return at;
 }
 
-static const uint8_t *write_literals_plain(const uint8_t *at, const uint8_t *end, const uint32_t *table,
-                                           sfx_bit_state *state) {
-    return write_literals(at, end, table, state);
+static const uint8_t *write_literals_plain(const uint8_t *at, const uint8_t *end, const uint16_t *codes,
+                                           const uint8_t *lengths, sfx_bit_state *state) {
+    return write_literals(at, end, codes, lengths, state);
 }
 
 SFX_BITS_TARGET_BMI2
-static const uint8_t *write_literals_bmi2(const uint8_t *at, const uint8_t *end, const uint32_t *table,
-                                          sfx_bit_state *state) {
-    return write_literals(at, end, table, state);
+static const uint8_t *write_literals_bmi2(const uint8_t *at, const uint8_t *end, const uint16_t *codes,
+                                          const uint8_t *lengths, sfx_bit_state *state) {
+    return write_literals(at, end, codes, lengths, state);
 }
 
 // 0 not yet asked, 1 without BMI2, 2 with it. Threads that ask at once all store the same value.
@@ -74,13 +74,14 @@ int sfx_bits_use_bmi2(void) {
     return known == 2;
 }
 
-const uint8_t *sfx_write_literals(const uint8_t *at, const uint8_t *end, const uint32_t *table,
-                                  sfx_bit_state *state) {
-    return sfx_bits_use_bmi2() ? write_literals_bmi2(at, end, table, state)
-                               : write_literals_plain(at, end, table, state);
+const uint8_t *sfx_write_literals(const uint8_t *at, const uint8_t *end, const uint16_t *codes,
+                                  const uint8_t *lengths, sfx_bit_state *state) {
+    return sfx_bits_use_bmi2() ? write_literals_bmi2(at, end, codes, lengths, state)
+                               : write_literals_plain(at, end, codes, lengths, state);
 }
 
-const uint8_t *sfx_write_literals_variant(int bmi2, const uint8_t *at, const uint8_t *end,
-                                          const uint32_t *table, sfx_bit_state *state) {
-    return bmi2 ? write_literals_bmi2(at, end, table, state) : write_literals_plain(at, end, table, state);
+const uint8_t *sfx_write_literals_variant(int bmi2, const uint8_t *at, const uint8_t *end, const uint16_t *codes,
+                                          const uint8_t *lengths, sfx_bit_state *state) {
+    return bmi2 ? write_literals_bmi2(at, end, codes, lengths, state)
+                : write_literals_plain(at, end, codes, lengths, state);
 }

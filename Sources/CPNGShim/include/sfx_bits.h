@@ -20,11 +20,13 @@ typedef struct {
 } sfx_bit_state;
 
 // Writes the literal codes of the bytes from `at` while four are left before `end`, four at a
-// time; returns where it stopped. `table[b]` holds byte b's code in its low 24 bits and the
-// code's length in its high 8; no length may exceed 14 (four codes and the 7 bits held fit
-// one 64-bit store). The buffer at `state->out` has room for what is written and 8 bytes more.
-const uint8_t *sfx_write_literals(const uint8_t *at, const uint8_t *end, const uint32_t *table,
-                                  sfx_bit_state *state);
+// time; returns where it stopped. `codes[b]` is byte b's code (bit-reversed, ready to write
+// least significant bit first) and `lengths[b]` its length in bits: two tables, so that a code
+// and its length each come from one load without being taken apart. No length may exceed 14
+// (four codes and the 7 bits held fit one 64-bit store). The buffer at `state->out` has room for
+// what is written and 8 bytes more.
+const uint8_t *sfx_write_literals(const uint8_t *at, const uint8_t *end, const uint16_t *codes,
+                                  const uint8_t *lengths, sfx_bit_state *state);
 
 // Whether sfx_write_literals uses BMI2 on this processor (not when the environment variable
 // SHADERFX_NO_BMI2 is set and not empty, which A/B measurements use).
@@ -32,7 +34,7 @@ int sfx_bits_use_bmi2(void);
 
 // sfx_write_literals with the variant chosen by the caller (`bmi2` nonzero: the BMI2 one, which
 // the processor must have), so that tests compare the two.
-const uint8_t *sfx_write_literals_variant(int bmi2, const uint8_t *at, const uint8_t *end,
-                                          const uint32_t *table, sfx_bit_state *state);
+const uint8_t *sfx_write_literals_variant(int bmi2, const uint8_t *at, const uint8_t *end, const uint16_t *codes,
+                                          const uint8_t *lengths, sfx_bit_state *state);
 
 #endif

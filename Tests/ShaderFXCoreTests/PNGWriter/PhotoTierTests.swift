@@ -331,13 +331,14 @@ struct PhotoTierTests {
         var random = SplitMix(state: 24)
         let variants = sfx_bits_use_bmi2() != 0 ? [0, 1] : [0]
         for trial in 0..<400 {
-            // A table of codes of 1...14 bits (the longest the loop takes), in the layout the
-            // block writer makes: the code in the low 24 bits, its length in the high 8.
+            // Codes of 1...14 bits (the longest the loop takes), drawn as one table (the code in the
+            // low 24 bits, its length in the high 8) and given to the loop as its two.
             let longest = 1 + trial % 14
             let table: [UInt32] = (0..<256).map { _ in
                 let length = 1 + Int(random.next() % UInt64(longest))
                 return UInt32(random.next() & (1 << UInt64(length) - 1)) | UInt32(length) << 24
             }
+            let codes = table.map { UInt16($0 & 0xFFFF) }, lengths = table.map { UInt8($0 >> 24) }
             let bytes = (0..<Int(random.next() % 301)).map { _ in random.byte() }
             let heldCount = Int(random.next() % 8)
             let held = random.next() & (1 << UInt64(heldCount) - 1)
@@ -352,11 +353,14 @@ struct PhotoTierTests {
                 var out = [UInt8](repeating: 0, count: 2 * bytes.count + 16)
                 let (stopped, state): (Int, sfx_bit_state) = out.withUnsafeMutableBufferPointer { buffer in
                     bytes.withUnsafeBufferPointer { input in
-                        table.withUnsafeBufferPointer { codes in
-                            var state = sfx_bit_state(out: buffer.baseAddress!, bits: held, count: UInt64(heldCount))
-                            let base = input.baseAddress ?? UnsafePointer(buffer.baseAddress!)
-                            let end = sfx_write_literals_variant(Int32(variant), base, base + input.count, codes.baseAddress!, &state)!
-                            return (end - base, state)
+                        codes.withUnsafeBufferPointer { codes in
+                            lengths.withUnsafeBufferPointer { lengths in
+                                var state = sfx_bit_state(out: buffer.baseAddress!, bits: held, count: UInt64(heldCount))
+                                let base = input.baseAddress ?? UnsafePointer(buffer.baseAddress!)
+                                let end = sfx_write_literals_variant(Int32(variant), base, base + input.count, codes.baseAddress!,
+                                                                     lengths.baseAddress!, &state)!
+                                return (end - base, state)
+                            }
                         }
                     }
                 }

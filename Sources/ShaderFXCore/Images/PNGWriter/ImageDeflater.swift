@@ -467,13 +467,14 @@ struct BlockCodes {
     }
 
     /// Writes the literals from `at` while four are left before `end`, four at a time, their
-    /// codes (entries of `table`, at most 14 bits each) joined into one value before it goes
-    /// into `writer`; returns where it stopped. The loop is C's (`sfx_write_literals`), compiled
-    /// twice and chosen at run time: with BMI2's shifts where the processor has them, which
-    /// about halve its time on photographic blocks (docs/GPU.md), and without.
+    /// codes (`codes` and `lengths` by byte, at most 14 bits each) joined into one value before
+    /// it goes into `writer`; returns where it stopped. The loop is C's (`sfx_write_literals`),
+    /// compiled twice and chosen at run time: with BMI2's shifts where the processor has them,
+    /// which about halve its time on photographic blocks (docs/GPU.md), and without.
     static func writeLiteralsJoined(from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>,
-                                    table: UnsafePointer<UInt32>, into writer: inout BitWriter) -> UnsafePointer<UInt8> {
-        writer.withState { sfx_write_literals(start, end, table, &$0)! }
+                                    codes: UnsafePointer<UInt16>, lengths: UnsafePointer<UInt8>,
+                                    into writer: inout BitWriter) -> UnsafePointer<UInt8> {
+        writer.withState { sfx_write_literals(start, end, codes, lengths, &$0)! }
     }
 
     /// The extra bits after a code-length symbol: 2, 3 and 7 for the repeat symbols 16, 17, 18.
@@ -531,6 +532,8 @@ struct BlockCodes {
         // Four literals fit the bit buffer between flushes (7 bits held, then 4 x 14) when no
         // byte's code is longer than 14 bits; otherwise three.
         let fourAtOnce = literalLengths[0..<256].max()! <= 14
+        literalCodes.withUnsafeBufferPointer { literalCodes in
+        literalLengths.withUnsafeBufferPointer { literalLengths in
         literal.withUnsafeBufferPointer { literal in
         distance.withUnsafeBufferPointer { distance in
         distanceBits.withUnsafeBufferPointer { distanceBits in
@@ -547,7 +550,8 @@ struct BlockCodes {
                 let sequence = sequences[i]
                 let end = at + Int(sequence.literals)
                 if fourAtOnce && joined {
-                    at = Self.writeLiteralsJoined(from: at, to: end, table: table, into: &w)
+                    at = Self.writeLiteralsJoined(from: at, to: end, codes: literalCodes.baseAddress!,
+                                                  lengths: literalLengths.baseAddress!, into: &w)
                 } else if fourAtOnce {
                     while at + 4 <= end {
                         let word = UnsafeRawPointer(at).loadUnaligned(as: UInt32.self)
@@ -586,6 +590,6 @@ struct BlockCodes {
             put(&w, table[256])
             w.flush()
             writer = w
-        }}}}}}
+        }}}}}}}}
     }
 }
