@@ -153,6 +153,7 @@ enum MetalBuiltin: String, CaseIterable {
                 let values = self == .extract_bits ? 1 : 2
                 try c.requireArity(values + 2)
                 let t = try BuiltinRecord.integerType(s, c, Array(args.prefix(values)))
+                try BuiltinRecord.refuseNarrow(s, c, t)
                 var typed = try s.genericArgs(Array(args.prefix(values)), c.exprs, t, scalarOK: [])
                 for k in values..<(values + 2) { typed.append(try s.convert(args[k], to: .uint, c.exprs[k].loc).node) }
                 return c.typed(typed, t)
@@ -243,13 +244,24 @@ struct BuiltinRecord {
         return t
     }
 
-    /// A component-wise function of integers of one type (`popcount`, `addsat` ...).
+    /// A component-wise function of integers of one type (`popcount`, `addsat` ...). Of a narrow
+    /// integer type, the functions whose result depends on the type's width are refused
+    /// (``refuseNarrow(_:_:_:)``); the others' result wraps to it.
     static func integer(arity n: Int, helpers: [String] = []) -> BuiltinRecord {
         BuiltinRecord(helpers: helpers) { s, c, args throws(MetalError) in
             try c.requireArity(n)
             let t = try integerType(s, c, args)
-            return c.typed(try s.genericArgs(args, c.exprs, t, scalarOK: []), t)
+            try refuseNarrow(s, c, t)
+            return s.narrowedResult(c.typed(try s.genericArgs(args, c.exprs, t, scalarOK: []), t))
         }
+    }
+
+    /// The integer functions whose result depends on the width of 8- and 16-bit types (a count
+    /// of leading zeros, a saturation, a rotation...): GLSL computes them on 32 bits, so for
+    /// `short`, `ushort`, `char` and `uchar` values they are a located error, not a wrong value.
+    static func refuseNarrow(_ s: Semantic, _ c: BuiltinCall, _ t: MType) throws(MetalError) {
+        guard let scalar = t.scalar, scalar.narrowWidth != nil, !["hadd", "rhadd", "mul24", "mad24"].contains(c.name) else { return }
+        throw s.error(.unsupportedConstruct, c.loc, "'\(c.name)' of '\(t.metal)' is not supported: its result depends on the \(scalar.narrowWidth!.bits)-bit width, which GLSL's 32-bit integers do not have; convert the argument to '\(scalar.isUnsigned ? "uint" : "int")'")
     }
 
     /// A function of float vectors of one type giving a scalar (`length`, `dot`...).
@@ -357,6 +369,8 @@ extension Semantic {
             // Literals adapt to the variables' type.
             let nonLit = args.filter { $0.lit == nil }.map { $0.type.scalar! }
             if !nonLit.isEmpty { elem = nonLit.contains(.uint) ? .uint : .int }
+            // Arguments all of one narrow type call its overload (`clz(ushort)` is a `ushort`).
+            if let first = nonLit.first, first.narrowWidth != nil, nonLit.allSatisfy({ $0 == first }) { elem = first }
         } else {
             let floats = args.filter { $0.type.scalar!.isFloat && $0.lit == nil }.map { $0.type.scalar! }
             elem = (!floats.isEmpty && floats.allSatisfy { $0 == .half }) ? .half : .float

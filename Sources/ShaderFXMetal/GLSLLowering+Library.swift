@@ -49,10 +49,10 @@ extension GLSLLowering {
         case .normalize: return call(.normalize, a)
         case .abs:
             // GLSL has no unsigned abs: |u| is u.
-            return result.scalar == .uint ? a[0] : call(.abs, a)
+            return result.scalar?.isUnsigned == true ? a[0] : call(.abs, a)
         case .sign:
             // Nor an unsigned sign: sign(u) is min(u, 1).
-            guard result.scalar == .uint else { return call(.sign, a) }
+            guard result.scalar?.isUnsigned == true else { return call(.sign, a) }
             return call(.min, [a[0], result.isVector ? .constructor(of: result, [.literal(.uint(1))]) : .literal(.uint(1))])
         case .pow, .powr: return call(.pow, a)
         case .atan, .atan2: return call(.atan, a)

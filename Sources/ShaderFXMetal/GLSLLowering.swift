@@ -73,7 +73,7 @@ final class GLSLLowering {
                 helper = .halfStep(increment: s.increment, prefix: s.prefix, columns: 0, rows: type.isVector ? type.vectorSize : 1)
             case .narrow(let bits, let signed):
                 helper = .narrowStep(increment: s.increment, prefix: s.prefix, bits: bits, signed: signed, type: type.glsl,
-                                     unsigned: type.scalar == .uint)
+                                     unsigned: type.scalar?.isUnsigned == true)
             }
             return helperCall(helper, [x])
         case .texture(let t, let call): return lowerTextureCall(lower(t), call)

@@ -37,8 +37,8 @@ struct StructInfo {
     var name: String
     var members: [(name: String, type: MType, loc: MetalSourceLocation)]
     var loc: MetalSourceLocation
-    /// Whether the members' types give Metal's layout (false where one is a narrow integer or a
-    /// packed vector, which ``MType`` keeps as `int` and as a plain vector): what sizeof needs.
+    /// Whether the members' types give Metal's layout (false where one is a packed vector, which
+    /// ``MType`` keeps as a plain vector): what sizeof needs.
     var layoutKnown = true
 }
 
@@ -110,12 +110,6 @@ struct VarInfo {
     var constInt: Int64?
     var sampler: SamplerState?
     var loc: MetalSourceLocation
-    /// For a `short`, `ushort`, `char` or `uchar` variable (held in 32 bits): its width, so that
-    /// what is stored in it wraps as it does in Metal.
-    var narrow: (bits: Int, signed: Bool)?
-    /// For an array of `short`s, `char`s...: their width (what sizeof needs; stores into the
-    /// elements are not wrapped).
-    var narrowElements: (bits: Int, signed: Bool)?
 }
 
 /// A user function (one overload).
@@ -476,7 +470,7 @@ final class Semantic {
         case .sizeOf(let spec):
             return (try? resolve(spec)).flatMap { metalSize(spec, $0) }.map(Int64.init)
         case .sizeOfValue(let x):
-            return (try? lowerExpr(x)).flatMap { metalSize(of: $0.type, narrow: narrowness(of: x)) }.map(Int64.init)
+            return (try? lowerExpr(x)).flatMap { metalSize(of: $0.type) }.map(Int64.init)
         case .ternary(let c, let a, let b):
             guard let cv = constInt(c) else { return nil }
             return cv != 0 ? constInt(a) : constInt(b)
@@ -524,7 +518,7 @@ final class Semantic {
         if members.isEmpty { throw error(.unsupportedConstruct, s.loc, "empty structs are not supported in GLSL") }
         let layoutKnown = s.members.allSatisfy { m in
             let named = aliases[m.type.named]?.named ?? m.type.named
-            return Semantic.narrowBits(named) == nil && !named.hasPrefix("packed_")
+            return !named.hasPrefix("packed_")
         }
         structs[s.name] = StructInfo(name: s.name, members: members, loc: s.loc, layoutKnown: layoutKnown)
         structOrder.append(s.name)
@@ -568,7 +562,11 @@ final class Semantic {
         var info = VarInfo(type: type, symbol: symbol, isConst: true, loc: v.loc)
         if type.scalar?.isInteger == true, type.isScalar {
             // Held as the 32-bit value GLSL will see.
-            info.constInt = constInt(initExpr).map { type == .uint ? Int64(UInt32(truncatingIfNeeded: $0)) : Int64(Int32(truncatingIfNeeded: $0)) }
+            info.constInt = constInt(initExpr).map { value in
+                let s = type.scalar!
+                let v = s.narrowWidth.map { Semantic.wrap(value, $0) } ?? value
+                return s.isUnsigned ? Int64(UInt32(truncatingIfNeeded: v)) : Int64(Int32(truncatingIfNeeded: v))
+            }
         }
         globals[v.name] = info
         globalConstants.append(TGlobal(variable: symbol, value: value, loc: v.loc))
@@ -884,9 +882,6 @@ final class Semantic {
                 throw error(.redefinition, p.loc, "redefinition of parameter '\(p.name)'", notes: previousDefinition(previous.loc))
             }
             scopes[0][p.name] = VarInfo(type: p.type, symbol: symbol, kind: vk, isConst: false, loc: p.loc)
-            if k < f.decl.params.count, !p.isPointer, !p.isReference, let narrow = narrowWidth(f.decl.params[k].type, p.type) {
-                scopes[0][p.name]?.narrow = narrow
-            }
             if let c = p.countName {
                 scopes[0][c] = VarInfo(type: p.countIsUnsigned ? .uint : .int, symbol: nil, kind: .arrayCount(symbol), isConst: true, loc: p.loc)
             }
@@ -905,9 +900,10 @@ final class Semantic {
                 if case .roundToHalf = v.node.kind { reassign(p, v) }
             }
         }
-        // A narrow integer parameter holds what its argument converts to (`short s` given 70000 is 4464).
-        for p in params {
-            guard let narrow = scopes[0][p.variable.name]?.narrow else { continue }
+        // A narrow integer parameter of a stitchable function holds what its argument converts to
+        // (`short s` given 70000 is 4464); other functions' callers convert their arguments.
+        for p in params where kind != nil {
+            guard let narrow = p.variable.type.scalar?.narrowWidth, !p.variable.type.isArray else { continue }
             reassign(p, narrowed(TE(node: .variable(p.variable), type: p.variable.type), narrow))
         }
         out += try analyzeStmts(stmts)

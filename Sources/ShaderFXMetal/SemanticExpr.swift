@@ -24,7 +24,7 @@ extension Semantic {
             case .float(let d): b = d != 0
             }
             return TE(node: .literal(.bool(b)), type: .bool, lit: .bool(b))
-        case .int, .uint:
+        case .char, .uchar, .short, .ushort, .int, .uint:
             var i: Int64
             switch v {
             case .bool(let x): i = x ? 1 : 0
@@ -33,12 +33,14 @@ extension Semantic {
                 let t = d.isFinite ? d.rounded(.towardZero) : 0
                 i = Int64(max(min(t, 4294967295), -2147483648))
             }
-            if s == .int {
+            // A narrow type's value wrapped to its width, as converting to it does.
+            if let narrow = s.narrowWidth { i = Semantic.wrap(i, narrow) }
+            if !s.isUnsigned {
                 let v = Int64(Int32(truncatingIfNeeded: i))
-                return TE(node: .literal(.int(v)), type: .int, lit: .int(v))
+                return TE(node: .literal(.int(v)), type: .scalar(s), lit: .int(v))
             }
             let u = UInt32(truncatingIfNeeded: i)
-            return TE(node: .literal(.uint(UInt64(u))), type: .uint, lit: .int(Int64(u)))
+            return TE(node: .literal(.uint(UInt64(u))), type: .scalar(s), lit: .int(Int64(u)))
         case .half, .float:
             var d: Double
             switch v {
@@ -73,13 +75,13 @@ extension Semantic {
         switch (v.type, t) {
         case (.scalar, .scalar(let b)):
             if let l = v.lit { return literal(l, b, at: loc) }
-            return roundedHalf(TE(node: .convert(to: t, from: v.type, v.node), type: t), loc)
+            return narrowedIfNeeded(roundedHalf(TE(node: .convert(to: t, from: v.type, v.node), type: t), loc), from: v.type)
         case (.scalar, .vector(let b, _)):
             return try splat(v, b, to: t, loc)
         case (.scalar, .matrix(let b, _, _)) where explicit:
             return try splat(v, b, to: t, loc)
         case (.vector(_, let n), .vector(_, let m)) where n == m:
-            return roundedHalf(TE(node: .convert(to: t, from: v.type, v.node), type: t), loc)
+            return narrowedIfNeeded(roundedHalf(TE(node: .convert(to: t, from: v.type, v.node), type: t), loc), from: v.type)
         case (.matrix(_, let c1, let r1), .matrix(_, let c2, let r2)) where c1 == c2 && r1 == r2:
             return roundedHalf(TE(node: .convert(to: t, from: v.type, v.node), type: t), loc)
         case (.array(let e1, let n1), .array(let e2, let n2)) where n1 == n2 && e1.glsl == e2.glsl && e1.flatCount == e2.flatCount:
@@ -140,7 +142,7 @@ extension Semantic {
 
     /// The common arithmetic type of two operands (usual arithmetic conversions, vector widening).
     func commonType(_ a: MType, _ b: MType, _ loc: MetalSourceLocation, _ op: some CustomStringConvertible) throws(MetalError) -> MType {
-        func promote(_ s: Scalar) -> Scalar { s == .bool ? .int : s }
+        func promote(_ s: Scalar) -> Scalar { s.promoted }
         switch (a, b) {
         case (.scalar(let x), .scalar(let y)): return .scalar(max(promote(x), promote(y)))
         case (.vector(let x, let n), .scalar(let y)):
@@ -149,6 +151,8 @@ extension Semantic {
             return .vector(y == .bool ? promote(x) : (x.isFloat && !y.isFloat ? x : y), n)
         case (.vector(let x, let n), .vector(let y, let m)):
             guard n == m else { throw error(.typeMismatch, loc, "invalid operands to '\(op)': '\(a.metal)' and '\(b.metal)' have different sizes") }
+            // Vectors of one narrow integer type are not promoted: `short2 + short2` is a `short2`.
+            if x == y, x.narrowWidth != nil { return a }
             return .vector(max(promote(x), promote(y)), n)
         default:
             throw error(.typeMismatch, loc, "invalid operands to '\(op)': '\(a.metal)' and '\(b.metal)'")
@@ -157,7 +161,7 @@ extension Semantic {
 
     /// Is the value known to be non-negative (unsigned, or a non-negative literal)?
     func knownNonNegative(_ v: TE) -> Bool {
-        if v.type.scalar == .uint { return true }
+        if v.type.scalar?.isUnsigned == true { return true }
         if case .int(let i) = v.lit { return i >= 0 }
         return false
     }
@@ -259,7 +263,7 @@ extension Semantic {
         case .sizeOfValue(let x):
             // The operand is typed (for its type) and dropped: sizeof never evaluates it.
             let typed = try lowerExpr(x)
-            guard let n = metalSize(of: typed.type, narrow: narrowness(of: x)) else {
+            guard let n = metalSize(of: typed.type) else {
                 throw error(.unsupportedConstruct, e.loc, "sizeof of a value of type '\(typed.type.metal)' is not supported (scalars, vectors, matrices, arrays of them and structs of them)")
             }
             return literal(.int(Int64(n)), .uint)
@@ -339,13 +343,14 @@ extension Semantic {
         case .bitNot:
             var v = try lowerExpr(a)
             guard let s = v.type.scalar, s.isInteger || s == .bool, !v.type.isMatrix else { throw error(.typeMismatch, loc, "invalid operand to '~': '\(v.type.metal)'") }
-            if s == .bool { v = try convert(v, to: v.type.with(scalar: .int), loc) }
+            if s == .bool || (v.type.isScalar && s.promoted != s) { v = try convert(v, to: v.type.with(scalar: .int), loc) }
             if case .int(let i) = v.lit { return literal(.int(~i), v.type.scalar!) }
-            return TE(node: .unary(.bitNot, v.node), type: v.type)
+            return narrowedResult(TE(node: .unary(.bitNot, v.node), type: v.type))
         case .negate, .plus:
             var v = try lowerExpr(a)
             guard v.type.isArithmetic else { throw error(.typeMismatch, loc, "invalid operand to unary '\(op)': '\(v.type.metal)'") }
-            if v.type.scalar == .bool { v = try convert(v, to: v.type.with(scalar: .int), loc) }
+            // C promotes a `bool` or narrow integer scalar to `int` (`-s` of a short is an int).
+            if let s = v.type.scalar, s == .bool || (v.type.isScalar && s.promoted != s) { v = try convert(v, to: v.type.with(scalar: .int), loc) }
             if op == .plus { return TE(v.node, lit: v.lit) }
             if let l = v.lit {
                 switch l {
@@ -354,7 +359,7 @@ extension Semantic {
                 case .bool: break
                 }
             }
-            return TE(node: .unary(.negate, v.node), type: v.type)
+            return narrowedResult(TE(node: .unary(.negate, v.node), type: v.type))
         }
     }
 
@@ -373,13 +378,14 @@ extension Semantic {
             guard let sa = a.type.scalar, let sb = b.type.scalar, !a.type.isMatrix, !b.type.isMatrix, !sa.isFloat, !sb.isFloat else {
                 throw error(.typeMismatch, loc, "invalid operands to '\(op)': '\(x.type.metal)' and '\(y.type.metal)'")
             }
-            if sa == .bool { a = try convert(a, to: a.type.with(scalar: .int), loc) }
-            if sb == .bool { b = try convert(b, to: b.type.with(scalar: .int), loc) }
+            // A scalar `bool` or narrow integer is promoted to `int`; a vector keeps its type.
+            if sa == .bool || (a.type.isScalar && sa.promoted != sa) { a = try convert(a, to: a.type.with(scalar: .int), loc) }
+            if sb == .bool || (b.type.isScalar && sb.promoted != sb) { b = try convert(b, to: b.type.with(scalar: .int), loc) }
             if a.type.isScalar && b.type.isVector { a = try convert(a, to: b.type.with(scalar: a.type.scalar!), loc) }
             if a.type.isVector && b.type.isVector && a.type.vectorSize != b.type.vectorSize {
                 throw error(.typeMismatch, loc, "invalid operands to '\(op)': different vector sizes")
             }
-            return TE(node: .binary(op, a.node, b.node), type: a.type)
+            return narrowedResult(TE(node: .binary(op, a.node, b.node), type: a.type))
         default: break
         }
         // Matrices.
@@ -458,37 +464,40 @@ extension Semantic {
             }
             return TE(node: .binary(op, a.node, b.node), type: .bool)
         }
-        if (op == .divide || op == .remainder), t.scalar == .int, !(knownNonNegative(a) && knownNonNegative(b)) {
+        if (op == .divide || op == .remainder), let s = t.scalar, s.isInteger, !s.isUnsigned, !(knownNonNegative(a) && knownNonNegative(b)) {
             if case .int(let p) = a.lit, case .int(let q) = b.lit, q != 0 {
                 let (a32, b32) = (Int32(truncatingIfNeeded: p), Int32(truncatingIfNeeded: q))
                 let r = op == .divide ? a32.dividedReportingOverflow(by: b32).partialValue : a32.remainderReportingOverflow(dividingBy: b32).partialValue
                 return literal(.int(Int64(r)), .int)
             }
             // C truncates toward zero; GLSL ES leaves negative operands undefined.
-            return TE(node: .truncatingDivision(op, a.node, b.node, size: t.isVector ? t.vectorSize : 1), type: t)
+            return narrowedResult(TE(node: .truncatingDivision(op, a.node, b.node, size: t.isVector ? t.vectorSize : 1), type: t))
         }
         if t.isHalf, [.add, .subtract, .multiply, .divide].contains(op) { return roundedHalfArithmetic(op, a, b, type: t, loc) }
-        return TE(node: .binary(op, a.node, b.node), type: t)
+        return narrowedResult(TE(node: .binary(op, a.node, b.node), type: t))
+    }
+
+    /// The result of an operation on vectors of a narrow integer type (C promotes scalars to
+    /// `int`, so only vectors remain), wrapped to their width: `short2(32767) + short2(1)` is
+    /// `short2(-32768)`.
+    func narrowedResult(_ v: TE) -> TE {
+        guard let narrow = v.type.scalar?.narrowWidth else { return v }
+        return narrowed(v, narrow)
     }
 
     func lowerAssign(_ op: AssignOperator, _ lhs: Expr, _ rhs: Expr, _ loc: MetalSourceLocation) throws(MetalError) -> TE {
         let l = try lowerExpr(lhs)
         try requireLValue(l, lhs.loc, op)
         if l.subarray != nil { throw error(.unsupportedConstruct, loc, "assigning a sub-array of a multidimensional array is not supported") }
-        let narrow = narrowVariable(lhs)
         guard let binop = op.binary else {
-            var r = try lowerInitializer(rhs, to: l.type)
-            if let narrow { r = narrowed(r, narrow) }
+            let r = try lowerInitializer(rhs, to: l.type)
             return TE(node: .assign(.assign, l.node, r.node), type: l.type)
         }
         let r = try lowerExpr(rhs)
         let combined = try lowerBinary(binop, l, r, loc)
-        if let narrow {
-            // `s += x` of a 16- or 8-bit variable: computed in int, stored wrapped.
-            return TE(node: .assign(.assign, l.node, narrowed(try convert(combined, to: l.type, loc), narrow).node), type: l.type)
-        }
-        // `x op= y` stays compound when GLSL accepts it as is.
-        if combined.type == l.type || (combined.type.glsl == l.type.glsl) {
+        // `x op= y` stays compound when GLSL accepts it as is: not where the value converts to a
+        // narrow integer (`s += x` of a `short` is computed in int and stored wrapped).
+        if combined.type == l.type || (combined.type.glsl == l.type.glsl && l.type.scalar?.narrowWidth == nil) {
             if case .binary(let o, let a, let b) = combined.node.kind, o == binop, "\(a)" == "\(l.node)" {
                 return TE(node: .assign(op, a, b), type: l.type)
             }
@@ -577,24 +586,26 @@ extension Semantic {
 
     // MARK: Narrow integers
 
-    /// The width of a `short`/`ushort`/`char`/`uchar` (scalar or vector, not array) declaration.
-    func narrowWidth(_ spec: TypeSpec, _ type: MType) -> (bits: Int, signed: Bool)? {
-        guard type.isScalar || type.isVector, type.scalar?.isInteger == true else { return nil }
-        return Semantic.narrowBits(aliases[spec.named]?.named ?? spec.named)
-    }
-
-    /// The width of the narrow variable an expression names, if it names one.
-    func narrowVariable(_ e: Expr) -> (bits: Int, signed: Bool)? {
-        guard case .ident(let name) = e.kind else { return nil }
-        return lookup(name)?.narrow
-    }
-
     /// `value` wrapped to `bits` as storing it in a narrow variable does: the low bits, sign-extended
     /// for the signed types.
     static func wrap(_ value: Int64, _ narrow: (bits: Int, signed: Bool)) -> Int64 {
         narrow.signed ? (value << (64 - narrow.bits)) >> (64 - narrow.bits) : value & ((1 << narrow.bits) - 1)
     }
 
+    /// `v`, of a type whose elements are narrow integers, converted from a value of type `from`:
+    /// wrapped to their width unless every value of `from` fits it (a `char` made a `short`).
+    func narrowedIfNeeded(_ v: TE, from: MType) -> TE {
+        guard let to = v.type.scalar, let narrow = to.narrowWidth else { return v }
+        if let s = from.scalar {
+            if s == .bool { return v }
+            if let w = s.narrowWidth, (w.signed == narrow.signed && w.bits <= narrow.bits) || (!w.signed && narrow.signed && w.bits < narrow.bits) {
+                return v
+            }
+        }
+        return narrowed(v, narrow)
+    }
+
+    /// `v` wrapped to a narrow integer width (its type's, where analysis made a value of it).
     func narrowed(_ v: TE, _ narrow: (bits: Int, signed: Bool)) -> TE {
         if case .int(let i) = v.lit, let s = v.type.scalar, v.type.isScalar { return literal(.int(Semantic.wrap(i, narrow)), s) }
         if let w = v.wrappedTo, w == narrow { return v }
@@ -603,30 +614,15 @@ extension Semantic {
         return r
     }
 
-    /// `++`/`--` of a narrow variable: the new value wraps (`short s = 32767; s++` is -32768).
+    /// `++`/`--` of a narrow integer (a variable, an element, a member): the new value wraps
+    /// (`short s = 32767; s++` is -32768).
     func narrowIncrement(_ increment: Bool, prefix: Bool, _ target: Expr, _ v: TE) -> TE? {
-        guard let narrow = narrowVariable(target) else { return nil }
+        guard let narrow = v.type.scalar?.narrowWidth else { return nil }
         let step = TStep(increment: increment, prefix: prefix, rounding: .narrow(bits: narrow.bits, signed: narrow.signed))
         return TE(node: .step(step, v.node, type: v.type), type: v.type)
     }
 
     // MARK: Constructors
-
-    /// Bits of the 8/16-bit integer types (`short`, `ushort`, `char`, `uchar` and vectors), whose
-    /// explicit casts wrap like Metal's even though the values are held in 32 bits.
-    static func narrowBits(_ name: String) -> (bits: Int, signed: Bool)? {
-        var base = name
-        if let last = base.last, "234".contains(last), ["short", "ushort", "char", "uchar"].contains(String(base.dropLast())) {
-            base.removeLast()
-        }
-        switch base {
-        case "short", "int16_t": return (16, true)
-        case "ushort", "uint16_t": return (16, false)
-        case "char", "int8_t": return (8, true)
-        case "uchar", "uint8_t": return (8, false)
-        default: return nil
-        }
-    }
 
     func lowerConstruct(_ spec: TypeSpec, _ args: [Expr], _ loc: MetalSourceLocation) throws(MetalError) -> TE {
         if spec.isPointer || spec.isReference { throw error(.unsupportedConstruct, loc, "pointer and reference casts are not supported") }
@@ -644,15 +640,6 @@ extension Semantic {
                 throw e
             }
             throw error(.noMatchingOverload, loc, "no constructor of '\(s.name)' takes these \(args.count) argument\(args.count == 1 ? "" : "s")")
-        }
-        if let (bits, signed) = Semantic.narrowBits(aliases[spec.named]?.named ?? spec.named), !args.isEmpty {
-            // `ushort(x)` keeps the low 16 bits; `short(x)` sign-extends them.
-            let wide = try lowerConstruct(TypeSpec(name: t.metal, loc: spec.loc), args, loc)
-            if case .int(let v) = wide.lit {
-                let w = signed ? (v << (64 - bits)) >> (64 - bits) : v & ((1 << bits) - 1)
-                return literal(.int(w), t.scalar!)
-            }
-            return narrowed(TE(wide.node), (bits, signed))
         }
         // `T{{...}, ...}` and `T{.m = ...}`: brace items initialise `T` as its aggregate.
         if args.contains(where: { if case .initList = $0.kind { true } else if case .designated = $0.kind { true } else { false } }) {
@@ -681,22 +668,30 @@ extension Semantic {
                     return TE(TExpr.constructor(of: t, [try convert(vals[0], to: .vector(s, m), args[0].loc).node]))
                 }
             }
+            // A vector of narrow integers from values that are not all constants is built at the
+            // 32-bit type GLSL holds it in, then converted and wrapped once, component by component.
+            let narrow = s.narrowWidth.flatMap { w in vals.allSatisfy { $0.lit != nil } ? nil : w }
+            let element: Scalar = narrow.map { $0.signed ? .int : .uint } ?? s
             var total = 0
             var out: [TExpr] = []
             for (k, v) in vals.enumerated() {
                 switch v.type {
                 case .scalar:
                     total += 1
-                    out.append(try convert(v, to: .scalar(s), args[k].loc).node)
+                    out.append(try convert(v, to: .scalar(element), args[k].loc).node)
                 case .vector(_, let m):
                     total += m
-                    out.append(try convert(v, to: .vector(s, m), args[k].loc).node)
+                    out.append(try convert(v, to: .vector(element, m), args[k].loc).node)
                 default:
                     throw error(.typeMismatch, args[k].loc, "cannot use '\(v.type.metal)' to construct '\(t.metal)'")
                 }
             }
             guard total == n else {
                 throw error(.typeMismatch, loc, "\(total) components given to construct '\(t.metal)', which has \(n)")
+            }
+            if let narrow {
+                let wide = TExpr.constructor(of: .vector(element, n), out)
+                return narrowed(TE(node: .convert(to: t, from: wide.type, wide), type: t), narrow)
             }
             return TE(TExpr.constructor(of: t, out))
         case .matrix(let s, let c, let r):

@@ -98,7 +98,8 @@ extension Semantic {
                 throw error(.typeMismatch, c.loc, "switch condition must be an integer, not '\(sel.type.metal)'")
             }
             if sc.isFloat { throw error(.typeMismatch, c.loc, "switch condition must be an integer, not '\(sel.type.metal)'") }
-            if sc == .bool { sel = try convert(sel, to: .int, c.loc) }
+            // C promotes the selector: a `bool` or narrow integer switches as an `int`.
+            if sc.promoted != sc { sel = try convert(sel, to: .int, c.loc) }
             guard case .block(let items) = body.kind else { throw error(.semantic, body.loc, "switch body must be a block") }
             switchDepth += 1
             defer { switchDepth -= 1 }
@@ -240,21 +241,13 @@ extension Semantic {
             if let i = v.initializer, case .initList(let items) = i.kind { initCount = items.count }
             let type = try resolveArray(base, v.arrayDims, initCount: initCount, loc: v.loc)
             var value: TE?
-            let narrow = narrowWidth(v.type, type)
             if let i = v.initializer { value = try lowerInitializer(i, to: type) }
-            if let narrow, let stored = value { value = narrowed(stored, narrow) }
             if v.isConstant && value == nil { throw error(.semantic, v.loc, "constant '\(v.name)' needs an initializer") }
             let symbol = TVariable(v.name, type, .local, v.loc)
             var info = VarInfo(type: type, symbol: symbol, isConst: v.isConstant, loc: v.loc)
-            info.narrow = narrow
-            var element = type
-            while case .array(let inner, _) = element { element = inner }
-            if element != type, element.scalar?.isInteger == true {
-                info.narrowElements = Semantic.narrowBits(aliases[v.type.named]?.named ?? v.type.named)
-            }
-            if v.isConstant, type.isScalar, type.scalar?.isInteger == true, let i = v.initializer {
+            if v.isConstant, type.isScalar, let s = type.scalar, s.isInteger, let i = v.initializer {
                 info.constInt = constInt(i)
-                if let c = info.constInt, let narrow { info.constInt = Semantic.wrap(c, narrow) }
+                if let c = info.constInt, let narrow = s.narrowWidth { info.constInt = Semantic.wrap(c, narrow) }
             }
             try declareLocal(v.name, info, v.loc)
             let isConst = v.isConstant && value.map { isConstantExpression($0.node) } == true
@@ -424,27 +417,25 @@ extension Semantic {
     func metalSize(_ spec: TypeSpec, _ t: MType) -> Int? {
         let named = aliases[spec.named]?.named ?? spec.named
         if named.hasPrefix("packed_"), case .vector(let s, let n) = t {
-            return Semantic.metalLayout(of: .scalar(s), narrow: nil, structs: structs).map { $0.size * n }
+            return Semantic.metalLayout(of: .scalar(s), structs: structs).map { $0.size * n }
         }
-        return metalSize(of: t, narrow: Semantic.narrowBits(named))
+        return metalSize(of: t)
     }
 
-    /// The size in bytes of a value of type `t`; `narrow`: its integers are `short`s or `char`s
-    /// of that many bits (``MType`` keeps them as `int`).
-    func metalSize(of t: MType, narrow: (bits: Int, signed: Bool)?) -> Int? {
-        Semantic.metalLayout(of: t, narrow: narrow, structs: structs)?.size
+    /// The size in bytes of a value of type `t`.
+    func metalSize(of t: MType) -> Int? {
+        Semantic.metalLayout(of: t, structs: structs)?.size
     }
 
     /// Size and alignment of `t` in Metal's layout; nil for textures, samplers, the layer, the
-    /// array arguments, and structs with members whose layout ``MType`` does not keep (narrow
-    /// integers, packed vectors: ``StructInfo/layoutKnown``).
-    static func metalLayout(of t: MType, narrow: (bits: Int, signed: Bool)?, structs: [String: StructInfo]) -> (size: Int, align: Int)? {
+    /// array arguments, and structs with members whose layout ``MType`` does not keep (packed
+    /// vectors: ``StructInfo/layoutKnown``).
+    static func metalLayout(of t: MType, structs: [String: StructInfo]) -> (size: Int, align: Int)? {
         func scalarBytes(_ s: Scalar) -> Int {
             switch s {
-            case .bool: return 1
-            case .half: return 2
-            case .int, .uint: return narrow.map { $0.bits / 8 } ?? 4
-            case .float: return 4
+            case .bool, .char, .uchar: return 1
+            case .half, .short, .ushort: return 2
+            case .int, .uint, .float: return 4
             }
         }
         switch t {
@@ -458,29 +449,19 @@ extension Semantic {
             let column = scalarBytes(s) * (r == 3 ? 4 : r)
             return (column * c, column)
         case .array(let element, let n):
-            guard let e = metalLayout(of: element, narrow: narrow, structs: structs) else { return nil }
+            guard let e = metalLayout(of: element, structs: structs) else { return nil }
             return (e.size * n, e.align)
         case .structure(let name):
             guard let info = structs[name], info.layoutKnown else { return nil }
             var offset = 0, align = 1
             for m in info.members {
-                guard let l = metalLayout(of: m.type, narrow: nil, structs: structs) else { return nil }
+                guard let l = metalLayout(of: m.type, structs: structs) else { return nil }
                 offset = (offset + l.align - 1) / l.align * l.align + l.size
                 align = max(align, l.align)
             }
             return ((offset + align - 1) / align * align, align)
         case .void, .texture, .sampler, .layer, .floatArray, .colorArray:
             return nil
-        }
-    }
-
-    /// The narrow integer type (`short`, `char`...) of the variable an expression names or
-    /// indexes (`s`, `s[i]`), which ``MType`` keeps as `int`.
-    func narrowness(of e: Expr) -> (bits: Int, signed: Bool)? {
-        switch e.kind {
-        case .ident(let n): return lookup(n).flatMap { $0.narrow ?? $0.narrowElements }
-        case .index(let a, _): return narrowness(of: a)
-        default: return nil
         }
     }
 }

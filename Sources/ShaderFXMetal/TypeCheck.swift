@@ -85,8 +85,8 @@ struct TypeCheck {
         case .literal(let l):
             switch l {
             case .bool: expect(t == .bool, "a bool literal")
-            case .int: expect(t == .int, "an int literal")
-            case .uint: expect(t == .uint, "a uint literal")
+            case .int: expect(t.isScalar && t.scalar?.isInteger == true && t.scalar?.isUnsigned == false, "an int literal")
+            case .uint: expect(t.isScalar && t.scalar?.isUnsigned == true, "a uint literal")
             case .float: expect(t == .float || t == .half, "a floating-point literal")
             case .bits: expect(t == .uint, "a literal of bits")
             case .placeholder: break
@@ -133,7 +133,8 @@ struct TypeCheck {
         case .truncatingDivision(let op, let a, let b, let size):
             check(a, in: function)
             check(b, in: function)
-            expect(t == Self.binaryResult(op, a.type, b.type) && t.scalar == .int && (t.isVector ? t.vectorSize : 1) == size,
+            expect(t == Self.binaryResult(op, a.type, b.type) && t.scalar?.isInteger == true && t.scalar?.isUnsigned == false
+                   && (t.isVector ? t.vectorSize : 1) == size,
                    "'\(op)' of a \(a.type.metal) and a \(b.type.metal), truncating,")
         case .ternary(let c, let a, let b):
             check(c, in: function)

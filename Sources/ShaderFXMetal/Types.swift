@@ -1,20 +1,37 @@
 import ShaderFXContract
-/// Scalar element types. `short`/`char` are `int`, `ushort`/`uchar` are `uint`; `half` keeps its
-/// identity for signatures but is computed as GLSL `float` (highp).
+/// Scalar element types, as Metal has them. GLSL holds the narrow integers (`char`, `uchar`,
+/// `short`, `ushort`) in an `int` or a `uint`, wrapped to their width where a value of their type
+/// is made (``TExpr/Kind/wrap(_:bits:signed:)``), and `half` in a `float` (highp). The order is
+/// the integer conversion rank, then the floating types.
 enum Scalar: Int, Comparable, Sendable {
-    case bool = 0, int, uint, half, float
+    case bool = 0, char, uchar, short, ushort, int, uint, half, float
 
     static func < (a: Scalar, b: Scalar) -> Bool { a.rawValue < b.rawValue }
 
     var isFloat: Bool { self == .half || self == .float }
-    var isInteger: Bool { self == .int || self == .uint }
+    var isInteger: Bool { self != .bool && !isFloat }
+    /// Whether it is an unsigned integer type (`uint`, `ushort`, `uchar`).
+    var isUnsigned: Bool { self == .uint || self == .ushort || self == .uchar }
+    /// A narrow integer's width and signedness (`short`: 16 bits, signed); nil for the others.
+    var narrowWidth: (bits: Int, signed: Bool)? {
+        switch self {
+        case .char: return (8, true)
+        case .uchar: return (8, false)
+        case .short: return (16, true)
+        case .ushort: return (16, false)
+        default: return nil
+        }
+    }
+    /// The type C's integer promotion gives it in arithmetic: `int` for `bool` and the narrow
+    /// integers (an `int` holds each of their values), itself otherwise.
+    var promoted: Scalar { self < .int ? .int : self }
 
     /// GLSL scalar name.
     var glsl: String {
         switch self {
         case .bool: return "bool"
-        case .int: return "int"
-        case .uint: return "uint"
+        case .char, .short, .int: return "int"
+        case .uchar, .ushort, .uint: return "uint"
         case .half, .float: return "float"
         }
     }
@@ -22,8 +39,8 @@ enum Scalar: Int, Comparable, Sendable {
     var glslScalar: GScalar {
         switch self {
         case .bool: return .bool
-        case .int: return .int
-        case .uint: return .uint
+        case .char, .short, .int: return .int
+        case .uchar, .ushort, .uint: return .uint
         case .half, .float: return .float
         }
     }
@@ -31,8 +48,8 @@ enum Scalar: Int, Comparable, Sendable {
     var glslVectorPrefix: String {
         switch self {
         case .bool: return "bvec"
-        case .int: return "ivec"
-        case .uint: return "uvec"
+        case .char, .short, .int: return "ivec"
+        case .uchar, .ushort, .uint: return "uvec"
         case .half, .float: return "vec"
         }
     }
@@ -40,10 +57,22 @@ enum Scalar: Int, Comparable, Sendable {
     var metal: String {
         switch self {
         case .bool: return "bool"
+        case .char: return "char"
+        case .uchar: return "uchar"
+        case .short: return "short"
+        case .ushort: return "ushort"
         case .int: return "int"
         case .uint: return "uint"
         case .half: return "half"
         case .float: return "float"
+        }
+    }
+    /// Its letters in an overload's mangled name (`f`, `i`, `us` ...).
+    var mangle: String {
+        switch self {
+        case .uchar: return "uc"
+        case .ushort: return "us"
+        default: return String(metal.prefix(1))
         }
     }
 }
@@ -160,9 +189,9 @@ indirect enum MType: Equatable, Sendable {
     /// Short mangling suffix for overloaded function names (`f`, `f2`, `i3`, `S`).
     var mangle: String {
         switch self {
-        case .scalar(let s): return String(s.metal.prefix(1))
-        case .vector(let s, let n): return "\(s.metal.prefix(1))\(n)"
-        case .matrix(let s, let c, let r): return "\(s.metal.prefix(1))\(c)x\(r)"
+        case .scalar(let s): return s.mangle
+        case .vector(let s, let n): return "\(s.mangle)\(n)"
+        case .matrix(let s, let c, let r): return "\(s.mangle)\(c)x\(r)"
         case .array(let e, let n): return "\(e.mangle)a\(n)"
         case .structure(let n): return n
         case .texture: return "tex"
@@ -174,8 +203,8 @@ indirect enum MType: Equatable, Sendable {
     }
 
     static let scalarNames: [String: Scalar] = [
-        "bool": .bool, "char": .int, "short": .int, "int": .int, "int8_t": .int, "int16_t": .int, "int32_t": .int,
-        "uchar": .uint, "ushort": .uint, "uint": .uint, "uint8_t": .uint, "uint16_t": .uint, "uint32_t": .uint,
+        "bool": .bool, "char": .char, "short": .short, "int": .int, "int8_t": .char, "int16_t": .short, "int32_t": .int,
+        "uchar": .uchar, "ushort": .ushort, "uint": .uint, "uint8_t": .uchar, "uint16_t": .ushort, "uint32_t": .uint,
         "unsigned": .uint, "signed": .int, "half": .half, "float": .float, "size_t": .uint,
     ]
 

@@ -259,6 +259,22 @@ import Testing
         // P's float3 takes 16 bytes, its float and half end at 22, rounded to a multiple of 16: 32.
         #expect(b.contains("uint bytes = 10u + 32u + 32u + 4u;"))
         #expect(!b.joined().contains("++"))
+        // Narrow integers are types of their own, so a struct of them has Metal's layout (MSL
+        // §2.2-2.3: short 2 bytes, a short3 8, uchar2 2): R's short at 0, float at 4, short3 at 8,
+        // uchar2 at 16, rounded to the float's and short3's alignment of 8: 24.
+        let n = stmts("""
+        struct R { short a; float b; short3 c; uchar2 d; };
+        uint r = sizeof(R) + sizeof(ushort4) + sizeof(char);
+        return half4(half(r));
+        """)
+        #expect(n.contains("uint r = 24u + 8u + 1u;"))
+        // A bit function whose result depends on the width is refused for the narrow types (GLSL
+        // counts 32 bits); one that does not is typed and wrapped.
+        expectError("""
+        [[ stitchable ]] half4 f(float2 p, half4 c) { ushort u = ushort(p.x); return c * half(clz(u)); }
+        """, "'clz' of 'ushort' is not supported: its result depends on the 16-bit width")
+        let h = stmts("short a = short(position.x); short b = hadd(a, short(7)); return half4(half(b));")
+        #expect(h.contains { $0.hasPrefix("int b = mtl_hadd(a, 7)") })
         expectError("""
         struct Q { packed_float3 a; };
         [[ stitchable ]] half4 f(float2 p, half4 c) { Q q; return c * half(sizeof(q)); }

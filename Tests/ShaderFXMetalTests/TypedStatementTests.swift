@@ -355,7 +355,7 @@ import Testing
             }
         }
         // A `short` is held as an `int` (MType has no narrow integers; the width is the variable's).
-        #expect(seen.prefix(3) == ["roundToHalf(binary *) half", "wrap16s(convert int(binary *))", "step +postfix 16s int"])
+        #expect(seen.prefix(3) == ["roundToHalf(binary *) half", "wrap16s(convert short(binary *))", "step +postfix 16s short"])
         let lines = body("rw", in: glsl(src))
         #expect(lines.contains("int s = int(position.x * 1000.0) << 16 >> 16;") && lines.contains("mtl_inc16_post(s);"))
     }

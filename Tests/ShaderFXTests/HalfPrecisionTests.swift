@@ -296,6 +296,51 @@ import Testing
         }
     }
 
+    @Test func narrowIntegersAreTypesOfTheirOwn() throws {
+        // `short`, `ushort` ... are types of the typed tree, not `int`s of narrow variables: a
+        // function's `short` return, an array element, a struct member and a `short2` sum wrap
+        // where Metal's values do, and C promotes a `ushort` to `int` (so `-6 / u` is -3 and
+        // `n < u` compares signed). Expected: Swift's Int16 arithmetic, apart from the translator.
+        let library = try ShaderLibrary(metalSource: """
+            #include <metal_stdlib>
+            using namespace metal;
+            struct P { short a; float b; };
+            short narrowed(int x) { return x; }
+            [[ stitchable ]] half4 narrowTypes(float2 p, half4 c) {
+                int x = int(p.x), y = int(p.y);
+                short arr[2];
+                arr[0] = 30000 + x * 1000;
+                arr[1] = 0;
+                arr[1]++;
+                P s;
+                s.a = 40000 + y;
+                s.b = 0;
+                short2 v = short2(32767, -32768) + short2(x, -y);
+                ushort u = 2;
+                short n = -6 - short(x);
+                int d = n / u;
+                float r = float(narrowed(70000 + x));
+                float g = float(arr[0] + arr[1]);
+                float b = float(s.a) + float(v.x) * 0.5 + float(v.y) * 0.25;
+                float a = float(d) + (n < u ? 1000.0 : 0.0);
+                return half4(r, g, b, a);
+            }
+            """, name: "NarrowTypes.metal")
+        let out = try Self.render("narrowTypes", library)
+        for y in 0..<Self.size.1 {
+            for x in 0..<Self.size.0 {
+                let v = (Int16(32767) &+ Int16(x), Int16(-32768) &- Int16(y))
+                let n = -6 - x
+                let expected = SIMD4<Float>(Float(Int16(truncatingIfNeeded: 70000 + x)),
+                                            Float(Int(Int16(truncatingIfNeeded: 30000 + x * 1000)) + 1),
+                                            Float(Int16(truncatingIfNeeded: 40000 + y)) + Float(v.0) * 0.5 + Float(v.1) * 0.25,
+                                            Float(n / 2) + 1000)
+                #expect(out[x, y] == expected, "(\(x), \(y))")
+                if out[x, y] != expected { return }
+            }
+        }
+    }
+
     @Test func floatPrecisionLeavesHalfAtFloat() throws {
         let out = try Self.render("steps", try Self.float.get())
         #expect(out[0, 0].z == Float(0.1), "0.1h stays the float 0.1")
