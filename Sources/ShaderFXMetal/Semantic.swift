@@ -870,7 +870,7 @@ final class Semantic {
         var params: [TParameter] = []
         var kind: MetalEffectKind?
         if f.decl.isStitchable { kind = try classify(f) }
-        for (k, p) in f.params.enumerated() {
+        for p in f.params {
             let symbol = TVariable(p.name, p.type, .parameter, p.loc)
             var vk: VarInfo.Kind = .value
             if p.isPointer { vk = .pointer }
