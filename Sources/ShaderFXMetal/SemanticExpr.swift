@@ -482,6 +482,8 @@ extension Semantic {
     /// `short2(-32768)`.
     func narrowedResult(_ v: TE) -> TE {
         guard let narrow = v.type.scalar?.narrowWidth else { return v }
+        // `&`, `|`, `^` and `>>` of values in range stay in it.
+        if case .binary(let op, _, _) = v.node.kind, [.bitAnd, .bitOr, .bitXor, .shiftRight].contains(op) { return v }
         return narrowed(v, narrow)
     }
 
