@@ -42,10 +42,18 @@ COMMENTS = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
 ARGUMENT_LINE = re.compile(r"^//\s+(\w+):\s+(\w+)\s*$")
 
 
+def compiled_dirs(dirs):
+    """Prunes, in place, the folders a build does not compile: hidden ones and documentation
+    catalogs (NAME.docc, whose code files are the documentation's resources)."""
+    dirs[:] = sorted(d for d in dirs if not d.startswith(".") and not d.endswith(".docc"))
+
+
 def stitchable_functions(folder):
-    """Names of the [[ stitchable ]] functions in the .metal files under folder, in file order."""
+    """Names of the [[ stitchable ]] functions in the .metal files under folder that a build
+    compiles, in file order."""
     names = []
-    for root, _, files in sorted(os.walk(folder)):
+    for root, dirs, files in os.walk(folder):
+        compiled_dirs(dirs)
         for name in sorted(files):
             if not name.endswith(".metal"):
                 continue
@@ -68,7 +76,8 @@ def libraries_of(folder):
             projects.add(root)
         dirs[:] = [d for d in dirs if not d.endswith(".xcodeproj")]
     libraries, loose = set(), False
-    for root, _, files in os.walk(folder):
+    for root, dirs, files in os.walk(folder):
+        compiled_dirs(dirs)
         if not any(name.endswith(".metal") for name in files):
             continue
         parts = os.path.relpath(root, folder).split(os.sep)

@@ -285,8 +285,9 @@ public struct MetalTranslator: Sendable {
     /// project's shaders, not a file system.
     static let folderDepthLimit = 16, folderFileLimit = 10_000
 
-    /// The `.metal` files under `path`, as paths relative to it, sorted; hidden folders (`.git`)
-    /// and folders deeper than `folderDepthLimit` are not read.
+    /// The `.metal` files under `path`, as paths relative to it, sorted; hidden folders (`.git`),
+    /// documentation catalogs (`*.docc`, whose files Xcode and SwiftPM keep as resources of the
+    /// documentation, never compile) and folders deeper than `folderDepthLimit` are not read.
     public static func metalFiles(in path: String) throws(MetalError) -> [String] {
         let here = MetalSourceLocation(file: path, line: 1, column: 1)
         var isDir: ObjCBool = false
@@ -315,7 +316,7 @@ public struct MetalTranslator: Sendable {
                 var childIsDir: ObjCBool = false
                 _ = FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent(child), isDirectory: &childIsDir)
                 if childIsDir.boolValue {
-                    if depth < folderDepthLimit { try walk(child, depth: depth + 1) }
+                    if depth < folderDepthLimit, !name.hasSuffix(".docc") { try walk(child, depth: depth + 1) }
                 } else if name.hasSuffix(".metal") {
                     found.append(child)
                 }

@@ -547,11 +547,17 @@ struct Parser {
             spec.templateArgs = [TypeSpec(name: element.text, loc: element.loc)]
             spec.templateSizes = sizes
         }
+        if name.text == "unsigned" || name.text == "signed", cur.kind == .identifier, cur.text == "long" {
+            throw MetalError(.unsupportedConstruct, location: cur.loc,
+                             message: "\(name.text) long (64-bit integers) is not supported by the Metal to GLSL translator: GLSL ES 3.00 has no 64-bit integer type (use '\(name.text == "unsigned" ? "uint" : "int")')")
+        }
         if name.text == "unsigned" || name.text == "signed", cur.kind == .identifier, ["int", "short", "char"].contains(cur.text) {
             // `unsigned int`, `unsigned short`, `signed char`...: kept as written (``TypeSpec/named``).
             spec.signedness = name.text
             spec.name = next().text
         }
+        // `short int` (and `unsigned short int`): the `int` adds nothing.
+        if spec.name == "short", cur.isIdent("int") { pos += 1 }
         if cur.isPunct("<") {
             pos += 1
             while !accept(">") {

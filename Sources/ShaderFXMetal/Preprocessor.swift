@@ -264,6 +264,9 @@ final class Preprocessor {
         for c in candidates {
             if let text = fileText(c) { try read(c, text, from: first.loc, once: once); return }
         }
+        // A quoted name not found beside the file is looked up as <name> is, as C does:
+        // `#include "SwiftUI/SwiftUI.h"` is the system header.
+        if Preprocessor.isKnownSystemHeader(name) { return }
         throw MetalError(.includeFile, location: first.loc, message: "'\(name)' file not found")
     }
 

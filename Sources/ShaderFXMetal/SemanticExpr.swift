@@ -540,6 +540,9 @@ extension Semantic {
     }
 
     func lowerIndex(_ baseExpr: Expr, _ idxExpr: Expr, _ loc: MetalSourceLocation) throws(MetalError) -> TE {
+        if case .member(let inner, "info") = baseExpr.kind, try lowerExpr(inner).type == .layer {
+            return try layerInfo(idxExpr, loc)
+        }
         let base = try lowerExpr(baseExpr)
         var idx = try lowerExpr(idxExpr)
         guard let s = idx.type.scalar, idx.type.isScalar, !s.isFloat else {
@@ -583,6 +586,31 @@ extension Semantic {
             return te
         default:
             throw error(.typeMismatch, loc, "subscripted value of type '\(base.type.metal)' is not an array, vector or matrix")
+        }
+    }
+
+    /// `layer.info[k]`: SwiftUI's `Layer` holds five `float2`s that take a position in points to
+    /// its texture's coordinates, as its `sample` does (`fma(p.x, info[0], fma(p.y, info[1],
+    /// info[2]))`, then clamped between `info[3]` and `info[4]`). Here the layer's texture covers
+    /// the layer's origin and size in the stitching contract, so they are `(1 / width, 0)`, `(0,
+    /// 1 / height)`, `-origin / size`, `(0, 0)` and `(1, 1)`; `k` must be a constant.
+    func layerInfo(_ idxExpr: Expr, _ loc: MetalSourceLocation) throws(MetalError) -> TE {
+        guard let k = constInt(idxExpr), (0...4).contains(k) else {
+            throw error(.unsupportedConstruct, idxExpr.loc, "'layer.info' is supported indexed with a constant from 0 to 4 (SwiftUI's five float2s of the layer's transform)")
+        }
+        let float2 = MType.vector(.float, 2)
+        func contract(_ name: String) -> TExpr { .variable(TVariable(name, float2, .interface(name), loc)) }
+        let size = contract(StitchedInterface.layerSize), origin = contract(StitchedInterface.layerOrigin)
+        let zero = TExpr.literal(.float(0), .float), one = TExpr.literal(.float(1), .float)
+        func reciprocal(_ component: String) -> TExpr {
+            TExpr(.binary(.divide, one, TExpr(.member(size, component), .float)), .float)
+        }
+        switch k {
+        case 0: return TE(TExpr.constructor(of: float2, [reciprocal("x"), zero]))
+        case 1: return TE(TExpr.constructor(of: float2, [zero, reciprocal("y")]))
+        case 2: return TE(node: .binary(.divide, TExpr(.unary(.negate, origin), float2), size), type: float2)
+        case 3: return TE(TExpr.constructor(of: float2, [zero]))
+        default: return TE(TExpr.constructor(of: float2, [one]))
         }
     }
 

@@ -53,10 +53,11 @@ import ShaderFXContract
 
     @Test func aFolderIsEveryMetalFileUnderIt() throws {
         // Xcode compiles every .metal file of a target, in any subfolder, into the default library;
-        // hidden folders (.git) are not the target's.
+        // hidden folders (.git) are not the target's, nor a documentation catalog's code files
+        // (`Lib.docc/Resources`, kept as documentation: a tutorial's steps repeat one function).
         try withTemporaryFolder { (folder) throws in
             let dir = folder.url
-            for sub in ["Effects/Water", "Shaders", ".git"] {
+            for sub in ["Effects/Water", "Shaders", ".git", "Lib.docc/Resources"] {
                 try FileManager.default.createDirectory(at: dir.appendingPathComponent(sub), withIntermediateDirectories: true)
             }
             func write(_ path: String, _ name: String) throws {
@@ -67,6 +68,7 @@ import ShaderFXContract
             try write("Shaders/tint.metal", "tint")
             try write("top.metal", "top")
             try write(".git/stale.metal", "stale")
+            try write("Lib.docc/Resources/step-1.metal", "ripple")
             #expect(try MetalTranslator.metalFiles(in: dir.path) == ["Effects/Water/ripple.metal", "Shaders/tint.metal", "top.metal"])
             let r = try MetalTranslator().translate(directory: dir.path)
             #expect(r.functions.map(\.name) == ["ripple", "tint", "top"])

@@ -316,4 +316,30 @@ import Testing
         [[ stitchable ]] half4 f(float2 p, half4 c, texture2d<int> image) { return c; }
         """, "texture2d<int> is not supported")
     }
+
+    /// From the second held-out set: `#include "SwiftUI/SwiftUI.h"` (a quoted name not found beside
+    /// the file is looked up as the system header, as C does), `layer.info[k]` (SwiftUI's
+    /// transform from points to the layer texture's coordinates; corpus case `layerInfoShift`
+    /// renders it), and `unsigned long` named as the 64-bit type it is rather than a syntax error.
+    @Test func heldOutSecondSetConstructs() {
+        let g = glsl("""
+        #include "SwiftUI/SwiftUI.h"
+        [[ stitchable ]] half4 f(float2 p, SwiftUI::Layer layer) {
+            float2 uv = metal::fma(p.x, layer.info[0], metal::fma(p.y, layer.info[1], layer.info[2]));
+            return layer.tex.sample(metal::sampler(metal::filter::nearest), clamp(uv, layer.info[3], layer.info[4]));
+        }
+        """)
+        let b = body("f", in: g)
+        #expect(b.first?.contains("vec2(1.0 / sfx_layerSize.x, 0.0)") == true && b.first?.contains("-sfx_layerOrigin / sfx_layerSize") == true,
+                "\(b)")
+        #expect(b.contains { $0.contains("clamp(uv, vec2(0.0), vec2(1.0))") }, "\(b)")
+        expectError("""
+        [[ stitchable ]] half4 f(float2 p, SwiftUI::Layer layer, float k) { return layer.sample(layer.info[int(k)]); }
+        """, "'layer.info' is supported indexed with a constant from 0 to 4")
+        expectError("""
+        [[ stitchable ]] half4 f(float2 p, half4 c) { unsigned long int n = 3; return c * half(n); }
+        """, "unsigned long (64-bit integers) is not supported")
+        let s = stmts("unsigned short int a = 7; short int b = -2; return half4(half(a), half(b), 0, 1);")
+        #expect(s.prefix(2) == ["uint a = 7u;", "int b = -2;"])
+    }
 }

@@ -116,6 +116,11 @@ private func at(_ image: RGBAImage, _ x: Int, _ y: Int) -> SIMD4<Float> {
     image[min(max(x, 0), image.width - 1), min(max(y, 0), image.height - 1)]
 }
 
+/// The texel at (x, y), or transparent outside the picture (a grown layer's border).
+private func inside(_ image: RGBAImage, _ x: Int, _ y: Int) -> SIMD4<Float> {
+    (0..<image.width).contains(x) && (0..<image.height).contains(y) ? image[x, y] : .zero
+}
+
 extension MetalCorpus {
     static let cases: [CorpusCase] = basics + vectors + math + control + functions + reserved + layers + distortions + fills + textures
         + bits
@@ -295,6 +300,15 @@ extension MetalCorpus {
             remap(image) { x, y in image[image.width - 1 - x, image.height - 1 - y] } }),
         CorpusCase(file: "Layers.metal", function: "channelSplit", kind: .layer, arguments: [.float(2)], check: .exact { image in
             remap(image) { x, y in SIMD4(at(image, x - 2, y).x, image[x, y].y, at(image, x + 2, y).z, image[x, y].w) } }),
+        // layer.info and layer.tex by hand: the same texels as layer.sample at whole-point offsets.
+        CorpusCase(file: "Layers.metal", function: "layerInfoShift", kind: .layer, arguments: [.float2(3, -2)], check: .exact { image in
+            remap(image) { x, y in at(image, x + 3, y - 2) } }),
+        // A layer grown by maxSampleOffset starts 4 points up and left of the view (its origin is
+        // not 0) and is transparent outside the picture: both ways of sampling it agree.
+        CorpusCase(file: "Layers.metal", function: "layerShift", kind: .layer, arguments: [.float2(3, -2)], maxSampleOffset: [4, 4],
+                   check: .exact { image in remap(image) { x, y in inside(image, x + 3, y - 2) } }),
+        CorpusCase(file: "Layers.metal", function: "layerInfoShift", kind: .layer, arguments: [.float2(3, -2)], maxSampleOffset: [4, 4],
+                   check: .exact { image in remap(image) { x, y in inside(image, x + 3, y - 2) } }),
     ]
 
     static let distortions: [CorpusCase] = [

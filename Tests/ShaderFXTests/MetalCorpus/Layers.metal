@@ -36,3 +36,15 @@ using namespace metal;
     half4 right = layer.sample(position + float2(shift, 0));
     return half4(left.r, centre.g, right.b, centre.a);
 }
+
+// SwiftUI's layer.sample written out by hand, as some shaders do: the five float2s of
+// layer.info take a position in points to the texture's coordinates, then clamp it.
+half4 sampleByHand(float2 p, SwiftUI::Layer layer) {
+    p = metal::fma(p.x, layer.info[0], metal::fma(p.y, layer.info[1], layer.info[2]));
+    p = metal::clamp(p, layer.info[3], layer.info[4]);
+    return layer.tex.sample(metal::sampler(metal::filter::nearest), p);
+}
+
+[[ stitchable ]] half4 layerInfoShift(float2 position, SwiftUI::Layer layer, float2 offset) {
+    return sampleByHand(position + offset, layer);
+}
