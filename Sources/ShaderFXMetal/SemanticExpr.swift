@@ -757,7 +757,7 @@ extension Semantic {
         let t = try resolve(spec)
         let v = try lowerExpr(x)
         guard let from = v.type.scalar, let to = t.scalar, v.type.vectorSize == t.vectorSize, !v.type.isMatrix, !t.isMatrix,
-              from != .half, to != .half, from != .bool, to != .bool else {
+              from != .half, to != .half, from != .bool, to != .bool, from.narrowWidth == nil, to.narrowWidth == nil else {
             throw error(.unsupportedConstruct, loc, "as_type<\(t.metal)>(\(v.type.metal)) is not supported (only between 32-bit float, int and uint of the same size)")
         }
         if from == to { return v }

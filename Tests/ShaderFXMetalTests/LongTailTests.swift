@@ -341,5 +341,9 @@ import Testing
         """, "unsigned long (64-bit integers) is not supported")
         let s = stmts("unsigned short int a = 7; short int b = -2; return half4(half(a), half(b), 0, 1);")
         #expect(s.prefix(2) == ["uint a = 7u;", "int b = -2;"])
+        // The bits of a 16-bit value are not a 32-bit int's: as_type between narrow types is refused.
+        expectError("""
+        [[ stitchable ]] half4 f(float2 p, half4 c) { short s = short(p.x) - 1; return c * half(as_type<ushort>(s)); }
+        """, "as_type<ushort>(short) is not supported")
     }
 }
