@@ -1,7 +1,7 @@
 // sfx_bits: see include/sfx_bits.h.
 #include "sfx_bits.h"
+#include "sfx_cpu.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #if defined(__x86_64__)
@@ -53,25 +53,18 @@ static const uint8_t *write_literals_bmi2(const uint8_t *at, const uint8_t *end,
     return write_literals(at, end, codes, lengths, state);
 }
 
-// 0 not yet asked, 1 without BMI2, 2 with it. Threads that ask at once all store the same value.
-static int bmi2_state;
+static int detect_bmi2(void) {
+#if defined(__x86_64__)
+    unsigned a, b, c, d;
+    // Leaf 7, sub-leaf 0: EBX bit 8 is BMI2.
+    if (__get_cpuid_max(0, 0) >= 7 && __get_cpuid_count(7, 0, &a, &b, &c, &d)) return (b >> 8) & 1;
+#endif
+    return 0;
+}
 
 int sfx_bits_use_bmi2(void) {
-    int known = __atomic_load_n(&bmi2_state, __ATOMIC_RELAXED);
-    if (known == 0) {
-        int has = 0;
-#if defined(__x86_64__)
-        unsigned a, b, c, d;
-        // Leaf 7, sub-leaf 0: EBX bit 8 is BMI2.
-        if (__get_cpuid_max(0, 0) >= 7 && __get_cpuid_count(7, 0, &a, &b, &c, &d)) has = (b >> 8) & 1;
-#endif
-        // SHADERFX_NO_BMI2 (set and not empty) takes the plain loop, to compare the two.
-        const char *off = getenv("SHADERFX_NO_BMI2");
-        if (off && *off) has = 0;
-        known = has ? 2 : 1;
-        __atomic_store_n(&bmi2_state, known, __ATOMIC_RELAXED);
-    }
-    return known == 2;
+    static int state;
+    return sfx_cached_feature(&state, detect_bmi2, "SHADERFX_NO_BMI2");
 }
 
 const uint8_t *sfx_write_literals(const uint8_t *at, const uint8_t *end, const uint16_t *codes,

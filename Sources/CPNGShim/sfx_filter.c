@@ -1,7 +1,6 @@
 // sfx_filter: see include/sfx_filter.h.
 #include "sfx_filter.h"
-
-#include <stdlib.h>
+#include "sfx_cpu.h"
 
 #if defined(__x86_64__)
 #include <cpuid.h>
@@ -147,30 +146,25 @@ static void sampled_costs_avx2(const uint8_t *row, const uint8_t *prior, size_t 
 }
 
 // 0 not yet asked, 1 without AVX2, 2 with it. Threads that ask at once all store the same value.
-static int avx2_state;
+static int detect_avx2(void) {
+#if defined(__x86_64__)
+    unsigned a, b, c, d;
+    // AVX2 needs the processor's support (leaf 7, EBX bit 5) and the system's: OSXSAVE and
+    // AVX (leaf 1, ECX bits 27 and 28), and the YMM state enabled in XCR0 (bits 1 and 2).
+    if (__get_cpuid(1, &a, &b, &c, &d) && (c >> 27 & 1) && (c >> 28 & 1)) {
+        unsigned low, high;
+        __asm__ volatile("xgetbv" : "=a"(low), "=d"(high) : "c"(0));
+        if ((low & 6) == 6 && __get_cpuid_max(0, 0) >= 7 && __get_cpuid_count(7, 0, &a, &b, &c, &d)) {
+            return (b >> 5) & 1;
+        }
+    }
+#endif
+    return 0;
+}
 
 int sfx_filter_use_avx2(void) {
-    int known = __atomic_load_n(&avx2_state, __ATOMIC_RELAXED);
-    if (known == 0) {
-        int has = 0;
-#if defined(__x86_64__)
-        unsigned a, b, c, d;
-        // AVX2 needs the processor's support (leaf 7, EBX bit 5) and the system's: OSXSAVE and
-        // AVX (leaf 1, ECX bits 27 and 28), and the YMM state enabled in XCR0 (bits 1 and 2).
-        if (__get_cpuid(1, &a, &b, &c, &d) && (c >> 27 & 1) && (c >> 28 & 1)) {
-            unsigned low, high;
-            __asm__ volatile("xgetbv" : "=a"(low), "=d"(high) : "c"(0));
-            if ((low & 6) == 6 && __get_cpuid_max(0, 0) >= 7 && __get_cpuid_count(7, 0, &a, &b, &c, &d)) {
-                has = (b >> 5) & 1;
-            }
-        }
-#endif
-        const char *off = getenv("SHADERFX_NO_AVX2");
-        if (off && *off) has = 0;
-        known = has ? 2 : 1;
-        __atomic_store_n(&avx2_state, known, __ATOMIC_RELAXED);
-    }
-    return known == 2;
+    static int state;
+    return sfx_cached_feature(&state, detect_avx2, "SHADERFX_NO_AVX2");
 }
 
 void sfx_filter_row(int filter, const uint8_t *row, const uint8_t *prior, uint8_t *out, size_t n, size_t bpp) {

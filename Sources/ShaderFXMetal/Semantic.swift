@@ -671,25 +671,15 @@ final class Semantic {
     /// Is the expression a GLSL ES constant expression (literals, constants, constructors, built-ins)?
     func isConstantExpression(_ g: TExpr) -> Bool {
         switch g.kind {
-        case .literal: return true
-        case .variable(let v):
-            // Program-scope variables are constants.
-            if case .global = v.kind { return true }
-            return false
-        case .call:
-            // A user function or the stitching contract's: GLSL ES constant expressions call neither.
-            return false
+        // Program-scope variables are constants.
+        case .variable(let v): if case .global = v.kind { return true } else { return false }
+        // A user function or the stitching contract's: GLSL ES constant expressions call neither;
+        // nor do they hold a generated helper's call, a texture or a side effect.
+        case .call, .truncatingDivision, .roundToHalf, .step, .texture, .postfix, .assign, .comma: return false
+        case .unary(let op, _) where op == .increment || op == .decrement: return false
         case .library(let f, let args):
             return args.allSatisfy(isConstantExpression) && GLSLLowering.isConstantExpansion(f, args, result: g.type)
-        case .construct(_, _, let args): return args.allSatisfy(isConstantExpression)
-        case .unary(let op, let a): return op != .increment && op != .decrement && isConstantExpression(a)
-        case .binary(_, let a, let b), .componentwise(_, let a, let b): return isConstantExpression(a) && isConstantExpression(b)
-        case .truncatingDivision, .roundToHalf, .step, .texture: return false
-        case .wrap(let a, _, _), .bitcast(_, _, let a), .componentwiseNot(let a), .voided(let a): return isConstantExpression(a)
-        case .ternary(let a, let b, let c): return isConstantExpression(a) && isConstantExpression(b) && isConstantExpression(c)
-        case .member(let a, _), .field(let a, _, _), .convert(_, _, let a): return isConstantExpression(a)
-        case .index(let a, let b): return isConstantExpression(a) && isConstantExpression(b)
-        case .postfix, .assign, .comma: return false
+        default: return g.children.allSatisfy(isConstantExpression)
         }
     }
 

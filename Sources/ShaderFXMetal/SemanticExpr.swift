@@ -101,28 +101,11 @@ extension Semantic {
     /// Has the expression no side effects (so it may be evaluated several times)?
     func isPure(_ g: TExpr) -> Bool {
         switch g.kind {
-        case .literal, .variable: return true
-        case .assign, .postfix, .comma: return false
-        case .unary(let op, let a): return op != .increment && op != .decrement && isPure(a)
-        case .binary(_, let a, let b), .index(let a, let b), .componentwise(_, let a, let b), .truncatingDivision(_, let a, let b, _):
-            return isPure(a) && isPure(b)
-        case .ternary(let a, let b, let c): return isPure(a) && isPure(b) && isPure(c)
-        case .member(let a, _), .field(let a, _, _), .convert(_, _, let a): return isPure(a)
-        case .call(let f, let args):
-            if case .function = f { return false }
-            return args.allSatisfy(isPure)
-        case .library(let f, let args):
-            // `sincos` and `modf` write their second argument.
-            return f != .sincos && f != .modf && args.allSatisfy(isPure)
-        case .roundToHalf(let a, _), .wrap(let a, _, _), .bitcast(_, _, let a), .componentwiseNot(let a), .voided(let a): return isPure(a)
-        case .texture(let t, let call):
-            switch call {
-            case .sample(_, let coord, let lod, _): return isPure(t) && isPure(coord) && (lod.map { isPure($0.value) } ?? true)
-            case .read(let coord): return isPure(t) && isPure(coord)
-            case .size: return isPure(t)
-            }
-        case .step: return false
-        case .construct(_, _, let args): return args.allSatisfy(isPure)
+        case .assign, .postfix, .comma, .step, .call(.function, _): return false
+        case .unary(let op, _) where op == .increment || op == .decrement: return false
+        // `sincos` and `modf` write their second argument.
+        case .library(let f, _) where f == .sincos || f == .modf: return false
+        default: return g.children.allSatisfy(isPure)
         }
     }
 
@@ -220,7 +203,7 @@ extension Semantic {
             let v = try lowerExpr(a)
             try requireLValue(v, a.loc, op)
             guard v.type.isScalar || v.type.isVector, v.type.scalar != .bool else { throw error(.typeMismatch, e.loc, "cannot apply '\(op)' to '\(v.type.metal)'") }
-            if let r = roundedHalfIncrement(op == .increment, prefix: false, v, e.loc) ?? narrowIncrement(op == .increment, prefix: false, a, v) { return r }
+            if let r = roundedHalfIncrement(op == .increment, prefix: false, v, e.loc) ?? narrowIncrement(op == .increment, prefix: false, v) { return r }
             return TE(node: .postfix(op, v.node), type: v.type)
         case .binary(let op, let a, let b):
             return try lowerBinary(op, try lowerExpr(a), try lowerExpr(b), e.loc)
@@ -331,7 +314,7 @@ extension Semantic {
             let v = try lowerExpr(a)
             try requireLValue(v, a.loc, op)
             guard v.type.isScalar || v.type.isVector, v.type.scalar != .bool else { throw error(.typeMismatch, loc, "cannot apply '\(op)' to '\(v.type.metal)'") }
-            if let r = roundedHalfIncrement(op == .increment, prefix: true, v, loc) ?? narrowIncrement(op == .increment, prefix: true, a, v) { return r }
+            if let r = roundedHalfIncrement(op == .increment, prefix: true, v, loc) ?? narrowIncrement(op == .increment, prefix: true, v) { return r }
             return TE(node: .unary(op, v.node), type: v.type)
         case .not:
             let v = try lowerExpr(a)
@@ -646,7 +629,7 @@ extension Semantic {
 
     /// `++`/`--` of a narrow integer (a variable, an element, a member): the new value wraps
     /// (`short s = 32767; s++` is -32768).
-    func narrowIncrement(_ increment: Bool, prefix: Bool, _ target: Expr, _ v: TE) -> TE? {
+    func narrowIncrement(_ increment: Bool, prefix: Bool, _ v: TE) -> TE? {
         guard let narrow = v.type.scalar?.narrowWidth else { return nil }
         let step = TStep(increment: increment, prefix: prefix, rounding: .narrow(bits: narrow.bits, signed: narrow.signed))
         return TE(node: .step(step, v.node, type: v.type), type: v.type)

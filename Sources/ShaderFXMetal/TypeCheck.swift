@@ -77,6 +77,7 @@ struct TypeCheck {
 
     /// Checks `e` and every node below it.
     mutating func check(_ e: TExpr, in function: String) {
+        for child in e.children { check(child, in: function) }
         let t = e.type
         func expect(_ ok: Bool, _ what: @autoclosure () -> String) {
             if !ok { problem(in: function, "\(what()) typed \(t.metal)") }
@@ -93,7 +94,6 @@ struct TypeCheck {
             }
         case .variable(let v): expect(t == v.type, "variable '\(v.name)' of type \(v.type.metal)")
         case .call(let callee, let args):
-            args.forEach { check($0, in: function) }
             guard case .function(let f) = callee else { break }
             expect(t == f.returnType, "a call of '\(f.decl.name)', which returns \(f.returnType.metal),")
             if args.count == f.params.count {
@@ -103,9 +103,9 @@ struct TypeCheck {
             } else {
                 problem(in: function, "\(args.count) arguments passed to '\(f.decl.name)', which takes \(f.params.count)")
             }
-        case .library(_, let args): args.forEach { check($0, in: function) }
+        // Which overload a library call takes is Builtins.swift's rule, not re-judged here.
+        case .library: break
         case .construct(let g, let size, let args):
-            args.forEach { check($0, in: function) }
             if case .structure(let name) = g {
                 expect(t == .structure(name), "a '\(name)' constructed")
                 if let info = structs[name] {
@@ -117,32 +117,20 @@ struct TypeCheck {
                 expect(t.innermost.glslType == g && t.glslArraySize == size, "a \(g.spelling)\(size.map { "[\($0)]" } ?? "") constructed")
             }
         case .unary(let op, let a):
-            check(a, in: function)
             expect(op == .not ? t == .bool && a.type == .bool : t == a.type, "'\(op)' of a \(a.type.metal)")
         case .postfix(let op, let a):
-            check(a, in: function)
             expect(t == a.type, "'\(op)' of a \(a.type.metal)")
         case .binary(let op, let a, let b):
-            check(a, in: function)
-            check(b, in: function)
             expect(t == Self.binaryResult(op, a.type, b.type), "'\(op)' of a \(a.type.metal) and a \(b.type.metal)")
         case .componentwise(let op, let a, let b):
-            check(a, in: function)
-            check(b, in: function)
             expect(a.type == b.type && a.type.isVector && t == a.type.with(scalar: .bool), "'\(op)' of a \(a.type.metal) and a \(b.type.metal), component by component,")
         case .truncatingDivision(let op, let a, let b, let size):
-            check(a, in: function)
-            check(b, in: function)
             expect(t == Self.binaryResult(op, a.type, b.type) && t.scalar?.isInteger == true && t.scalar?.isUnsigned == false
                    && (t.isVector ? t.vectorSize : 1) == size,
                    "'\(op)' of a \(a.type.metal) and a \(b.type.metal), truncating,")
         case .ternary(let c, let a, let b):
-            check(c, in: function)
-            check(a, in: function)
-            check(b, in: function)
             expect(c.type == .bool && a.type == t && b.type == t, "'?:' of a \(c.type.metal), a \(a.type.metal) and a \(b.type.metal)")
         case .member(let a, let m):
-            check(a, in: function)
             if m == "count" { expect(t == .int, "an array argument's count"); break }
             guard case .vector(let s, _) = a.type else {
                 problem(in: function, "'.\(m)' of a \(a.type.metal)")
@@ -150,12 +138,9 @@ struct TypeCheck {
             }
             expect(t == (m.count == 1 ? .scalar(s) : .vector(s, m.count)), "'.\(m)' of a \(a.type.metal)")
         case .field(let a, let s, let m):
-            check(a, in: function)
             let member = structs[s]?.members.first { $0.name == m }
             expect(a.type == .structure(s) && member?.type == t, "member '\(m)' of a \(a.type.metal)")
         case .index(let a, let i):
-            check(a, in: function)
-            check(i, in: function)
             if !(i.type.isScalar && i.type.scalar?.isInteger == true) { problem(in: function, "an index of type \(i.type.metal)") }
             switch a.type {
             case .vector(let s, _): expect(t == .scalar(s), "an element of a \(a.type.metal)")
@@ -165,45 +150,30 @@ struct TypeCheck {
             default: problem(in: function, "an index into a \(a.type.metal)")
             }
         case .assign(let op, let a, let b):
-            check(a, in: function)
-            check(b, in: function)
             expect(t == a.type && (op != .assign || b.type == a.type), "'\(op.rawValue)' of a \(a.type.metal) and a \(b.type.metal)")
         case .comma(let a, let b):
-            check(a, in: function)
-            check(b, in: function)
             expect(t == b.type, "',' ending in a \(b.type.metal)")
         case .convert(let to, let from, let a):
-            check(a, in: function)
             expect(t == to && a.type == from, "a conversion of a \(a.type.metal) from \(from.metal) to \(to.metal)")
         case .roundToHalf(let a, let type):
-            check(a, in: function)
             expect(t == type && type.isHalf && a.type.glsl == type.glsl, "a \(a.type.metal) rounded to binary16 as \(type.metal)")
         case .wrap(let a, _, _):
-            check(a, in: function)
             expect(t == a.type && t.scalar?.isInteger == true, "a \(a.type.metal) wrapped to a narrow width")
         case .step(_, let a, let type):
-            check(a, in: function)
             expect(t == type && a.type == type, "a step of a \(a.type.metal)")
-        case .texture(let x, let call):
-            check(x, in: function)
+        case .texture(_, let call):
             switch call {
-            case .sample(_, let coord, let lod, _):
-                check(coord, in: function)
-                if let lod { check(lod.value, in: function) }
+            case .sample(_, let coord, _, _):
                 expect(coord.type == .vector(.float, 2) && t.isVector && t.vectorSize == 4, "a sample at a \(coord.type.metal)")
             case .read(let coord):
-                check(coord, in: function)
                 expect(coord.type.vectorSize == 2 && t.isVector && t.vectorSize == 4, "a read at a \(coord.type.metal)")
             case .size: expect(t == .uint, "a texture's width or height")
             }
         case .bitcast(let to, let from, let a):
-            check(a, in: function)
             expect(t == to && a.type == from, "the bits of a \(a.type.metal) read as \(to.metal)")
         case .componentwiseNot(let a):
-            check(a, in: function)
             expect(t == a.type && a.type.scalar == .bool, "'!' of a \(a.type.metal), component by component,")
         case .voided(let a):
-            check(a, in: function)
             expect(t == .void, "'(void)' of a \(a.type.metal)")
         }
     }

@@ -83,5 +83,13 @@ import Testing
     @Test func intCompoundAssignWithFloat() {
         let b = stmts("int i = 1; i += 0.5; i *= position.x; return half4(float(i));")
         #expect(b.prefix(3) == ["int i = 1;", "i = int(float(i) + 0.5);", "i = int(float(i) * position.x);"])
+        // `x = T(x op y)` reads the target twice: refused where reading it calls a function (which
+        // may have side effects), taken where it only indexes with a variable.
+        expectError("""
+        int pick(int k) { return k + 1; }
+        [[ stitchable ]] half4 f(float2 p, half4 c) { int a[3] = {1, 2, 3}; a[pick(0)] += 0.5; return c * half(a[1]); }
+        """, "compound assignment '+=' that needs a conversion is not supported on a target with side effects")
+        let pure = stmts("int a[3] = {1, 2, 3}; int k = 1; a[k] += 0.5; return half4(float(a[1]));")
+        #expect(pure.contains("a[k] = int(float(a[k]) + 0.5);"))
     }
 }
