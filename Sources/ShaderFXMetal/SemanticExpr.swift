@@ -240,7 +240,7 @@ extension Semantic {
         case .sizeOf(let spec):
             let t = try resolve(spec)
             guard let n = metalSize(spec, t) else {
-                throw error(.unsupportedConstruct, e.loc, "sizeof('\(t.metal)') is not supported (only of scalar, vector and matrix types)")
+                throw error(.unsupportedConstruct, e.loc, "sizeof('\(t.metal)') is not supported (scalars, vectors, matrices, arrays of them and structs of them, without packed members)")
             }
             return literal(.int(Int64(n)), .uint)
         case .sizeOfValue(let x):
